@@ -1,0 +1,15 @@
+# One INTERFACE target carries the language standard, warnings and Qt
+# strictness defines for every JobDesk target.
+add_library(jobdesk_options INTERFACE)
+add_library(JobDesk::options ALIAS jobdesk_options)
+target_compile_features(jobdesk_options INTERFACE cxx_std_20)
+target_compile_options(jobdesk_options INTERFACE
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align -Woverloaded-virtual>)
+target_compile_definitions(jobdesk_options INTERFACE
+  QT_NO_CAST_FROM_ASCII
+  QT_NO_CAST_TO_ASCII
+  QT_NO_CONTEXTLESS_CONNECT
+  QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+  QT_USE_QSTRINGBUILDER
+  QT_NO_KEYWORDS
+  QT_DISABLE_DEPRECATED_UP_TO=0x060400)
