@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+#include <stdexcept>
+
+namespace jobdesk {
+
+// The one rooted exception type of the core. Every failure that is not a
+// domain outcome (a conflict, a refused attempt, a lost race are outcomes and
+// come back as values) is thrown as a JobDeskError with a stable code.
+class JobDeskError : public std::runtime_error
+{
+public:
+    enum class Code {
+        InvalidArgument,   // bad input: nothing was written
+        NotFound,          // unknown job / attempt
+        Forbidden,         // the actor's role may not do this
+        InvalidTransition, // the attempt or job is not in a state that allows this
+        StaleView,         // the operator acted on an outdated view (change sequence moved)
+        StoreUnavailable,  // connection lost and could not be re-established
+        StoreError,        // the database refused or failed in an unexpected way
+        Migration,         // the schema could not be brought up to date
+    };
+
+    JobDeskError(Code code, const QString &message)
+        : std::runtime_error(message.toStdString()), m_code(code), m_message(message) {}
+
+    Code code() const noexcept { return m_code; }
+    QString message() const { return m_message; }
+    static QString codeName(Code code);
+
+private:
+    Code m_code;
+    QString m_message;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,233 @@
+// The read side of JobService: what the console and the API show. Plain
+// SELECTs in the same SQL text on both stores, keyset pagination, no locks.
+
+#include "JobService.h"
+#include "Rows.h"
+
+#include <QStringList>
+
+namespace jobdesk {
+
+namespace {
+
+SqlRows query(SqlSession &s, const QString &sql, const SqlParams &params = {})
+{
+    for (int attempt = 0;; ++attempt) {
+        try {
+            return s.exec(sql, params);
+        } catch (const SqlError &e) {
+            if (e.kind() == SqlError::Kind::ConnectionLost && attempt < 2) {
+                try {
+                    s.reconnect();
+                } catch (const SqlError &) {
+                }
+                continue;
+            }
+            if (e.kind() == SqlError::Kind::Retryable && attempt < 5)
+                continue;
+            throw JobDeskError(e.kind() == SqlError::Kind::ConnectionLost ? JobDeskError::Code::StoreUnavailable
+                                                                        : JobDeskError::Code::StoreError,
+                               e.message());
+        }
+    }
+}
+
+QString select(const char *columns, const QString &rest)
+{
+    return QStringLiteral("SELECT ") + QLatin1String(columns) + u' ' + rest;
+}
+
+} // namespace
+
+std::optional<Job> JobService::job(qint64 jobId)
+{
+    const SqlRows r = query(session(), select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE id = $1")), {jobId});
+    if (r.isEmpty())
+        return std::nullopt;
+    return rows::job(r.first());
+}
+
+std::optional<Attempt> JobService::attempt(qint64 attemptId)
+{
+    const SqlRows r = query(session(), select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE id = $1")),
+                            {attemptId});
+    if (r.isEmpty())
+        return std::nullopt;
+    return rows::attempt(r.first());
+}
+
+JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int limit)
+{
+    if (limit < 1 || limit > 1000)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..1000"));
+    QStringList where;
+    SqlParams params;
+    auto param = [&](const QVariant &v) -> QString {
+        params.append(v);
+        return QStringLiteral("$") + QString::number(params.size());
+    };
+    if (!f.states.isEmpty()) {
+        QStringList in;
+        for (JobState s : f.states)
+            in.append(param(toText(s)));
+        where.append(QStringLiteral("j.state IN (") + in.join(QStringLiteral(", ")) + u')');
+    }
+    if (!f.ownerId.isEmpty())
+        where.append(QStringLiteral("j.owner_id = ") + param(f.ownerId));
+    if (!f.idempotencyKey.isEmpty())
+        where.append(QStringLiteral("j.idempotency_key = ") + param(f.idempotencyKey));
+    if (!f.route.isEmpty())
+        where.append(QStringLiteral("j.route = ") + param(f.route));
+    if (!f.provider.isEmpty())
+        where.append(QStringLiteral("EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = j.id AND a.provider = ")
+                     + param(f.provider) + u')');
+    if (f.createdAfterMs)
+        where.append(QStringLiteral("j.created_at_ms >= ") + param(*f.createdAfterMs));
+    if (f.createdBeforeMs)
+        where.append(QStringLiteral("j.created_at_ms < ") + param(*f.createdBeforeMs));
+    if (afterId)
+        where.append(QStringLiteral("j.id < ") + param(*afterId));
+    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kJobColumns, QStringLiteral("j"))
+                        + QStringLiteral(" FROM jobs j")
+                        + (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")))
+                        + QStringLiteral(" ORDER BY j.id DESC LIMIT ") + param(limit + 1);
+    const SqlRows r = query(session(), sql, params);
+    JobPage page;
+    for (qsizetype i = 0; i < r.size() && i < limit; ++i)
+        page.jobs.append(rows::job(r.at(i)));
+    if (r.size() > limit)
+        page.nextCursor = page.jobs.last().id;
+    return page;
+}
+
+QList<Attempt> JobService::attempts(qint64 jobId)
+{
+    QList<Attempt> out;
+    for (const SqlRow &row : query(session(), select(rows::kAttemptColumns,
+                                                     QStringLiteral("FROM attempts WHERE job_id = $1 ORDER BY attempt_no")),
+                                   {jobId}))
+        out.append(rows::attempt(row));
+    return out;
+}
+
+QList<AttemptEvent> JobService::attemptEvents(qint64 jobId)
+{
+    QList<AttemptEvent> out;
+    for (const SqlRow &row : query(session(), select(rows::kAttemptEventColumns,
+                                                     QStringLiteral("FROM attempt_events WHERE job_id = $1 ORDER BY id")),
+                                   {jobId}))
+        out.append(rows::attemptEvent(row));
+    return out;
+}
+
+QList<RaceLoss> JobService::raceLosses(std::optional<qint64> jobId)
+{
+    QList<RaceLoss> out;
+    const SqlRows r = jobId ? query(session(), select(rows::kRaceLossColumns,
+                                                      QStringLiteral("FROM race_losses WHERE job_id = $1 ORDER BY id")),
+                                    {*jobId})
+                            : query(session(), select(rows::kRaceLossColumns,
+                                                      QStringLiteral("FROM race_losses ORDER BY id DESC LIMIT 1000")));
+    for (const SqlRow &row : r)
+        out.append(rows::raceLoss(row));
+    return out;
+}
+
+QList<IdempotencyEvent> JobService::keyHistory(const QString &ownerId, const QString &key)
+{
+    QList<IdempotencyEvent> out;
+    for (const SqlRow &row :
+         query(session(), select(rows::kIdempotencyEventColumns,
+                                 QStringLiteral("FROM idempotency_events WHERE owner_id = $1 AND idempotency_key = $2 ORDER BY id")),
+               {ownerId, key}))
+        out.append(rows::idempotencyEvent(row));
+    return out;
+}
+
+QList<IdempotencyEvent> JobService::idempotencyEvents(std::optional<qint64> afterId, int limit)
+{
+    QList<IdempotencyEvent> out;
+    const SqlRows r = afterId
+                          ? query(session(), select(rows::kIdempotencyEventColumns,
+                                                    QStringLiteral("FROM idempotency_events WHERE id < $1 ORDER BY id DESC LIMIT $2")),
+                                  {*afterId, limit})
+                          : query(session(), select(rows::kIdempotencyEventColumns,
+                                                    QStringLiteral("FROM idempotency_events ORDER BY id DESC LIMIT $1")),
+                                  {limit});
+    for (const SqlRow &row : r)
+        out.append(rows::idempotencyEvent(row));
+    return out;
+}
+
+QList<AuditEntry> JobService::auditLog(std::optional<qint64> jobId)
+{
+    QList<AuditEntry> out;
+    const SqlRows r = jobId ? query(session(), select(rows::kAuditColumns,
+                                                      QStringLiteral("FROM audit_log WHERE job_id = $1 ORDER BY id")),
+                                    {*jobId})
+                            : query(session(), select(rows::kAuditColumns,
+                                                      QStringLiteral("FROM audit_log ORDER BY id DESC LIMIT 1000")));
+    for (const SqlRow &row : r)
+        out.append(rows::auditEntry(row));
+    return out;
+}
+
+JobDetail JobService::jobDetail(qint64 jobId)
+{
+    const auto j = job(jobId);
+    if (!j)
+        throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+    JobDetail detail;
+    detail.job = *j;
+    detail.attempts = attempts(jobId);
+    detail.events = attemptEvents(jobId);
+    detail.raceLosses = raceLosses(jobId);
+    detail.keyHistory = keyHistory(j->ownerId, j->idempotencyKey);
+    detail.audit = auditLog(jobId);
+    return detail;
+}
+
+QList<Attempt> JobService::unknownWorklist(int limit)
+{
+    QList<Attempt> out;
+    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                        + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id "
+                                         "WHERE a.state = 'unknown' AND j.completed_by IS NULL "
+                                         "ORDER BY a.updated_at_ms, a.id LIMIT $1");
+    for (const SqlRow &row : query(session(), sql, {limit}))
+        out.append(rows::attempt(row));
+    return out;
+}
+
+QMap<JobState, qint64> JobService::countsByState()
+{
+    QMap<JobState, qint64> out;
+    for (const SqlRow &row : query(session(), QStringLiteral("SELECT state, count(*) FROM jobs GROUP BY state")))
+        if (auto s = jobStateFromString(row.at(0).toString()))
+            out.insert(*s, row.at(1).toLongLong());
+    return out;
+}
+
+Changes JobService::changesSince(qint64 since, qint64 overlap)
+{
+    // Sequence order is not commit order: look back `overlap` numbers so a
+    // transaction that took its number early but committed late is not missed.
+    const qint64 from = std::max<qint64>(0, since - overlap);
+    Changes c;
+    c.highWaterMark = since;
+    for (const SqlRow &row : query(session(), select(rows::kJobColumns,
+                                                     QStringLiteral("FROM jobs WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
+                                   {from})) {
+        c.jobs.append(rows::job(row));
+        c.highWaterMark = std::max(c.highWaterMark, c.jobs.last().changeSeq);
+    }
+    for (const SqlRow &row : query(session(), select(rows::kAttemptColumns,
+                                                     QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
+                                   {from})) {
+        c.attempts.append(rows::attempt(row));
+        c.highWaterMark = std::max(c.highWaterMark, c.attempts.last().changeSeq);
+    }
+    return c;
+}
+
+} // namespace jobdesk

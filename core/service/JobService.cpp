@@ -1,0 +1,815 @@
+#include "JobService.h"
+
+#include "Logging.h"
+#include "Rows.h"
+#include "domain/CanonicalJson.h"
+#include "store/Migrations.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QThread>
+#include <QUuid>
+
+#include <random>
+
+namespace jobdesk {
+
+using Code = JobDeskError::Code;
+
+QString toText(SubmitResult::Outcome o)
+{
+    switch (o) {
+    case SubmitResult::Outcome::Created: return QStringLiteral("created");
+    case SubmitResult::Outcome::Replayed: return QStringLiteral("replayed");
+    case SubmitResult::Outcome::Conflict: return QStringLiteral("conflict");
+    }
+    return {};
+}
+
+QString toText(Refusal::Reason r)
+{
+    switch (r) {
+    case Refusal::Reason::None: return QStringLiteral("none");
+    case Refusal::Reason::AttemptUnknown: return QStringLiteral("attempt_unknown");
+    case Refusal::Reason::AttemptStarting: return QStringLiteral("attempt_starting");
+    case Refusal::Reason::MaxParallel: return QStringLiteral("max_parallel");
+    case Refusal::Reason::JobHasWinner: return QStringLiteral("job_has_winner");
+    case Refusal::Reason::JobCancelled: return QStringLiteral("job_cancelled");
+    case Refusal::Reason::BudgetSpent: return QStringLiteral("budget_spent");
+    }
+    return {};
+}
+
+namespace {
+
+constexpr qsizetype kMaxIntentBytes = 1024 * 1024;
+constexpr qsizetype kMaxResultBytes = 1024 * 1024;
+constexpr qsizetype kMaxMetaBytes = 64 * 1024;
+
+struct Stamp
+{
+    qint64 seq = 0;
+    qint64 nowMs = 0;
+};
+
+[[noreturn]] void invalid(const QString &message)
+{
+    throw JobDeskError(Code::InvalidArgument, message);
+}
+
+void requireText(const QString &value, const char *what, int maxLen = 255)
+{
+    if (value.trimmed().isEmpty())
+        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
+    if (value.size() > maxLen)
+        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
+}
+
+void validateKey(const QString &key)
+{
+    if (key.isEmpty() || key.size() > 255)
+        invalid(QStringLiteral("idempotency key must be 1..255 printable ASCII characters (got %1)").arg(key.size()));
+    for (const QChar c : key) {
+        if (c.unicode() < 0x20 || c.unicode() > 0x7e)
+            invalid(QStringLiteral("idempotency key must be printable ASCII (found U+%1)")
+                        .arg(c.unicode(), 4, 16, QLatin1Char('0')));
+    }
+    if (key.front() == u' ' || key.back() == u' ')
+        invalid(QStringLiteral("idempotency key must not start or end with a space"));
+}
+
+void requireOperator(const OperatorRequest &r)
+{
+    if (r.actor.role != Role::Operator)
+        throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
+                                                .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
+    requireText(r.actor.id, "operator id");
+    requireText(r.requestId, "request id");
+    if (r.reason.trimmed().isEmpty())
+        invalid(QStringLiteral("a reason is required"));
+    if (r.reason.size() > 2000)
+        invalid(QStringLiteral("the reason is longer than 2000 characters"));
+}
+
+QString jsonText(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QVariant opt(const std::optional<qint64> &v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+
+const QString kOpenStates = QStringLiteral("('starting', 'running', 'unknown')");
+
+} // namespace
+
+struct JobService::Private
+{
+    std::unique_ptr<SqlSession> session;
+    Options options;
+    qint64 clockOffsetMs = 0;
+
+    bool pg() const { return session->dialect() == Dialect::Postgres; }
+    QString forUpdate() const { return pg() ? QStringLiteral(" FOR UPDATE") : QString(); }
+
+    Stamp stamp()
+    {
+        const SqlRows r = pg() ? session->exec(QStringLiteral("SELECT nextval('jd_change_seq'), jd_now_ms()"))
+                               : session->exec(QStringLiteral(
+                                     "UPDATE jd_counter SET value = value + 1 WHERE id = 1 RETURNING value, "
+                                     "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"));
+        return Stamp{r.at(0).at(0).toLongLong(), r.at(0).at(1).toLongLong()};
+    }
+
+    // Runs `body` as one write transaction (or, with inTransaction=false, as
+    // autocommit statements: the PostgreSQL hot paths), retrying serialization
+    // failures and deadlocks, and re-running after a lost connection (every
+    // operation is safe to re-run).
+    template<typename F>
+    auto run(const char *what, bool transaction, F body) -> decltype(body())
+    {
+        static thread_local std::minstd_rand rng{std::random_device{}()};
+        for (int attempt = 0;; ++attempt) {
+            try {
+                if (transaction)
+                    session->begin();
+                auto result = body();
+                if (transaction)
+                    session->commit();
+                return result;
+            } catch (const SqlError &e) {
+                session->rollback();
+                const bool last = attempt >= options.maxRetries;
+                if (e.kind() == SqlError::Kind::Retryable && !last) {
+                    qCDebug(lcService) << what << "retrying after" << e.message();
+                    QThread::usleep(static_cast<unsigned long>(500 + rng() % (2000u << std::min(attempt, 5))));
+                    continue;
+                }
+                if (e.kind() == SqlError::Kind::ConnectionLost && attempt < 3) {
+                    qCWarning(lcService) << what << "lost its connection; reconnecting and re-running:" << e.message();
+                    try {
+                        session->reconnect();
+                    } catch (const SqlError &re) {
+                        if (attempt >= 2)
+                            throw JobDeskError(Code::StoreUnavailable,
+                                               QStringLiteral("%1: the database is unreachable: %2")
+                                                   .arg(QLatin1String(what), re.message()));
+                        QThread::msleep(100u << attempt);
+                    }
+                    continue;
+                }
+                if (e.kind() == SqlError::Kind::ConnectionLost)
+                    throw JobDeskError(Code::StoreUnavailable, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                if (e.kind() == SqlError::Kind::GuardRefused)
+                    throw JobDeskError(Code::InvalidTransition, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                throw JobDeskError(Code::StoreError, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+            } catch (...) {
+                session->rollback();
+                throw;
+            }
+        }
+    }
+
+    // ---- reads inside a transaction ----
+    std::optional<Job> lockJob(qint64 jobId)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kJobColumns)
+                                            + QStringLiteral(" FROM jobs WHERE id = $1") + forUpdate(),
+                                        {jobId});
+        if (r.isEmpty())
+            return std::nullopt;
+        return rows::job(r.first());
+    }
+    std::optional<Attempt> lockAttempt(qint64 attemptId)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kAttemptColumns)
+                                            + QStringLiteral(" FROM attempts WHERE id = $1") + forUpdate(),
+                                        {attemptId});
+        if (r.isEmpty())
+            return std::nullopt;
+        return rows::attempt(r.first());
+    }
+    Job requireJob(qint64 jobId)
+    {
+        auto j = lockJob(jobId);
+        if (!j)
+            throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+        return *j;
+    }
+    Attempt requireAttempt(qint64 attemptId)
+    {
+        auto a = lockAttempt(attemptId);
+        if (!a)
+            throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+        return *a;
+    }
+
+    std::optional<qint64> firstAttemptIn(qint64 jobId, const QString &states)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ")
+                                            + states + QStringLiteral(" ORDER BY id LIMIT 1"),
+                                        {jobId});
+        if (r.isEmpty())
+            return std::nullopt;
+        return r.first().first().toLongLong();
+    }
+
+    // The guards of invariant 3, checked first so the refusal can name the
+    // blocking attempt; the trigger refuses the same insert regardless.
+    Refusal startGuard(const Job &job, AttemptKind kind)
+    {
+        Refusal no;
+        if (auto u = firstAttemptIn(job.id, QStringLiteral("('unknown')")))
+            return {Refusal::Reason::AttemptUnknown, u,
+                    QStringLiteral("attempt %1 of job %2 is unknown: its outcome must be learned or it must be "
+                                   "cancelled before another attempt starts")
+                        .arg(*u)
+                        .arg(job.id)};
+        if (job.completedBy)
+            return {Refusal::Reason::JobHasWinner, job.completedBy,
+                    QStringLiteral("job %1 already has a winner (attempt %2)").arg(job.id).arg(*job.completedBy)};
+        if (job.state == JobState::Cancelled)
+            return {Refusal::Reason::JobCancelled, std::nullopt, QStringLiteral("job %1 is cancelled").arg(job.id)};
+        if (auto s = firstAttemptIn(job.id, QStringLiteral("('starting')")))
+            return {Refusal::Reason::AttemptStarting, s,
+                    QStringLiteral("attempt %1 of job %2 is still starting").arg(*s).arg(job.id)};
+        const SqlRows open = session->exec(
+            QStringLiteral("SELECT count(*), MIN(id) FROM attempts WHERE job_id = $1 AND state IN ") + kOpenStates,
+            {job.id});
+        const qint64 openCount = open.first().at(0).toLongLong();
+        if (openCount >= job.maxParallel)
+            return {Refusal::Reason::MaxParallel, rows::optInt(open.first().at(1)),
+                    QStringLiteral("job %1 already has %2 open attempt(s), its limit is %3")
+                        .arg(job.id)
+                        .arg(openCount)
+                        .arg(job.maxParallel)};
+        if (kind != AttemptKind::Retry) {
+            const SqlRows used = session->exec(
+                QStringLiteral("SELECT count(*) FROM attempts WHERE job_id = $1 AND kind <> 'retry'"), {job.id});
+            if (used.first().first().toLongLong() >= job.maxAttempts)
+                return {Refusal::Reason::BudgetSpent, std::nullopt,
+                        QStringLiteral("job %1 has used its %2 automatic attempt(s)").arg(job.id).arg(job.maxAttempts)};
+        }
+        return no;
+    }
+
+    Attempt insertAttempt(const Job &job, const QString &provider, AttemptKind kind, const QString &requestId,
+                          const QString &workerId, std::optional<qint64> leaseMs, std::optional<qint64> deadlineMs,
+                          const Actor &actor, const QString &reason, const Stamp &st)
+    {
+        const SqlRows n = session->exec(
+            QStringLiteral("UPDATE jobs SET attempt_count = attempt_count + 1 WHERE id = $1 RETURNING attempt_count"),
+            {job.id});
+        const SqlRows r = session->exec(
+            QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
+                           "start_request_id, worker_id, lease_expires_at_ms, deadline_at_ms, last_actor_kind, "
+                           "last_actor_id, last_reason, change_seq, created_at_ms, updated_at_ms) "
+                           "VALUES ($1, $2, $3, $4, 'starting', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) "
+                           "RETURNING ")
+                + QLatin1String(rows::kAttemptColumns),
+            {job.id, n.first().first().toInt(), provider, toText(kind), job.version, requestId,
+             workerId.isEmpty() ? QVariant() : QVariant(workerId), leaseMs ? QVariant(st.nowMs + *leaseMs) : QVariant(),
+             deadlineMs ? QVariant(st.nowMs + *deadlineMs) : QVariant(), actor.kind, actor.id,
+             reason.isEmpty() ? QVariant() : QVariant(reason), st.seq, st.nowMs});
+        return rows::attempt(r.first());
+    }
+
+    // Moves one attempt to `to`, stamping who and why; the triggers write the
+    // event and move the job's state in the same transaction.
+    Attempt transition(qint64 attemptId, AttemptState to, const Actor &actor, const QString &reason, const Stamp &st,
+                       const QString &extraSet = {}, const SqlParams &extraParams = {})
+    {
+        SqlParams params{attemptId, toText(to), actor.kind, actor.id, reason.isEmpty() ? QVariant() : QVariant(reason),
+                         st.seq, st.nowMs};
+        params.append(extraParams);
+        const SqlRows r = session->exec(
+            QStringLiteral("UPDATE attempts SET state = $2, last_actor_kind = $3, last_actor_id = $4, last_reason = $5, "
+                           "change_seq = $6, updated_at_ms = $7")
+                + extraSet + QStringLiteral(" WHERE id = $1 RETURNING ") + QLatin1String(rows::kAttemptColumns),
+            params);
+        return rows::attempt(r.first());
+    }
+
+    std::optional<OperatorResult> priorAnswer(const QString &requestId, const QString &action)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT action, response FROM audit_log WHERE request_id = $1"),
+                                        {requestId});
+        if (r.isEmpty())
+            return std::nullopt;
+        if (r.first().at(0).toString() != action)
+            invalid(QStringLiteral("request id %1 was already used for a different action (%2)")
+                        .arg(requestId, r.first().at(0).toString()));
+        return OperatorResult{true, rows::jsonObject(r.first().at(1))};
+    }
+
+    void checkStale(const Job &job, const OperatorRequest &req)
+    {
+        if (!req.seenChangeSeq || job.changeSeq <= *req.seenChangeSeq)
+            return;
+        QString latest;
+        const SqlRows ev = session->exec(
+            QStringLiteral("SELECT a.attempt_no, e.from_state, e.to_state, e.actor_kind, e.actor_id, e.reason "
+                           "FROM attempt_events e JOIN attempts a ON a.id = e.attempt_id WHERE e.job_id = $1 "
+                           "ORDER BY e.id DESC LIMIT 1"),
+            {job.id});
+        if (!ev.isEmpty()) {
+            const SqlRow &e = ev.first();
+            latest = QStringLiteral("; latest: attempt #%1 %2 -> %3 by %4 %5")
+                         .arg(e.at(0).toString(), e.at(1).isNull() ? QStringLiteral("(new)") : e.at(1).toString(),
+                              e.at(2).toString(), e.at(3).toString(), e.at(4).toString());
+            if (!e.at(5).toString().isEmpty())
+                latest += QStringLiteral(" (") + e.at(5).toString() + u')';
+        }
+        throw JobDeskError(Code::StaleView,
+                           QStringLiteral("job %1 changed since you looked (change %2, now %3): it is %4%5. "
+                                          "Refresh and decide again.")
+                               .arg(job.id)
+                               .arg(*req.seenChangeSeq)
+                               .arg(job.changeSeq)
+                               .arg(toText(job.state), latest));
+    }
+
+    void audit(const OperatorRequest &req, const QString &action, std::optional<qint64> jobId,
+               std::optional<qint64> attemptId, const QJsonObject &response, const Stamp &st)
+    {
+        session->exec(QStringLiteral("INSERT INTO audit_log (request_id, action, actor_kind, actor_id, actor_role, "
+                                     "job_id, attempt_id, reason, response, at_ms) "
+                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
+                      {req.requestId, action, req.actor.kind, req.actor.id, toText(req.actor.role), opt(jobId),
+                       opt(attemptId), req.reason.trimmed(), jsonText(response), st.nowMs});
+    }
+
+    // ---- the generic (multi-statement) hot paths; PostgreSQL uses SQL functions ----
+    SubmitResult submitTx(const SubmitRequest &req, const QString &fp, const QString &input, const QString &meta)
+    {
+        const Stamp st = stamp();
+        SqlRows r = session->exec(
+            QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, "
+                           "max_attempts, client_meta, change_seq, created_at_ms, updated_at_ms) "
+                           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) "
+                           "ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING ")
+                + QLatin1String(rows::kJobColumns),
+            {req.ownerId, req.idempotencyKey, fp, req.route, input, req.maxParallel, req.maxAttempts, meta, st.seq,
+             st.nowMs});
+        if (!r.isEmpty())
+            return SubmitResult{SubmitResult::Outcome::Created, rows::job(r.first()), fp};
+        r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kJobColumns)
+                              + QStringLiteral(" FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
+                          {req.ownerId, req.idempotencyKey});
+        if (r.isEmpty())
+            throw SqlError(SqlError::Kind::Retryable, QStringLiteral("the key's job vanished; re-reading"));
+        const Job existing = rows::job(r.first());
+        const bool same = existing.fingerprint == fp;
+        QJsonObject rejected;
+        if (!same) {
+            rejected.insert(QStringLiteral("route"), req.route);
+            rejected.insert(QStringLiteral("input"), req.input);
+        }
+        session->exec(QStringLiteral("INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, "
+                                     "fingerprint, existing_fingerprint, rejected_intent, client_meta, at_ms) "
+                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"),
+                      {same ? QStringLiteral("replayed") : QStringLiteral("conflict"), req.ownerId, req.idempotencyKey,
+                       existing.id, fp, existing.fingerprint, same ? QVariant() : QVariant(jsonText(rejected)), meta,
+                       st.nowMs});
+        return SubmitResult{same ? SubmitResult::Outcome::Replayed : SubmitResult::Outcome::Conflict, existing, fp};
+    }
+
+    StartAttemptResult startTx(const StartAttemptRequest &req)
+    {
+        const SqlRows prior = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kAttemptColumns)
+                                                + QStringLiteral(" FROM attempts WHERE job_id = $1 AND start_request_id = $2"),
+                                            {req.jobId, req.requestId});
+        if (!prior.isEmpty())
+            return StartAttemptResult{true, true, rows::attempt(prior.first()), {}};
+        const Job job = requireJob(req.jobId);
+        const Refusal refusal = startGuard(job, req.kind);
+        if (refusal.reason != Refusal::Reason::None)
+            return StartAttemptResult{false, false, {}, refusal};
+        const Stamp st = stamp();
+        const Attempt a = insertAttempt(job, req.provider, req.kind, req.requestId, req.workerId, req.leaseMs,
+                                        req.deadlineMs, req.actor, {}, st);
+        return StartAttemptResult{true, false, a, {}};
+    }
+
+    CompleteResult completeTx(qint64 attemptId, const QString &payload, const QString &digest, const Actor &actor)
+    {
+        const Attempt a = requireAttempt(attemptId); // lock order: the attempt, then its job
+        const Job job = requireJob(a.jobId);
+        CompleteResult out;
+        out.attemptId = a.id;
+        out.jobId = job.id;
+        out.expectedVersion = a.readVersion;
+        out.foundVersion = job.version;
+        out.winnerAttemptId = job.completedBy;
+        if (job.completedBy == a.id) { // a re-run of our own win
+            out.outcome = CompleteResult::Outcome::Won;
+            out.replayed = true;
+            out.expectedVersion = job.version - 1;
+            out.attemptState = a.state;
+            return out;
+        }
+        if (a.state == AttemptState::Starting)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(a.id));
+        const Stamp st = stamp();
+        if (canComplete(a.state) && !job.completedBy && job.state != JobState::Cancelled && job.version == a.readVersion) {
+            const SqlRows cas = session->exec(
+                QStringLiteral("UPDATE jobs SET result = $1, completed_by = $2, version = version + 1, state = 'succeeded', "
+                               "state_reason = NULL, change_seq = $3, updated_at_ms = $4 "
+                               "WHERE id = $5 AND version = $6 AND completed_by IS NULL RETURNING version"),
+                {payload, a.id, st.seq, st.nowMs, job.id, a.readVersion});
+            if (!cas.isEmpty()) {
+                const Attempt won = transition(a.id, AttemptState::Succeeded, actor, {}, st,
+                                               QStringLiteral(", result_digest = $8"), {digest});
+                out.outcome = CompleteResult::Outcome::Won;
+                out.foundVersion = job.version;
+                out.winnerAttemptId = a.id;
+                out.attemptState = won.state;
+                return out;
+            }
+        }
+        // Lost: discard the payload, keep its digest, record the race loss.
+        AttemptState after = a.state;
+        if (a.state == AttemptState::Running || a.state == AttemptState::Unknown) {
+            const QString why = job.completedBy ? QStringLiteral("lost the race to attempt %1").arg(*job.completedBy)
+                                                : QStringLiteral("job changed (version %1 -> %2)")
+                                                      .arg(a.readVersion)
+                                                      .arg(job.version);
+            after = transition(a.id, AttemptState::Superseded, actor, why, st, QStringLiteral(", result_digest = $8"),
+                               {digest})
+                        .state;
+        }
+        session->exec(QStringLiteral("INSERT INTO race_losses (attempt_id, job_id, expected_version, found_version, "
+                                     "winner_attempt_id, payload_digest, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                                     "ON CONFLICT (attempt_id) DO NOTHING"),
+                      {a.id, job.id, a.readVersion, job.version, opt(job.completedBy), digest, st.nowMs});
+        out.outcome = CompleteResult::Outcome::Lost;
+        out.attemptState = after;
+        return out;
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+std::unique_ptr<JobService> JobService::open(const StoreUrl &url, const Options &options)
+{
+    std::unique_ptr<SqlSession> session;
+    try {
+        session = openSqlSession(url);
+    } catch (const SqlError &e) {
+        throw JobDeskError(Code::StoreUnavailable, e.message());
+    }
+    if (options.migrate)
+        migrate(*session);
+    return std::make_unique<JobService>(std::move(session), options);
+}
+
+JobService::JobService(std::unique_ptr<SqlSession> session, const Options &options)
+    : d(std::make_unique<Private>())
+{
+    d->session = std::move(session);
+    d->options = options;
+}
+
+JobService::~JobService() = default;
+
+Dialect JobService::dialect() const { return d->session->dialect(); }
+SqlSession &JobService::session() { return *d->session; }
+void JobService::setClockOffsetMs(qint64 offsetMs) { d->clockOffsetMs = offsetMs; }
+
+qint64 JobService::nowMs()
+{
+    return d->run("read the clock", false, [&] {
+        const SqlRows r = d->session->exec(d->pg() ? QStringLiteral("SELECT jd_now_ms()")
+                                                   : QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"));
+        return r.first().first().toLongLong() + d->clockOffsetMs;
+    });
+}
+
+SubmitResult JobService::submit(const SubmitRequest &req)
+{
+    requireText(req.ownerId, "owner id");
+    validateKey(req.idempotencyKey);
+    requireText(req.route, "route");
+    if (req.maxParallel < 1 || req.maxParallel > 8)
+        invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
+    if (req.maxAttempts < 1 || req.maxAttempts > 100)
+        invalid(QStringLiteral("max_attempts must be 1..100 (got %1)").arg(req.maxAttempts));
+    const QByteArray canonicalInput = canonicalJson(req.input);
+    if (canonicalInput.size() > kMaxIntentBytes)
+        invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
+    const QString meta = jsonText(req.clientMeta);
+    if (meta.size() > kMaxMetaBytes)
+        invalid(QStringLiteral("client metadata is over 64 KiB"));
+    const QString fp = intentFingerprint(req.route, req.input);
+    const QString input = QString::fromUtf8(canonicalInput);
+
+    if (!d->pg())
+        return d->run("submit", true, [&] { return d->submitTx(req, fp, input, meta); });
+
+    // PostgreSQL: one statement, one round trip (a SQL function, autocommit).
+    return d->run("submit", false, [&] {
+        for (int pass = 0; pass < 3; ++pass) {
+            const SqlRows r = d->session->exec(
+                QStringLiteral("SELECT * FROM jd_submit($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)"),
+                {req.ownerId, req.idempotencyKey, fp, req.route, input, meta, req.maxParallel, req.maxAttempts});
+            const QString outcome = r.first().at(0).toString();
+            if (outcome == QStringLiteral("created"))
+                return SubmitResult{SubmitResult::Outcome::Created, rows::job(r.first(), 1), fp};
+            if (outcome == QStringLiteral("replayed"))
+                return SubmitResult{SubmitResult::Outcome::Replayed, rows::job(r.first(), 1), fp};
+            if (outcome == QStringLiteral("conflict"))
+                return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(r.first(), 1), fp};
+            // 'retry': the conflicting row's transaction rolled back between our two reads.
+        }
+        throw SqlError(SqlError::Kind::Retryable, QStringLiteral("submit kept racing an aborted insert"));
+    });
+}
+
+StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
+{
+    requireText(req.provider, "provider");
+    requireText(req.requestId, "start request id");
+    if (req.kind == AttemptKind::Retry)
+        invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
+    if (req.leaseMs && *req.leaseMs <= 0)
+        invalid(QStringLiteral("lease must be positive"));
+    if (req.deadlineMs && *req.deadlineMs <= 0)
+        invalid(QStringLiteral("deadline must be positive"));
+    if (!d->pg())
+        return d->run("start attempt", true, [&] { return d->startTx(req); });
+
+    return d->run("start attempt", false, [&] {
+        const SqlRows r = d->session->exec(
+            QStringLiteral("SELECT * FROM jd_start_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
+            {req.jobId, req.provider, toText(req.kind), req.requestId,
+             req.workerId.isEmpty() ? QVariant() : QVariant(req.workerId), opt(req.leaseMs), opt(req.deadlineMs),
+             req.actor.kind, req.actor.id, QVariant()});
+        const SqlRow &row = r.first();
+        const QString outcome = row.at(0).toString();
+        if (outcome == QStringLiteral("not_found"))
+            throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(req.jobId));
+        if (outcome == QStringLiteral("started") || outcome == QStringLiteral("replayed"))
+            return StartAttemptResult{true, outcome == QStringLiteral("replayed"), rows::attempt(row, 3), {}};
+        StartAttemptResult out;
+        const QString reason = row.at(1).toString();
+        for (auto rr : {Refusal::Reason::AttemptUnknown, Refusal::Reason::AttemptStarting, Refusal::Reason::MaxParallel,
+                        Refusal::Reason::JobHasWinner, Refusal::Reason::JobCancelled, Refusal::Reason::BudgetSpent})
+            if (toText(rr) == reason)
+                out.refusal.reason = rr;
+        out.refusal.blockingAttemptId = rows::optInt(row.at(2));
+        out.refusal.message = row.at(3 + 14).toString(); // the message travels in last_reason
+        return out;
+    });
+}
+
+Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
+{
+    return d->run("mark running", true, [&] {
+        const Attempt a = d->requireAttempt(attemptId);
+        if (a.state != AttemptState::Starting)
+            return a; // already running, or past it: nothing to do
+        d->requireJob(a.jobId);
+        const Stamp st = d->stamp();
+        if (leaseMs)
+            return d->transition(a.id, AttemptState::Running, actor, {}, st, QStringLiteral(", lease_expires_at_ms = $8"),
+                                 {st.nowMs + *leaseMs});
+        return d->transition(a.id, AttemptState::Running, actor, {}, st);
+    });
+}
+
+Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QString &reason)
+{
+    requireText(reason, "reason", 2000);
+    return d->run("mark unknown", true, [&] {
+        const Attempt a = d->requireAttempt(attemptId);
+        if (a.state != AttemptState::Starting && a.state != AttemptState::Running)
+            return a; // already unknown, or its outcome is known: a timeout changes nothing
+        d->requireJob(a.jobId);
+        return d->transition(a.id, AttemptState::Unknown, actor, reason, d->stamp());
+    });
+}
+
+Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason)
+{
+    requireText(reason, "reason", 2000);
+    return d->run("fail attempt", true, [&] {
+        const Attempt a = d->requireAttempt(attemptId);
+        if (!isOpen(a.state))
+            return a;
+        d->requireJob(a.jobId);
+        return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp());
+    });
+}
+
+CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor)
+{
+    if (payloadJson.size() > kMaxResultBytes)
+        invalid(QStringLiteral("the result is %1 bytes; the limit is 1 MiB").arg(payloadJson.size()));
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(payloadJson, &err);
+    if (err.error != QJsonParseError::NoError || doc.isNull())
+        invalid(QStringLiteral("the result is not JSON: %1").arg(err.errorString()));
+    const QString payload = QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
+    const QString digest = sha256Hex(payload.toUtf8());
+    if (!d->pg())
+        return d->run("complete", true, [&] { return d->completeTx(attemptId, payload, digest, actor); });
+
+    return d->run("complete", false, [&] {
+        const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_complete($1, $2::jsonb, $3, $4, $5)"),
+                                           {attemptId, payload, digest, actor.kind, actor.id});
+        const SqlRow &row = r.first();
+        const QString outcome = row.at(0).toString();
+        if (outcome == QStringLiteral("not_found"))
+            throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+        if (outcome == QStringLiteral("starting"))
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(attemptId));
+        CompleteResult out;
+        out.outcome = outcome.startsWith(QStringLiteral("won")) ? CompleteResult::Outcome::Won : CompleteResult::Outcome::Lost;
+        out.replayed = outcome == QStringLiteral("won_replayed");
+        out.attemptId = attemptId;
+        out.jobId = row.at(1).toLongLong();
+        out.expectedVersion = row.at(2).toLongLong();
+        out.foundVersion = row.at(3).toLongLong();
+        out.winnerAttemptId = rows::optInt(row.at(4));
+        out.attemptState = attemptStateFromString(row.at(5).toString()).value_or(AttemptState::Running);
+        return out;
+    });
+}
+
+bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs)
+{
+    if (leaseMs <= 0)
+        invalid(QStringLiteral("lease must be positive"));
+    return d->run("heartbeat", false, [&] {
+        const QString now = d->pg() ? QStringLiteral("jd_now_ms()")
+                                    : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
+        const SqlRows r = d->session->exec(
+            QStringLiteral("UPDATE attempts SET lease_expires_at_ms = ") + now
+                + QStringLiteral(" + $3 WHERE id = $1 AND worker_id = $2 AND state IN ('starting', 'running') RETURNING id"),
+            {attemptId, workerId, leaseMs});
+        return !r.isEmpty();
+    });
+}
+
+QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
+{
+    const qint64 now = nowMs();
+    const SqlRows expired = d->run("find expired leases", false, [&] {
+        return d->session->exec(QStringLiteral("SELECT id, worker_id FROM attempts WHERE state IN ('starting', 'running') "
+                                               "AND lease_expires_at_ms < $1 ORDER BY lease_expires_at_ms LIMIT $2"),
+                                {now, limit});
+    });
+    QList<Attempt> out;
+    for (const SqlRow &row : expired) {
+        const qint64 id = row.at(0).toLongLong();
+        const QString reason = QStringLiteral("lease expired: worker %1 stopped renewing it").arg(row.at(1).toString());
+        const Attempt a = d->run("reap lease", true, [&] {
+            const Attempt cur = d->requireAttempt(id);
+            // Re-check under the lock: a heartbeat may have renewed it meanwhile.
+            if ((cur.state != AttemptState::Starting && cur.state != AttemptState::Running) || !cur.leaseExpiresAtMs
+                || *cur.leaseExpiresAtMs >= now)
+                return cur;
+            d->requireJob(cur.jobId);
+            return d->transition(cur.id, AttemptState::Unknown, actor, reason, d->stamp());
+        });
+        if (a.state == AttemptState::Unknown)
+            out.append(a);
+    }
+    return out;
+}
+
+Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
+{
+    requireText(reason, "reason", 2000);
+    return d->run("fail job", true, [&] {
+        const Job job = d->requireJob(jobId);
+        if (job.state == JobState::Failed)
+            return job;
+        if (job.state == JobState::Succeeded || job.state == JobState::Cancelled)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("job %1 is %2 and cannot fail").arg(jobId).arg(toText(job.state)));
+        if (auto open = d->firstAttemptIn(jobId, kOpenStates))
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("job %1 still has an open attempt (%2); it cannot fail until that ends")
+                                   .arg(jobId)
+                                   .arg(*open));
+        const Stamp st = d->stamp();
+        const SqlRows r = d->session->exec(
+            QStringLiteral("UPDATE jobs SET state = 'failed', state_reason = $2, change_seq = $3, updated_at_ms = $4 "
+                           "WHERE id = $1 RETURNING ")
+                + QLatin1String(rows::kJobColumns),
+            {jobId, QString(actor.kind + u':' + actor.id + QStringLiteral(": ") + reason), st.seq, st.nowMs});
+        return rows::job(r.first());
+    });
+}
+
+OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &req)
+{
+    requireOperator(req);
+    return d->run("cancel attempt", true, [&] {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_attempt")))
+            return *prior;
+        const Attempt a = d->requireAttempt(attemptId);
+        const Job job = d->requireJob(a.jobId);
+        d->checkStale(job, req);
+        if (!isOpen(a.state))
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 is already %2; there is nothing to cancel")
+                                   .arg(attemptId)
+                                   .arg(toText(a.state)));
+        const Stamp st = d->stamp();
+        const Attempt after = d->transition(a.id, AttemptState::Cancelled, req.actor, req.reason.trimmed(), st);
+        const std::optional<Job> jobAfter = d->lockJob(a.jobId);
+        QJsonObject response{{QStringLiteral("action"), QStringLiteral("cancel_attempt")},
+                             {QStringLiteral("attempt_id"), after.id},
+                             {QStringLiteral("job_id"), after.jobId},
+                             {QStringLiteral("from_state"), toText(a.state)},
+                             {QStringLiteral("to_state"), toText(after.state)},
+                             {QStringLiteral("job_state"), toText(jobAfter->state)}};
+        d->audit(req, QStringLiteral("cancel_attempt"), a.jobId, a.id, response, st);
+        return OperatorResult{false, response};
+    });
+}
+
+OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
+{
+    requireOperator(req);
+    return d->run("cancel job", true, [&] {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job")))
+            return *prior;
+        // Lock order: the job's open attempts first, then the job (as a completion does).
+        const SqlRows open = d->session->exec(QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ")
+                                                  + kOpenStates + QStringLiteral(" ORDER BY id") + d->forUpdate(),
+                                              {jobId});
+        const Job job = d->requireJob(jobId);
+        d->checkStale(job, req);
+        if (job.state == JobState::Succeeded)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("job %1 already has a winner (attempt %2); it cannot be cancelled")
+                                   .arg(jobId)
+                                   .arg(job.completedBy.value_or(0)));
+        if (job.state == JobState::Cancelled)
+            throw JobDeskError(Code::InvalidTransition, QStringLiteral("job %1 is already cancelled").arg(jobId));
+        const Stamp st = d->stamp();
+        d->session->exec(QStringLiteral("UPDATE jobs SET state = 'cancelled', version = version + 1, state_reason = $2, "
+                                        "change_seq = $3, updated_at_ms = $4 WHERE id = $1"),
+                         {jobId, req.reason.trimmed(), st.seq, st.nowMs});
+        QJsonArray cancelled;
+        const SqlRows stillOpen = d->session->exec(
+            QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ") + kOpenStates + QStringLiteral(" ORDER BY id"),
+            {jobId});
+        for (const SqlRow &row : stillOpen) {
+            const Attempt a = d->transition(row.first().toLongLong(), AttemptState::Cancelled, req.actor,
+                                            QStringLiteral("job cancelled: ") + req.reason.trimmed(), st);
+            cancelled.append(a.id);
+        }
+        Q_UNUSED(open);
+        QJsonObject response{{QStringLiteral("action"), QStringLiteral("cancel_job")},
+                             {QStringLiteral("job_id"), jobId},
+                             {QStringLiteral("from_state"), toText(job.state)},
+                             {QStringLiteral("to_state"), QStringLiteral("cancelled")},
+                             {QStringLiteral("cancelled_attempts"), cancelled}};
+        d->audit(req, QStringLiteral("cancel_job"), jobId, std::nullopt, response, st);
+        return OperatorResult{false, response};
+    });
+}
+
+RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &req)
+{
+    requireOperator(req);
+    requireText(provider, "provider");
+    return d->run("retry", true, [&] {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("retry"))) {
+            RetryResult out;
+            out.replayed = true;
+            out.start.started = true;
+            out.start.replayed = true;
+            if (auto a = d->lockAttempt(prior->response.value(QStringLiteral("attempt_id")).toInteger()))
+                out.start.attempt = *a;
+            return out;
+        }
+        const Job job = d->requireJob(jobId);
+        d->checkStale(job, req);
+        RetryResult out;
+        out.start.refusal = d->startGuard(job, AttemptKind::Retry);
+        if (out.start.refusal.reason != Refusal::Reason::None)
+            return out; // refused: nothing written
+        const Stamp st = d->stamp();
+        out.start.attempt = d->insertAttempt(job, provider, AttemptKind::Retry, req.requestId, {}, std::nullopt,
+                                             std::nullopt, req.actor, req.reason.trimmed(), st);
+        out.start.started = true;
+        QJsonObject response{{QStringLiteral("action"), QStringLiteral("retry")},
+                             {QStringLiteral("job_id"), jobId},
+                             {QStringLiteral("attempt_id"), out.start.attempt.id},
+                             {QStringLiteral("attempt_no"), out.start.attempt.attemptNo},
+                             {QStringLiteral("provider"), provider}};
+        d->audit(req, QStringLiteral("retry"), jobId, out.start.attempt.id, response, st);
+        return out;
+    });
+}
+
+} // namespace jobdesk

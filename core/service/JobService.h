@@ -1,0 +1,207 @@
+#pragma once
+
+#include "domain/Domain.h"
+#include "domain/Error.h"
+#include "store/SqlSession.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace jobdesk {
+
+// ---- requests and outcomes ----------------------------------------------------
+
+struct SubmitRequest
+{
+    QString ownerId;
+    QString idempotencyKey; // 1..255 printable ASCII
+    QString route;          // opaque to the core
+    QJsonObject input;
+    QJsonObject clientMeta; // e.g. {"client": "web", "ip": "...", "request_id": "..."}
+    int maxParallel = 1;    // 2 for a route that hedges
+    int maxAttempts = 3;    // the automatic attempt budget
+};
+
+struct SubmitResult
+{
+    enum class Outcome { Created, Replayed, Conflict };
+    Outcome outcome = Outcome::Created;
+    Job job;                    // the job the key is bound to (for a conflict: the existing one, unchanged)
+    QString submittedFingerprint;
+};
+QString toText(SubmitResult::Outcome o);
+
+// Why a new attempt was refused; blockingAttemptId names the attempt in the way.
+struct Refusal
+{
+    enum class Reason { None, AttemptUnknown, AttemptStarting, MaxParallel, JobHasWinner, JobCancelled, BudgetSpent };
+    Reason reason = Reason::None;
+    std::optional<qint64> blockingAttemptId;
+    QString message; // for an operator
+};
+QString toText(Refusal::Reason r);
+
+struct StartAttemptRequest
+{
+    qint64 jobId = 0;
+    QString provider;
+    AttemptKind kind = AttemptKind::Automatic; // Retry only through JobService::retry
+    QString requestId;   // the caller's id for this start: a re-run returns the same attempt
+    QString workerId;
+    std::optional<qint64> leaseMs;    // lease from now, by the database clock
+    std::optional<qint64> deadlineMs; // deadline from now, by the database clock
+    Actor actor = Actor::system();
+};
+
+struct StartAttemptResult
+{
+    bool started = false;
+    bool replayed = false; // the same request id had already started this attempt
+    Attempt attempt;       // valid when started
+    Refusal refusal;       // valid when not started
+};
+
+struct CompleteResult
+{
+    enum class Outcome { Won, Lost };
+    Outcome outcome = Outcome::Lost;
+    bool replayed = false; // this attempt had already won (a re-run after a lost connection)
+    qint64 attemptId = 0;
+    qint64 jobId = 0;
+    qint64 expectedVersion = 0;
+    qint64 foundVersion = 0;
+    std::optional<qint64> winnerAttemptId;
+    AttemptState attemptState = AttemptState::Running; // after the call
+};
+
+// An operator action: who, why, which request, and what they were looking at.
+struct OperatorRequest
+{
+    Actor actor;
+    QString requestId; // a repeated request returns the first answer and writes nothing new
+    QString reason;
+    std::optional<qint64> seenChangeSeq; // the job's change sequence the operator saw
+};
+
+struct OperatorResult
+{
+    bool replayed = false;
+    QJsonObject response; // the first answer, as recorded in the audit log
+};
+
+struct RetryResult
+{
+    bool replayed = false;
+    StartAttemptResult start;
+};
+
+// ---- queries --------------------------------------------------------------
+
+struct JobFilter
+{
+    QList<JobState> states;
+    QString ownerId;
+    QString idempotencyKey;
+    QString route;
+    QString provider;            // jobs with at least one attempt on this provider
+    std::optional<qint64> createdAfterMs;
+    std::optional<qint64> createdBeforeMs;
+};
+
+struct JobPage
+{
+    QList<Job> jobs;
+    std::optional<qint64> nextCursor; // pass as afterId for the next page (newest first)
+};
+
+struct JobDetail
+{
+    Job job;
+    QList<Attempt> attempts;
+    QList<AttemptEvent> events;
+    QList<RaceLoss> raceLosses;
+    QList<IdempotencyEvent> keyHistory;
+    QList<AuditEntry> audit;
+};
+
+struct Changes
+{
+    QList<Job> jobs;
+    QList<Attempt> attempts;
+    qint64 highWaterMark = 0; // pass back as `since` next time
+};
+
+// ---- the service ----------------------------------------------------------
+
+// The only code that writes. Every operation is one transaction (on
+// PostgreSQL the hot paths are one statement), safe to re-run after a lost
+// connection, and retried a bounded number of times on serialization
+// failures and deadlocks. Not thread-safe: one JobService per thread, each
+// with its own connection.
+struct JobServiceOptions
+{
+    bool migrate = true; // apply missing migrations on open
+    int maxRetries = 8;  // serialization failures / deadlocks before giving up
+};
+
+class JobService
+{
+public:
+    using Options = JobServiceOptions;
+
+    static std::unique_ptr<JobService> open(const StoreUrl &url, const Options &options);
+    static std::unique_ptr<JobService> open(const StoreUrl &url) { return open(url, Options{}); }
+    JobService(std::unique_ptr<SqlSession> session, const Options &options);
+    ~JobService();
+
+    Dialect dialect() const;
+
+    // -- writers --
+    SubmitResult submit(const SubmitRequest &request);
+    StartAttemptResult startAttempt(const StartAttemptRequest &request);
+    Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt);
+    Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
+    CompleteResult complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor);
+    Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason);
+    bool heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs);
+    QList<Attempt> reapExpiredLeases(const Actor &actor, int limit = 100);
+    Job failJob(qint64 jobId, const Actor &actor, const QString &reason);
+
+    // -- operator actions (role operator, reason, request id, audited) --
+    OperatorResult cancelAttempt(qint64 attemptId, const OperatorRequest &request);
+    OperatorResult cancelJob(qint64 jobId, const OperatorRequest &request);
+    RetryResult retry(qint64 jobId, const QString &provider, const OperatorRequest &request);
+
+    // -- queries --
+    std::optional<Job> job(qint64 jobId);
+    std::optional<Attempt> attempt(qint64 attemptId);
+    JobPage jobs(const JobFilter &filter, std::optional<qint64> afterId = std::nullopt, int limit = 100);
+    JobDetail jobDetail(qint64 jobId);
+    QList<Attempt> attempts(qint64 jobId);
+    QList<AttemptEvent> attemptEvents(qint64 jobId);
+    QList<RaceLoss> raceLosses(std::optional<qint64> jobId = std::nullopt);
+    QList<IdempotencyEvent> keyHistory(const QString &ownerId, const QString &idempotencyKey);
+    QList<IdempotencyEvent> idempotencyEvents(std::optional<qint64> afterId = std::nullopt, int limit = 200);
+    QList<AuditEntry> auditLog(std::optional<qint64> jobId = std::nullopt);
+    QList<Attempt> unknownWorklist(int limit = 200); // oldest first; jobs with a winner are left off
+    QMap<JobState, qint64> countsByState();
+    Changes changesSince(qint64 since, qint64 overlap = 1000);
+    qint64 nowMs(); // the database's clock (plus the test offset)
+
+    // For tests and tools: the raw connection, and an offset added to the
+    // database clock wherever leases and deadlines are compared.
+    SqlSession &session();
+    void setClockOffsetMs(qint64 offsetMs);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,123 @@
+#include "Migrations.h"
+
+#include "Logging.h"
+#include "domain/Error.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+static void initSchemaResources()
+{
+    Q_INIT_RESOURCE(schema);
+}
+
+namespace jobdesk {
+namespace {
+
+constexpr qint64 kMigrationLockKey = 0x4a6f624465736b; // "JobDesk"
+
+const char *kCreateMigrationsTable =
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version integer PRIMARY KEY,"
+    " name text NOT NULL,"
+    " applied_at text NOT NULL)";
+
+} // namespace
+
+QList<Migration> migrationsFor(Dialect dialect)
+{
+    initSchemaResources();
+    const QString dir = dialect == Dialect::Postgres ? QStringLiteral(":/jobdesk/schema/postgres")
+                                                     : QStringLiteral(":/jobdesk/schema/sqlite");
+    QList<Migration> out;
+    static const QRegularExpression re(QStringLiteral("^(\\d+)_.*\\.sql$"));
+    const QStringList files = QDir(dir).entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+    for (const QString &f : files) {
+        const auto m = re.match(f);
+        if (!m.hasMatch())
+            continue;
+        QFile file(dir + u'/' + f);
+        if (!file.open(QIODevice::ReadOnly))
+            throw JobDeskError(JobDeskError::Code::Migration, QStringLiteral("cannot read migration ") + f);
+        out.append(Migration{m.captured(1).toInt(), f, QString::fromUtf8(file.readAll())});
+    }
+    std::sort(out.begin(), out.end(), [](const Migration &a, const Migration &b) { return a.version < b.version; });
+    return out;
+}
+
+int schemaVersion(SqlSession &session)
+{
+    try {
+        const SqlRows rows = session.exec(QStringLiteral("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
+        return rows.isEmpty() ? 0 : rows.first().first().toInt();
+    } catch (const SqlError &) {
+        return 0;
+    }
+}
+
+int migrate(SqlSession &session)
+{
+    const QList<Migration> all = migrationsFor(session.dialect());
+    const bool pg = session.dialect() == Dialect::Postgres;
+    try {
+        if (pg) {
+            session.exec(QStringLiteral("SELECT pg_advisory_lock($1)"), {kMigrationLockKey});
+        } else {
+            session.begin(); // BEGIN IMMEDIATE: the write lock, held while we look and apply
+        }
+        auto unlock = [&] {
+            if (pg) {
+                try {
+                    session.exec(QStringLiteral("SELECT pg_advisory_unlock($1)"), {kMigrationLockKey});
+                } catch (const SqlError &) {
+                }
+            }
+        };
+        try {
+            session.exec(QString::fromLatin1(kCreateMigrationsTable));
+            int current = schemaVersion(session);
+            for (const Migration &m : all) {
+                if (m.version <= current)
+                    continue;
+                qCInfo(lcStore) << "applying migration" << m.name << "to" << session.describe();
+                QString name = m.name;
+                name.replace(u'\'', QStringLiteral("''"));
+                const QString record = QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (%1, '%2', '%3');")
+                                           .arg(m.version)
+                                           .arg(name, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+                if (pg) {
+                    // One migration, one transaction, recorded inside it.
+                    session.execScript(QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\n;\n") + record
+                                       + QStringLiteral("\nCOMMIT;"));
+                } else {
+                    session.execScript(m.script + u'\n' + record); // inside the BEGIN IMMEDIATE above
+                }
+                current = m.version;
+            }
+            if (!pg)
+                session.commit();
+            unlock();
+            return current;
+        } catch (...) {
+            if (pg) {
+                try {
+                    session.execScript(QStringLiteral("ROLLBACK"));
+                } catch (...) {
+                }
+            } else {
+                session.rollback();
+            }
+            unlock();
+            throw;
+        }
+    } catch (const SqlError &e) {
+        throw JobDeskError(JobDeskError::Code::Migration,
+                           QStringLiteral("schema migration failed on %1: %2").arg(session.describe(), e.message()));
+    }
+}
+
+} // namespace jobdesk

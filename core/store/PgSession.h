@@ -1,0 +1,37 @@
+#pragma once
+
+#include "SqlSession.h"
+
+#include <memory>
+
+namespace jobdesk {
+
+class PgSession final : public SqlSession
+{
+public:
+    explicit PgSession(const QString &url);
+    ~PgSession() override;
+
+    Dialect dialect() const override { return Dialect::Postgres; }
+    void begin() override;
+    void commit() override;
+    void rollback() noexcept override;
+    bool inTransaction() const override { return m_inTransaction; }
+    SqlRows exec(const QString &sql, const SqlParams &params = {}) override;
+    void execScript(const QString &script) override;
+    void reconnect() override;
+    void simulateConnectionLoss() override;
+    QString describe() const override;
+
+    int backendPid() const;
+
+private:
+    void open();
+    [[noreturn]] void rethrow(const QString &sql);
+    std::string m_url;
+    struct Connection; // wraps pqxx::connection (a typedef in libpqxx 6, so not forward-declarable)
+    std::unique_ptr<Connection> m_conn;
+    bool m_inTransaction = false;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QVariant>
+
+#include <memory>
+#include <stdexcept>
+
+namespace jobdesk {
+
+enum class Dialect { Sqlite, Postgres };
+
+using SqlParams = QList<QVariant>;
+using SqlRow = QList<QVariant>;
+using SqlRows = QList<SqlRow>;
+
+// What went wrong at the driver level. JobService maps these to outcomes or
+// to JobDeskError; nothing above the store sees a driver exception.
+class SqlError : public std::runtime_error
+{
+public:
+    enum class Kind {
+        UniqueViolation,   // a unique constraint or index refused the row
+        Constraint,        // CHECK / NOT NULL / foreign key
+        GuardRefused,      // one of our triggers refused (message starts "jobdesk_")
+        Retryable,         // serialization failure, deadlock, busy: run the transaction again
+        ConnectionLost,    // the connection broke; the outcome of an open commit is unknown
+        Other,
+    };
+    SqlError(Kind kind, const QString &message, const QString &detail = {})
+        : std::runtime_error(message.toStdString()), m_kind(kind), m_message(message), m_detail(detail) {}
+    Kind kind() const noexcept { return m_kind; }
+    QString message() const { return m_message; }
+    QString detail() const { return m_detail; }
+
+private:
+    Kind m_kind;
+    QString m_message;
+    QString m_detail;
+};
+
+// One connection to one database. Not thread-safe: a session belongs to the
+// thread that uses it. SQL is written once with PostgreSQL's $1..$N
+// placeholders; the SQLite session rewrites them to ?1..?N.
+class SqlSession
+{
+public:
+    virtual ~SqlSession() = default;
+    virtual Dialect dialect() const = 0;
+
+    // A write transaction: SQLite takes the write lock up front (BEGIN IMMEDIATE).
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() noexcept = 0;
+    virtual bool inTransaction() const = 0;
+
+    virtual SqlRows exec(const QString &sql, const SqlParams &params = {}) = 0;
+    // Runs a whole script of several statements (migrations).
+    virtual void execScript(const QString &script) = 0;
+
+    // Drops and re-opens the connection (after ConnectionLost).
+    virtual void reconnect() = 0;
+    // For tests: break the connection as a network fault would.
+    virtual void simulateConnectionLoss() = 0;
+
+    virtual QString describe() const = 0;
+};
+
+struct StoreUrl
+{
+    Dialect dialect = Dialect::Sqlite;
+    QString sqlitePath;   // for SQLite
+    QString postgresUrl;  // for PostgreSQL, a libpq connection string or URL
+
+    // "sqlite:/path/db", "sqlite:///path/db", a plain path ending .db/.sqlite,
+    // or "postgresql://..." / "postgres://..." / "host=... dbname=...".
+    static StoreUrl parse(const QString &text);
+    QString toDisplayString() const; // never shows a password
+};
+
+std::unique_ptr<SqlSession> openSqlSession(const StoreUrl &url);
+
+} // namespace jobdesk

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The one test command: installs what is needed, starts a throwaway
+# PostgreSQL on a private loopback port, builds with the given preset
+# (default: dev) and runs every test on both stores with CTest, verbosely.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PRESET=${1:-dev}
+scripts/install-deps.sh
+
+PGDIR=$(mktemp -d /tmp/jobdesk-pg.XXXXXX)
+cleanup() { scripts/pg-throwaway.sh stop "$PGDIR"; rm -rf "$PGDIR"; }
+trap cleanup EXIT
+export JOBDESK_TEST_PG_URL=$(scripts/pg-throwaway.sh start "$PGDIR")
+echo "throwaway PostgreSQL: $JOBDESK_TEST_PG_URL"
+
+cmake --preset "$PRESET"
+cmake --build --preset "$PRESET" -j "$(nproc)"
+ctest --preset "$PRESET"

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "service/JobService.h"
+
+#include <QString>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+namespace jobdesk::test {
+
+// Adds the "backend" column with one row per store: "sqlite" and "postgres".
+// Every store test is data-driven over it, so Qt Test prints
+// "PASS   : TestX::doubleClick(postgres)".
+void addBackendRows();
+
+// A fresh, empty, migrated store for one test function: an SQLite file in a
+// temporary folder, or a new schema on the throwaway PostgreSQL whose URL the
+// test script puts in JOBDESK_TEST_PG_URL. Without that variable a PostgreSQL
+// test FAILS (it never skips) with a message that says how to run it.
+class FreshStore
+{
+public:
+    explicit FreshStore(const QString &backend);
+    ~FreshStore();
+    FreshStore(const FreshStore &) = delete;
+    FreshStore &operator=(const FreshStore &) = delete;
+
+    const StoreUrl &url() const { return m_url; }
+    std::unique_ptr<JobService> open() const; // a new connection
+    QString backend() const { return m_backend; }
+    bool isPostgres() const { return m_url.dialect == Dialect::Postgres; }
+
+private:
+    QString m_backend;
+    StoreUrl m_url;
+    QTemporaryDir m_dir;
+    QString m_schema;
+};
+
+// Returns the PostgreSQL base URL or throws a message explaining how to get one.
+QString postgresBaseUrl();
+
+SubmitRequest makeSubmit(const QString &key, const QJsonObject &input = {{QStringLiteral("prompt"), QStringLiteral("hello")}},
+                         int maxParallel = 1, int maxAttempts = 3);
+
+// Submits a job and returns it (created).
+Job submitJob(JobService &svc, const QString &key, int maxParallel = 1, int maxAttempts = 3);
+// Starts an attempt and marks it running.
+Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QStringLiteral("primary"),
+                     AttemptKind kind = AttemptKind::Automatic);
+OperatorRequest operatorRequest(const QString &reason = QStringLiteral("confirmed with the provider"));
+
+} // namespace jobdesk::test
+
+// Runs a statement that must throw JobDeskError with the given code.
+#define JD_VERIFY_THROWS_CODE(expr, expectedCode)                                                         \
+    do {                                                                                                  \
+        bool jdThrown = false;                                                                            \
+        try {                                                                                             \
+            (void)(expr);                                                                                 \
+        } catch (const jobdesk::JobDeskError &jdError) {                                                  \
+            jdThrown = true;                                                                              \
+            QVERIFY2(jdError.code() == (expectedCode),                                                    \
+                     qPrintable(QStringLiteral("wrong error code %1: %2")                                 \
+                                    .arg(jobdesk::JobDeskError::codeName(jdError.code()), jdError.message()))); \
+        }                                                                                                 \
+        QVERIFY2(jdThrown, "expected a JobDeskError from: " #expr);                                       \
+    } while (false)
+
+// Declares `store` (a FreshStore for this row's backend); a store that cannot
+// be made fails the test with the reason.
+#define JD_FRESH_STORE(store)                                                   \
+    QFETCH(QString, backend);                                                   \
+    std::unique_ptr<jobdesk::test::FreshStore> store;                           \
+    try {                                                                       \
+        store = std::make_unique<jobdesk::test::FreshStore>(backend);           \
+    } catch (const std::exception &jdFixtureError) {                            \
+        QFAIL(jdFixtureError.what());                                           \
+    }
+
+// Readable QCOMPARE failures for the domain's enums.
+namespace QTest {
+template<> inline char *toString(const jobdesk::SubmitResult::Outcome &v) { return qstrdup(qPrintable(jobdesk::toText(v))); }
+template<> inline char *toString(const jobdesk::AttemptState &v) { return qstrdup(qPrintable(jobdesk::toText(v))); }
+template<> inline char *toString(const jobdesk::JobState &v) { return qstrdup(qPrintable(jobdesk::toText(v))); }
+template<> inline char *toString(const jobdesk::AttemptKind &v) { return qstrdup(qPrintable(jobdesk::toText(v))); }
+template<> inline char *toString(const jobdesk::Refusal::Reason &v) { return qstrdup(qPrintable(jobdesk::toText(v))); }
+template<> inline char *toString(const jobdesk::CompleteResult::Outcome &v)
+{
+    return qstrdup(v == jobdesk::CompleteResult::Outcome::Won ? "won" : "lost");
+}
+template<> inline char *toString(const jobdesk::IdempotencyEvent::Kind &v)
+{
+    return qstrdup(v == jobdesk::IdempotencyEvent::Kind::Replayed ? "replayed" : "conflict");
+}
+} // namespace QTest
