@@ -1,4 +1,305 @@
+// Invariants 3-5: a timeout is unknown and blocks; exactly one winner by
+// compare-and-swap; late finishers are race losses.
+
+#include "StoreFixture.h"
+
 #include <QTest>
-class T : public QObject { Q_OBJECT };
-QTEST_GUILESS_MAIN(T)
+#include <QUuid>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+StartAttemptRequest startRequest(qint64 jobId, const QString &provider, AttemptKind kind = AttemptKind::Automatic)
+{
+    StartAttemptRequest r;
+    r.jobId = jobId;
+    r.provider = provider;
+    r.kind = kind;
+    r.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    r.workerId = QStringLiteral("w1");
+    r.actor = Actor::worker(QStringLiteral("w1"));
+    return r;
+}
+
+const QByteArray kResultA = R"({"summary":"from A"})";
+const QByteArray kResultB = R"({"summary":"from B"})";
+
+} // namespace
+
+class TestAttemptLifecycle : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void timeoutIsUnknownAndBlocksUntilCancelled_data() { addBackendRows(); }
+    void timeoutIsUnknownAndBlocksUntilCancelled()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("t1"));
+        const Attempt a1 = startRunning(*svc, job.id);
+        QCOMPARE(svc->job(job.id)->state, JobState::Running);
+
+        const Attempt timedOut = svc->markUnknown(a1.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        QCOMPARE(timedOut.state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked); // blocked, not failed
+
+        // A new attempt is refused, naming the unknown attempt; nothing is written.
+        const int eventsBefore = svc->attemptEvents(job.id).size();
+        const StartAttemptResult refused = svc->startAttempt(startRequest(job.id, QStringLiteral("fallback")));
+        QVERIFY(!refused.started);
+        QCOMPARE(refused.refusal.reason, Refusal::Reason::AttemptUnknown);
+        QCOMPARE(refused.refusal.blockingAttemptId, std::optional<qint64>(a1.id));
+        QVERIFY(refused.refusal.message.contains(QString::number(a1.id)));
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QCOMPARE(svc->attemptEvents(job.id).size(), eventsBefore);
+
+        // An operator retry is refused the same way.
+        const RetryResult retryRefused = svc->retry(job.id, QStringLiteral("fallback"), operatorRequest());
+        QVERIFY(!retryRefused.start.started);
+        QCOMPARE(retryRefused.start.refusal.blockingAttemptId, std::optional<qint64>(a1.id));
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+
+        // A cancel without a reason is refused and changes nothing.
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a1.id, operatorRequest(QStringLiteral("  "))), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->attempt(a1.id)->state, AttemptState::Unknown);
+
+        // After an explicit, audited cancel with a reason, a new attempt starts.
+        const OperatorResult cancelled = svc->cancelAttempt(a1.id, operatorRequest(QStringLiteral("provider says it never ran")));
+        QCOMPARE(cancelled.response.value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(svc->attempt(a1.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        const auto audit = svc->auditLog(job.id);
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().actorId, QStringLiteral("alice"));
+        QCOMPARE(audit.first().reason, QStringLiteral("provider says it never ran"));
+
+        const StartAttemptResult second = svc->startAttempt(startRequest(job.id, QStringLiteral("fallback")));
+        QVERIFY2(second.started, qPrintable(second.refusal.message));
+        QCOMPARE(second.attempt.attemptNo, 2);
+        QCOMPARE(second.attempt.providerKey(), QString::number(job.id) + QStringLiteral(":2"));
+    }
+
+    void reverseOrderFinishFallbackWins_data() { addBackendRows(); }
+    void reverseOrderFinishFallbackWins()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("h1"), /*maxParallel*/ 2);
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        QCOMPARE(a.readVersion, b.readVersion); // they race on equal terms
+
+        const CompleteResult bDone = svc->complete(b.id, kResultB, Actor::worker(QStringLiteral("w2")));
+        QCOMPARE(bDone.outcome, CompleteResult::Outcome::Won);
+        const CompleteResult aDone = svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1")));
+        QCOMPARE(aDone.outcome, CompleteResult::Outcome::Lost);
+        QCOMPARE(aDone.winnerAttemptId, std::optional<qint64>(b.id));
+
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Superseded);
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Succeeded);
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.state, JobState::Succeeded);
+        QCOMPARE(after.completedBy, std::optional<qint64>(b.id));
+        QCOMPARE(after.result, kResultB);
+        QCOMPARE(after.version, job.version + 1); // rose exactly once, for the result
+
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(losses.first().winnerAttemptId, std::optional<qint64>(b.id));
+        QCOMPARE(losses.first().expectedVersion, job.version);
+        QCOMPARE(losses.first().foundVersion, job.version + 1);
+        QCOMPARE(losses.first().payloadDigest.size(), 64); // the payload is discarded, its digest kept
+    }
+
+    void inOrderFinishPrimaryWins_data() { addBackendRows(); }
+    void inOrderFinishPrimaryWins()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("h2"), 2);
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        QCOMPARE(svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Won);
+        const CompleteResult bDone = svc->complete(b.id, kResultB, Actor::worker(QStringLiteral("w2")));
+        QCOMPARE(bDone.outcome, CompleteResult::Outcome::Lost);
+        QCOMPARE(bDone.winnerAttemptId, std::optional<qint64>(a.id));
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Superseded);
+        QCOMPARE(svc->job(job.id)->result, kResultA);
+        QCOMPARE(svc->job(job.id)->version, job.version + 1);
+        QCOMPARE(svc->raceLosses(job.id).size(), 1);
+    }
+
+    void lateResultOfCancelledUnknownAttemptIsARaceLoss_data() { addBackendRows(); }
+    void lateResultOfCancelledUnknownAttemptIsARaceLoss()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("h3"), 2);
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("giving up on primary")));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("fallback"));
+        QCOMPARE(svc->complete(b.id, kResultB, Actor::worker(QStringLiteral("w2"))).outcome, CompleteResult::Outcome::Won);
+
+        const CompleteResult late = svc->complete(a.id, kResultA, Actor::reconciler(QStringLiteral("r1")));
+        QCOMPARE(late.outcome, CompleteResult::Outcome::Lost);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled); // stays cancelled
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(losses.first().winnerAttemptId, std::optional<qint64>(b.id));
+        QCOMPARE(svc->job(job.id)->result, kResultB);
+        QCOMPARE(svc->job(job.id)->version, job.version + 1);
+    }
+
+    void lateResultOfCancelledAttemptBeforeAnyWinnerStillLoses_data() { addBackendRows(); }
+    void lateResultOfCancelledAttemptBeforeAnyWinnerStillLoses()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("h4"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("connection reset"));
+        svc->cancelAttempt(a.id, operatorRequest());
+        const CompleteResult late = svc->complete(a.id, kResultA, Actor::reconciler(QStringLiteral("r1")));
+        QCOMPARE(late.outcome, CompleteResult::Outcome::Lost);
+        QVERIFY(!late.winnerAttemptId);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+        QVERIFY(!svc->job(job.id)->completedBy);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
+    void unknownAttemptCanStillWinWithItsLateResult_data() { addBackendRows(); }
+    void unknownAttemptCanStillWinWithItsLateResult()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("u1"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        const CompleteResult late = svc->complete(a.id, kResultA, Actor::reconciler(QStringLiteral("r1")));
+        QCOMPARE(late.outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+    }
+
+    void completionRerunAfterCommitReportsTheWin_data() { addBackendRows(); }
+    void completionRerunAfterCommitReportsTheWin()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("c1"));
+        const Attempt a = startRunning(*svc, job.id);
+        QCOMPARE(svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Won);
+        svc->session().simulateConnectionLoss(); // the commit's answer never reached us
+        const CompleteResult again = svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1")));
+        QCOMPARE(again.outcome, CompleteResult::Outcome::Won);
+        QVERIFY(again.replayed);
+        QCOMPARE(svc->raceLosses(job.id).size(), 0); // no race loss recorded against itself
+        QCOMPARE(svc->job(job.id)->version, job.version + 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+    }
+
+    void startRerunWithSameRequestIdReturnsTheSameAttempt_data() { addBackendRows(); }
+    void startRerunWithSameRequestIdReturnsTheSameAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("s1"));
+        const StartAttemptRequest req = startRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptResult first = svc->startAttempt(req);
+        QVERIFY(first.started);
+        svc->session().simulateConnectionLoss();
+        const StartAttemptResult again = svc->startAttempt(req);
+        QVERIFY(again.started);
+        QVERIFY(again.replayed);
+        QCOMPARE(again.attempt.id, first.attempt.id);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+    }
+
+    void completeBeforeRunningIsRefused_data() { addBackendRows(); }
+    void completeBeforeRunningIsRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("x1"));
+        const StartAttemptResult s = svc->startAttempt(startRequest(job.id, QStringLiteral("primary")));
+        JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, kResultA, Actor::worker(QStringLiteral("w1"))),
+                              JobDeskError::Code::InvalidTransition);
+        JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, "not json", Actor::worker(QStringLiteral("w1"))),
+                              JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(svc->complete(999999, kResultA, Actor::worker(QStringLiteral("w1"))), JobDeskError::Code::NotFound);
+        JD_VERIFY_THROWS_CODE(svc->markRunning(999999, Actor::worker(QStringLiteral("w1"))), JobDeskError::Code::NotFound);
+        QVERIFY(!svc->job(job.id)->completedBy);
+    }
+
+    void definitiveFailuresSpendTheBudgetThenTheJobFails_data() { addBackendRows(); }
+    void definitiveFailuresSpendTheBudgetThenTheJobFails()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("f1"), 1, /*maxAttempts*/ 2);
+        const Attempt a1 = startRunning(*svc, job.id, QStringLiteral("p1"));
+        svc->fail(a1.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400: invalid request"));
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        const Attempt a2 = startRunning(*svc, job.id, QStringLiteral("p2"));
+        svc->fail(a2.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("output failed the contract"));
+        QCOMPARE(svc->job(job.id)->state, JobState::Failed);
+        const StartAttemptResult refused = svc->startAttempt(startRequest(job.id, QStringLiteral("p3")));
+        QVERIFY(!refused.started);
+        QCOMPARE(refused.refusal.reason, Refusal::Reason::BudgetSpent);
+        // An operator's retry may go beyond the budget, and it is audited.
+        const RetryResult retried = svc->retry(job.id, QStringLiteral("p3"), operatorRequest(QStringLiteral("customer escalation")));
+        QVERIFY2(retried.start.started, qPrintable(retried.start.refusal.message));
+        QCOMPARE(retried.start.attempt.kind, AttemptKind::Retry);
+        QCOMPARE(svc->job(job.id)->state, JobState::Running);
+        QCOMPARE(svc->auditLog(job.id).size(), 1);
+    }
+
+    void eventsRecordEveryTransitionWithActorAndReason_data() { addBackendRows(); }
+    void eventsRecordEveryTransitionWithActorAndReason()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("e1"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w9")), QStringLiteral("lease expired"));
+        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("duplicate charge risk")));
+        const auto events = svc->attemptEvents(job.id);
+        QCOMPARE(events.size(), 4);
+        QVERIFY(!events.at(0).fromState);
+        QCOMPARE(events.at(0).toState, AttemptState::Starting);
+        QCOMPARE(events.at(1).toState, AttemptState::Running);
+        QCOMPARE(events.at(2).toState, AttemptState::Unknown);
+        QCOMPARE(events.at(2).actorId, QStringLiteral("w9"));
+        QCOMPARE(events.at(2).reason, QStringLiteral("lease expired"));
+        QCOMPARE(events.at(3).fromState, std::optional<AttemptState>(AttemptState::Unknown));
+        QCOMPARE(events.at(3).toState, AttemptState::Cancelled);
+        QCOMPARE(events.at(3).actorKind, QStringLiteral("operator"));
+        QCOMPARE(events.at(3).reason, QStringLiteral("duplicate charge risk"));
+    }
+
+    void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
+    void expiredLeaseBecomesUnknownNeverFailed()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("l1"));
+        StartAttemptRequest req = startRequest(job.id, QStringLiteral("primary"));
+        req.leaseMs = 60000;
+        const StartAttemptResult s = svc->startAttempt(req);
+        svc->markRunning(s.attempt.id, req.actor, 60000);
+        QCOMPARE(svc->reapExpiredLeases(Actor::system()).size(), 0); // lease still good
+        svc->setClockOffsetMs(120000);                                // the database clock moves on
+        const auto reaped = svc->reapExpiredLeases(Actor::system());
+        QCOMPARE(reaped.size(), 1);
+        QCOMPARE(reaped.first().state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QVERIFY(svc->attempt(s.attempt.id)->lastReason.contains(QStringLiteral("lease expired")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAttemptLifecycle)
 #include "tst_attempt_lifecycle.moc"
