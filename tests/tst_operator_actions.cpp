@@ -1,4 +1,163 @@
+// Operator actions: role, reason, request id (a repeat returns the first
+// answer and writes nothing new), and the change sequence the operator saw.
+
+#include "StoreFixture.h"
+
+#include <QJsonArray>
 #include <QTest>
-class T : public QObject { Q_OBJECT };
-QTEST_GUILESS_MAIN(T)
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+class TestOperatorActions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void repeatedRequestReturnsTheFirstAnswer_data() { addBackendRows(); }
+    void repeatedRequestReturnsTheFirstAnswer()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o1"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        const OperatorRequest req = operatorRequest(QStringLiteral("provider confirmed nothing ran"));
+        const OperatorResult first = svc->cancelAttempt(a.id, req);
+        QVERIFY(!first.replayed);
+        const qint64 seqAfterFirst = svc->job(job.id)->changeSeq;
+        const int eventsAfterFirst = svc->attemptEvents(job.id).size();
+
+        const OperatorResult again = svc->cancelAttempt(a.id, req);
+        QVERIFY(again.replayed);
+        QCOMPARE(again.response, first.response);
+        QCOMPARE(svc->auditLog(job.id).size(), 1);
+        QCOMPARE(svc->attemptEvents(job.id).size(), eventsAfterFirst);
+        QCOMPARE(svc->job(job.id)->changeSeq, seqAfterFirst);
+
+        // A retry with its own request id; repeating it starts nothing new.
+        const OperatorRequest retryReq = operatorRequest(QStringLiteral("try the fallback"));
+        const RetryResult r1 = svc->retry(job.id, QStringLiteral("fallback"), retryReq);
+        QVERIFY(r1.start.started);
+        const RetryResult r2 = svc->retry(job.id, QStringLiteral("fallback"), retryReq);
+        QVERIFY(r2.replayed);
+        QCOMPARE(r2.start.attempt.id, r1.start.attempt.id);
+        QCOMPARE(svc->attempts(job.id).size(), 2);
+
+        // The same request id for another action is an error, not a replay.
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(job.id, req), JobDeskError::Code::InvalidArgument);
+    }
+
+    void staleViewGetsAConflictThatSaysWhatChanged_data() { addBackendRows(); }
+    void staleViewGetsAConflictThatSaysWhatChanged()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o2"));
+        const Attempt a = startRunning(*svc, job.id);
+        const qint64 seen = svc->job(job.id)->changeSeq; // what the operator's screen shows
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w7")), QStringLiteral("deadline passed"));
+
+        OperatorRequest req = operatorRequest();
+        req.seenChangeSeq = seen;
+        try {
+            svc->cancelAttempt(a.id, req);
+            QFAIL("a stale view must not act");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::StaleView);
+            QVERIFY2(e.message().contains(QStringLiteral("unknown")), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("w7")), qPrintable(e.message()));
+        }
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+
+        req.seenChangeSeq = svc->job(job.id)->changeSeq; // refreshed
+        QCOMPARE(svc->cancelAttempt(a.id, req).response.value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
+    }
+
+    void viewerMayNotAct_data() { addBackendRows(); }
+    void viewerMayNotAct()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o3"));
+        const Attempt a = startRunning(*svc, job.id);
+        OperatorRequest req = operatorRequest();
+        req.actor = Actor::viewer(QStringLiteral("support-bob"));
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::Forbidden);
+        JD_VERIFY_THROWS_CODE(svc->retry(job.id, QStringLiteral("p"), req), JobDeskError::Code::Forbidden);
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(job.id, req), JobDeskError::Code::Forbidden);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Running);
+        QCOMPARE(svc->auditLog().size(), 0);
+    }
+
+    void unknownTargetsAreClearErrors_data() { addBackendRows(); }
+    void unknownTargetsAreClearErrors()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(424242, operatorRequest()), JobDeskError::Code::NotFound);
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(424242, operatorRequest()), JobDeskError::Code::NotFound);
+        JD_VERIFY_THROWS_CODE(svc->retry(424242, QStringLiteral("p"), operatorRequest()), JobDeskError::Code::NotFound);
+        OperatorRequest noId = operatorRequest();
+        noId.requestId.clear();
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(1, noId), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->auditLog().size(), 0);
+    }
+
+    void cancellingAFinishedAttemptIsRefused_data() { addBackendRows(); }
+    void cancellingAFinishedAttemptIsRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o4"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->complete(a.id, R"({"x":1})", Actor::worker(QStringLiteral("w")));
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, operatorRequest()), JobDeskError::Code::InvalidTransition);
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(job.id, operatorRequest()), JobDeskError::Code::InvalidTransition);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QCOMPARE(svc->auditLog().size(), 0);
+    }
+
+    void cancelJobIsTerminalAndCancelsOpenAttempts_data() { addBackendRows(); }
+    void cancelJobIsTerminalAndCancelsOpenAttempts()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o5"), 2);
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        const OperatorResult r = svc->cancelJob(job.id, operatorRequest(QStringLiteral("customer withdrew the request")));
+        QCOMPARE(r.response.value(QStringLiteral("cancelled_attempts")).toArray().size(), 2);
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.state, JobState::Cancelled);
+        QCOMPARE(after.version, job.version + 1); // a decisive change
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Cancelled);
+        // Late results lose; no new attempt may start; retry is refused.
+        QCOMPARE(svc->complete(b.id, R"({"late":true})", Actor::worker(QStringLiteral("w"))).outcome,
+                 CompleteResult::Outcome::Lost);
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("p3"), operatorRequest());
+        QVERIFY(!retry.start.started);
+        QCOMPARE(retry.start.refusal.reason, Refusal::Reason::JobCancelled);
+        QCOMPARE(svc->job(job.id)->state, JobState::Cancelled);
+    }
+
+    void failJobNeedsNoOpenAttempts_data() { addBackendRows(); }
+    void failJobNeedsNoOpenAttempts()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o6"));
+        const Attempt a = startRunning(*svc, job.id);
+        JD_VERIFY_THROWS_CODE(svc->failJob(job.id, Actor::system(), QStringLiteral("no provider left")),
+                              JobDeskError::Code::InvalidTransition);
+        svc->fail(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("HTTP 401"));
+        const Job failed = svc->failJob(job.id, Actor::system(), QStringLiteral("no proven provider left"));
+        QCOMPARE(failed.state, JobState::Failed);
+        QVERIFY(failed.stateReason.contains(QStringLiteral("no proven provider left")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOperatorActions)
 #include "tst_operator_actions.moc"
