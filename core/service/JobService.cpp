@@ -413,6 +413,9 @@ struct JobService::Private
         if (a.state == AttemptState::Starting)
             throw JobDeskError(Code::InvalidTransition,
                                QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(a.id));
+        if (a.state == AttemptState::Failed)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 failed definitively; it has no result to complete with").arg(a.id));
         const Stamp st = stamp();
         if (canComplete(a.state) && !job.completedBy && job.state != JobState::Cancelled && job.version == a.readVersion) {
             const SqlRows cas = session->exec(
@@ -627,6 +630,9 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
         if (outcome == QStringLiteral("starting"))
             throw JobDeskError(Code::InvalidTransition,
                                QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(attemptId));
+        if (outcome == QStringLiteral("failed"))
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 failed definitively; it has no result to complete with").arg(attemptId));
         CompleteResult out;
         out.outcome = outcome.startsWith(QStringLiteral("won")) ? CompleteResult::Outcome::Won : CompleteResult::Outcome::Lost;
         out.replayed = outcome == QStringLiteral("won_replayed");

@@ -202,9 +202,6 @@ CREATE TRIGGER jobs_guard_update BEFORE UPDATE OF completed_by, state ON jobs
 -- Each transition writes its event and moves the job's state in the same transaction.
 CREATE FUNCTION jd_attempts_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
-    VALUES (NEW.id, NEW.job_id, CASE WHEN TG_OP = 'UPDATE' THEN OLD.state END, NEW.state,
-            NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason, NEW.updated_at_ms);
     UPDATE jobs SET
         state = CASE
             WHEN completed_by IS NOT NULL THEN 'succeeded'
@@ -216,6 +213,11 @@ BEGIN
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
     WHERE id = NEW.job_id;
+    -- After the job update (which takes the job's row lock), so that one job's
+    -- events are numbered in commit order.
+    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
+    VALUES (NEW.id, NEW.job_id, CASE WHEN TG_OP = 'UPDATE' THEN OLD.state END, NEW.state,
+            NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason, NEW.updated_at_ms);
     RETURN NULL;
 END $$;
 CREATE TRIGGER attempts_after_insert AFTER INSERT ON attempts

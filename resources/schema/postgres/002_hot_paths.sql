@@ -187,8 +187,8 @@ BEGIN
         RETURN NEXT;
         RETURN;
     END IF;
-    IF a.state = 'starting' THEN
-        outcome := 'starting';
+    IF a.state IN ('starting', 'failed') THEN
+        outcome := a.state; -- not yet sent, or a definitive failure: nothing to complete
         RETURN NEXT;
         RETURN;
     END IF;

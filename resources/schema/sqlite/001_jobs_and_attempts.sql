@@ -185,9 +185,6 @@ END;
 -- Each transition writes its event and moves the job's state in the same transaction.
 CREATE TRIGGER attempts_after_insert AFTER INSERT ON attempts
 BEGIN
-    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
-    VALUES (NEW.id, NEW.job_id, NULL, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
-            NEW.updated_at_ms);
     UPDATE jobs SET
         state = CASE
             WHEN completed_by IS NOT NULL THEN 'succeeded'
@@ -199,14 +196,14 @@ BEGIN
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
     WHERE id = NEW.job_id;
+    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
+    VALUES (NEW.id, NEW.job_id, NULL, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
+            NEW.updated_at_ms);
 END;
 
 CREATE TRIGGER attempts_after_transition AFTER UPDATE OF state ON attempts
 WHEN OLD.state <> NEW.state
 BEGIN
-    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
-    VALUES (NEW.id, NEW.job_id, OLD.state, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
-            NEW.updated_at_ms);
     UPDATE jobs SET
         state = CASE
             WHEN completed_by IS NOT NULL THEN 'succeeded'
@@ -218,4 +215,7 @@ BEGIN
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
     WHERE id = NEW.job_id;
+    INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
+    VALUES (NEW.id, NEW.job_id, OLD.state, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
+            NEW.updated_at_ms);
 END;

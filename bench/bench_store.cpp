@@ -1,0 +1,965 @@
+// jobdesk-bench-store: the store's hot paths (submit, complete) measured
+// against a raw single-statement baseline through the same driver, in the
+// same run, at several connection counts. See bench/README.md.
+//
+//   jobdesk-bench-store --pg URL [--seconds S] [--ops N] [--conns 1,8,32]
+//                       [--rounds R] [--sqlite-only | --pg-only] [--keep-schemas]
+//
+// Every phase is bounded by an op count (total over all connections) AND a
+// time limit, whichever comes first. Each connection is one std::thread with
+// its own JobService (or its own raw connection); all of them are released
+// together by a std::latch once they are connected. Preparation (schemas,
+// migrations, jobs with a running attempt for the CAS) is never timed.
+
+#include "service/JobService.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QUuid>
+
+#include <pqxx/pqxx>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <latch>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace jobdesk;
+using Clock = std::chrono::steady_clock;
+
+// ---- configuration -----------------------------------------------------------
+
+struct Config
+{
+    QString pgUrl;
+    double seconds = 10.0;
+    qint64 ops = 20000;
+    QList<int> conns{1, 8, 32};
+    int rounds = 1;
+    int prepConns = 8;
+    bool runPg = true;
+    bool runSqlite = true;
+    bool keepSchemas = false;
+};
+
+// ---- one timed phase -----------------------------------------------------------
+
+struct Measure
+{
+    qint64 ops = 0;        // operations that succeeded
+    qint64 errors = 0;     // operations that threw or returned an unexpected outcome
+    double seconds = 0;    // wall time from the release to the last thread's end
+    double walBytes = -1;  // WAL written during the phase (PostgreSQL), -1 if unknown
+    QString firstError;
+    std::vector<float> latencyUs; // per successful op
+
+    double opsPerS() const { return seconds > 0 ? double(ops) / seconds : 0.0; }
+    double percentileUs(double p) const
+    {
+        if (latencyUs.empty())
+            return 0.0;
+        std::vector<float> v = latencyUs;
+        const auto k = static_cast<size_t>(p * double(v.size() - 1));
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+        return double(v[k]);
+    }
+    double walPerOp() const { return walBytes >= 0 && ops > 0 ? walBytes / double(ops) : -1.0; }
+};
+
+// One operation; `index` is unique in the phase (0 .. ops-1).
+using OpFn = std::function<void(qint64 index)>;
+// Runs in the worker thread before the release (untimed): opens the
+// connection and returns the operation. The OpFn is destroyed in that thread
+// too (a QSqlDatabase connection belongs to its thread).
+using SetupFn = std::function<OpFn(int thread)>;
+
+Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
+{
+    struct PerThread
+    {
+        std::vector<float> latencyUs;
+        qint64 done = 0;
+        qint64 errors = 0;
+        QString setupError;
+        QString firstError;
+    };
+    std::vector<PerThread> per(static_cast<size_t>(conns));
+    std::latch ready(conns);
+    std::latch go(1);
+    std::atomic<qint64> next{0};
+    Clock::time_point deadline;
+
+    std::vector<std::thread> threads;
+    threads.reserve(static_cast<size_t>(conns));
+    for (int t = 0; t < conns; ++t) {
+        threads.emplace_back([&, t] {
+            PerThread &me = per[static_cast<size_t>(t)];
+            OpFn op;
+            try {
+                op = setup(t);
+            } catch (const std::exception &e) {
+                me.setupError = QString::fromUtf8(e.what());
+            }
+            ready.count_down();
+            go.wait();
+            if (op) {
+                me.latencyUs.reserve(static_cast<size_t>(std::min<qint64>(ops / conns + 16, 4'000'000)));
+                for (;;) {
+                    const qint64 i = next.fetch_add(1, std::memory_order_relaxed);
+                    if (i >= ops)
+                        break;
+                    const auto start = Clock::now();
+                    if (start >= deadline)
+                        break;
+                    try {
+                        op(i);
+                        ++me.done;
+                        me.latencyUs.push_back(
+                            std::chrono::duration<float, std::micro>(Clock::now() - start).count());
+                    } catch (const std::exception &e) {
+                        if (me.errors++ == 0)
+                            me.firstError = QString::fromUtf8(e.what());
+                    }
+                }
+            }
+            op = nullptr; // close the connection in this thread
+        });
+    }
+    ready.wait();
+    const auto t0 = Clock::now();
+    deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    go.count_down();
+    for (auto &th : threads)
+        th.join();
+    const auto t1 = Clock::now();
+
+    Measure m;
+    m.seconds = std::chrono::duration<double>(t1 - t0).count();
+    for (PerThread &p : per) {
+        if (!p.setupError.isEmpty())
+            throw std::runtime_error("a connection could not be set up: " + p.setupError.toStdString());
+        m.ops += p.done;
+        m.errors += p.errors;
+        if (m.firstError.isEmpty())
+            m.firstError = p.firstError;
+        m.latencyUs.insert(m.latencyUs.end(), p.latencyUs.begin(), p.latencyUs.end());
+    }
+    return m;
+}
+
+// Runs `ops` operations with no time limit (preparation); throws on any error.
+void runUntimed(int conns, qint64 ops, const SetupFn &setup, const char *what)
+{
+    const Measure m = runTimed(conns, ops, 1e9, setup);
+    if (m.errors > 0 || m.ops != ops)
+        throw std::runtime_error(std::string(what) + " failed (" + std::to_string(m.errors)
+                                 + " errors): " + m.firstError.toStdString());
+}
+
+// ---- workload ------------------------------------------------------------------
+
+const QString kOwner = QStringLiteral("bench-owner");
+const QString kRoute = QStringLiteral("summarize");
+// A 64-character stand-in: the raw baseline stores a fingerprint of the same
+// size but does not compute one (JobService does, client side).
+const QString kFakeFingerprint = QString(64, u'f');
+
+QJsonObject intentInput(qint64 j)
+{
+    return QJsonObject{{QStringLiteral("document"), QStringLiteral("s3://bench/docs/%1.pdf").arg(j)},
+                       {QStringLiteral("lang"), QStringLiteral("en")},
+                       {QStringLiteral("max_tokens"), 256},
+                       {QStringLiteral("prompt"), QStringLiteral("Summarise the document in five bullet points.")}};
+}
+
+QString intentInputText(qint64 j)
+{
+    return QString::fromUtf8(QJsonDocument(intentInput(j)).toJson(QJsonDocument::Compact));
+}
+
+const QJsonObject kClientMeta{{QStringLiteral("client"), QStringLiteral("bench")}};
+const QString kClientMetaText = QStringLiteral("{\"client\":\"bench\"}");
+
+QByteArray resultPayload(qint64 i)
+{
+    return QStringLiteral("{\"summary\":[\"point one\",\"point two\",\"point three\"],\"tokens\":%1,\"model\":\"bench-1\"}")
+        .arg(100 + i % 900)
+        .toUtf8();
+}
+
+// The key sequence of a "50% replays" phase: each connection alternates a
+// new key with a repeat of a key it has already submitted (committed), with
+// the same intent. Returns the intent index to submit and whether it is new.
+class ReplayMix
+{
+public:
+    explicit ReplayMix(int thread) : m_rng(static_cast<unsigned>(0x9e3779b9u ^ static_cast<unsigned>(thread))) {}
+    std::pair<qint64, bool> next(qint64 index, bool replay50)
+    {
+        const bool replay = replay50 && (m_calls++ % 2 == 1) && !m_created.empty();
+        if (!replay) {
+            m_created.push_back(index);
+            return {index, true};
+        }
+        std::uniform_int_distribution<size_t> pick(0, m_created.size() - 1);
+        return {m_created[pick(m_rng)], false};
+    }
+
+private:
+    std::minstd_rand m_rng;
+    std::vector<qint64> m_created;
+    qint64 m_calls = 0;
+};
+
+QString keyFor(const QString &prefix, qint64 j)
+{
+    return prefix + u'-' + QString::number(j);
+}
+
+SubmitRequest submitRequest(const QString &keyPrefix, qint64 j)
+{
+    SubmitRequest r;
+    r.ownerId = kOwner;
+    r.idempotencyKey = keyFor(keyPrefix, j);
+    r.route = kRoute;
+    r.input = intentInput(j);
+    r.clientMeta = kClientMeta;
+    return r;
+}
+
+// ---- result rows -----------------------------------------------------------------
+
+struct Row
+{
+    QString store; // "pg" / "sqlite"
+    int conns = 1;
+    QString op;
+    QString baselineOp;
+    Measure svc;
+    Measure base;
+    double ratio() const { return base.opsPerS() > 0 ? svc.opsPerS() / base.opsPerS() : 0.0; }
+};
+
+Measure medianOf(std::vector<Measure> runs)
+{
+    std::sort(runs.begin(), runs.end(), [](const Measure &a, const Measure &b) { return a.opsPerS() < b.opsPerS(); });
+    return std::move(runs[runs.size() / 2]);
+}
+
+void progress(const Row &r)
+{
+    std::fprintf(stderr, "  %-6s conns=%-2d %-16s %9.0f ops/s  | %-16s %9.0f ops/s | ratio %.2f\n",
+                 qPrintable(r.store), r.conns, qPrintable(r.op), r.svc.opsPerS(), qPrintable(r.baselineOp),
+                 r.base.opsPerS(), r.ratio());
+    for (const Measure *m : {&r.svc, &r.base})
+        if (m->errors > 0)
+            std::fprintf(stderr, "    WARNING: %lld errors, first: %s\n", static_cast<long long>(m->errors),
+                         qPrintable(m->firstError));
+}
+
+QString walText(const Measure &m)
+{
+    return m.walPerOp() < 0 ? QStringLiteral("-") : QString::number(m.walPerOp(), 'f', 0);
+}
+
+void printTable(const QList<Row> &rows, const Config &cfg)
+{
+    std::printf("\nJobDesk store benchmark: %.0f s or %lld ops per phase (whichever first), median of %d round(s)\n",
+                cfg.seconds, static_cast<long long>(cfg.ops), cfg.rounds);
+    std::printf("ops/s = successful operations per wall-clock second over all connections; latency per call in us;\n"
+                "WAL = bytes of WAL written per operation (PostgreSQL). ratio = JobService / baseline.\n\n");
+    const char *head = "%-6s %5s  %-15s %9s %7s %7s %6s   %-15s %9s %7s %7s %6s  %6s %s\n";
+    std::printf(head, "store", "conns", "operation", "ops/s", "p50us", "p99us", "WAL/op", "baseline", "ops/s", "p50us",
+                "p99us", "WAL/op", "ratio", "");
+    std::printf("%s\n", std::string(139, '-').c_str());
+    for (const Row &r : rows) {
+        QString note;
+        if (r.svc.errors > 0 || r.base.errors > 0)
+            note = QStringLiteral("errors: %1/%2").arg(r.svc.errors).arg(r.base.errors);
+        std::printf("%-6s %5d  %-15s %9.0f %7.0f %7.0f %6s   %-15s %9.0f %7.0f %7.0f %6s  %6.2f %s\n",
+                    qPrintable(r.store), r.conns, qPrintable(r.op), r.svc.opsPerS(), r.svc.percentileUs(0.50),
+                    r.svc.percentileUs(0.99), qPrintable(walText(r.svc)), qPrintable(r.baselineOp), r.base.opsPerS(),
+                    r.base.percentileUs(0.50), r.base.percentileUs(0.99), qPrintable(walText(r.base)), r.ratio(),
+                    qPrintable(note));
+    }
+    std::printf("\n");
+    for (const Row &r : rows)
+        std::printf("RESULT %s conns=%d op=%s ops_per_s=%.0f baseline_ops_per_s=%.0f ratio=%.3f baseline=%s "
+                    "p50_us=%.0f p99_us=%.0f baseline_p50_us=%.0f baseline_p99_us=%.0f errors=%lld\n",
+                    qPrintable(r.store), r.conns, qPrintable(r.op), r.svc.opsPerS(), r.base.opsPerS(), r.ratio(),
+                    qPrintable(r.baselineOp), r.svc.percentileUs(0.50), r.svc.percentileUs(0.99),
+                    r.base.percentileUs(0.50), r.base.percentileUs(0.99),
+                    static_cast<long long>(r.svc.errors + r.base.errors));
+    bool any = false;
+    for (const Row &r : rows) {
+        if (r.store != QStringLiteral("pg") || r.conns != 8
+            || (r.op != QStringLiteral("submit_unique") && r.op != QStringLiteral("complete")))
+            continue;
+        if (!any)
+            std::printf("\nTarget (PostgreSQL, 8 connections, submit and complete >= 0.85 of baseline):\n");
+        any = true;
+        std::printf("  %-15s ratio %.2f  %s\n", qPrintable(r.op), r.ratio(), r.ratio() >= 0.85 ? "MET" : "MISSED");
+    }
+    std::fflush(stdout);
+}
+
+// ---- PostgreSQL ----------------------------------------------------------------
+
+class PgBench
+{
+public:
+    explicit PgBench(const Config &cfg)
+        : m_cfg(cfg), m_base(cfg.pgUrl.toStdString()), m_admin(m_base),
+          m_tag(QStringLiteral("jdbench_%1_").arg(QUuid::createUuid().toString(QUuid::Id128).left(8)))
+    {
+        pqxx::nontransaction tx(m_admin);
+        tx.exec("SET client_min_messages = warning");
+        const pqxx::row v = tx.exec1("SELECT current_setting('server_version'), current_setting('fsync'), "
+                                     "current_setting('synchronous_commit'), current_setting('full_page_writes'), "
+                                     "current_setting('shared_buffers'), current_setting('wal_sync_method')");
+        std::fprintf(stderr, "PostgreSQL %s: fsync=%s synchronous_commit=%s full_page_writes=%s shared_buffers=%s wal_sync_method=%s\n",
+                     v[0].c_str(), v[1].c_str(), v[2].c_str(), v[3].c_str(), v[4].c_str(), v[5].c_str());
+        if (std::string(v[1].c_str()) != "on" || std::string(v[2].c_str()) == "off")
+            std::fprintf(stderr, "WARNING: fsync or synchronous_commit is off: commit figures are not honest\n");
+    }
+
+    ~PgBench()
+    {
+        for (const QString &s : std::as_const(m_schemas))
+            dropSchema(s);
+    }
+
+    void run(QList<Row> &rows)
+    {
+        for (const int conns : m_cfg.conns) {
+            rows.append(pair(conns, QStringLiteral("submit_unique"), QStringLiteral("insert_unique"),
+                             [&] { return svcSubmit(conns, false); }, [&] { return baseInsert(conns, false); }));
+            rows.append(pair(conns, QStringLiteral("submit_replay50"), QStringLiteral("insert_replay50"),
+                             [&] { return svcSubmit(conns, true); }, [&] { return baseInsert(conns, true); }));
+            rows.append(pair(conns, QStringLiteral("complete"), QStringLiteral("update_cas"),
+                             [&] { return svcComplete(conns); }, [&] { return baseUpdate(conns); }));
+        }
+    }
+
+private:
+    // Runs service and baseline `rounds` times, alternating which goes first,
+    // and keeps the median of each.
+    Row pair(int conns, const QString &op, const QString &baseOp, const std::function<Measure()> &svc,
+             const std::function<Measure()> &base)
+    {
+        std::vector<Measure> s, b;
+        for (int r = 0; r < m_cfg.rounds; ++r) {
+            if (r % 2 == 0) {
+                b.push_back(base());
+                s.push_back(svc());
+            } else {
+                s.push_back(svc());
+                b.push_back(base());
+            }
+        }
+        Row row{QStringLiteral("pg"), conns, op, baseOp, medianOf(std::move(s)), medianOf(std::move(b))};
+        progress(row);
+        return row;
+    }
+
+    QString newSchema()
+    {
+        const QString name = m_tag + QString::number(++m_seq);
+        pqxx::nontransaction tx(m_admin);
+        tx.exec("CREATE SCHEMA " + name.toStdString());
+        m_schemas.append(name);
+        return name;
+    }
+
+    void dropSchema(const QString &name)
+    {
+        if (m_cfg.keepSchemas)
+            return;
+        try {
+            pqxx::nontransaction tx(m_admin);
+            tx.exec("DROP SCHEMA IF EXISTS " + name.toStdString() + " CASCADE");
+        } catch (const std::exception &e) {
+            std::fprintf(stderr, "WARNING: could not drop schema %s: %s\n", qPrintable(name), e.what());
+        }
+    }
+
+    void finish(const QString &schema)
+    {
+        dropSchema(schema);
+        if (!m_cfg.keepSchemas)
+            m_schemas.removeAll(schema);
+    }
+
+    // The base URL with search_path set to `schema`.
+    QString urlFor(const QString &schema) const
+    {
+        if (m_cfg.pgUrl.contains(QStringLiteral("://"))) {
+            const QString sep = m_cfg.pgUrl.contains(u'?') ? QStringLiteral("&") : QStringLiteral("?");
+            return m_cfg.pgUrl + sep + QStringLiteral("options=-csearch_path%3D") + schema;
+        }
+        return m_cfg.pgUrl + QStringLiteral(" options='-csearch_path=") + schema + u'\'';
+    }
+
+    // Every timed phase starts right after a checkpoint, so each pays the
+    // same full-page-image cost for the pages it touches first.
+    void checkpoint()
+    {
+        try {
+            pqxx::nontransaction tx(m_admin);
+            tx.exec("CHECKPOINT");
+        } catch (const std::exception &e) {
+            if (!m_checkpointWarned)
+                std::fprintf(stderr, "NOTE: CHECKPOINT not allowed (%s); phases start without one\n", e.what());
+            m_checkpointWarned = true;
+        }
+    }
+
+    void vacuum(const QString &schema, const QStringList &tables)
+    {
+        QStringList qualified;
+        for (const QString &t : tables)
+            qualified.append(schema + u'.' + t);
+        pqxx::nontransaction tx(m_admin);
+        tx.exec("VACUUM (ANALYZE) " + qualified.join(QStringLiteral(", ")).toStdString());
+    }
+
+    std::string walLsn()
+    {
+        pqxx::nontransaction tx(m_admin);
+        return tx.exec1("SELECT pg_current_wal_insert_lsn()::text")[0].c_str();
+    }
+
+    double walSince(const std::string &lsn)
+    {
+        pqxx::nontransaction tx(m_admin);
+        return tx.exec_params1("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)", lsn)[0].as<double>();
+    }
+
+    Measure timed(int conns, const SetupFn &setup)
+    {
+        checkpoint();
+        const std::string lsn = walLsn();
+        Measure m = runTimed(conns, m_cfg.ops, m_cfg.seconds, setup);
+        m.walBytes = walSince(lsn);
+        return m;
+    }
+
+    // A fresh schema migrated by JobService (untimed).
+    QString migratedSchema()
+    {
+        const QString schema = newSchema();
+        JobService::open(StoreUrl{Dialect::Postgres, {}, urlFor(schema)});
+        return schema;
+    }
+
+    // The baseline: the same unique index (owner_id, idempotency_key) and the
+    // same user-supplied columns (jsonb input and client metadata), nothing else.
+    QString baselineSchema()
+    {
+        const QString schema = newSchema();
+        pqxx::connection c(urlFor(schema).toStdString());
+        pqxx::nontransaction tx(c);
+        tx.exec("CREATE TABLE jobs_base ("
+                " id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,"
+                " owner_id text NOT NULL,"
+                " idempotency_key text NOT NULL,"
+                " fingerprint text NOT NULL,"
+                " route text NOT NULL,"
+                " input jsonb NOT NULL,"
+                " client_meta jsonb NOT NULL,"
+                " result jsonb,"
+                " version bigint NOT NULL DEFAULT 0,"
+                " CONSTRAINT jobs_base_one_per_intent UNIQUE (owner_id, idempotency_key))");
+        return schema;
+    }
+
+    Measure svcSubmit(int conns, bool replay50)
+    {
+        const QString schema = migratedSchema();
+        const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
+        const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
+        Measure m = timed(conns, [&](int t) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            auto mix = std::make_shared<ReplayMix>(t);
+            return [svc, mix, prefix, replay50](qint64 i) {
+                const auto [j, fresh] = mix->next(i, replay50);
+                const SubmitResult r = svc->submit(submitRequest(prefix, j));
+                if (r.outcome != (fresh ? SubmitResult::Outcome::Created : SubmitResult::Outcome::Replayed))
+                    throw std::runtime_error("unexpected submit outcome " + toText(r.outcome).toStdString());
+            };
+        });
+        finish(schema);
+        return m;
+    }
+
+    Measure baseInsert(int conns, bool replay50)
+    {
+        const QString schema = baselineSchema();
+        const std::string url = urlFor(schema).toStdString();
+        const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
+        Measure m = timed(conns, [&](int t) -> OpFn {
+            auto conn = std::make_shared<pqxx::connection>(url);
+            auto mix = std::make_shared<ReplayMix>(t);
+            return [conn, mix, prefix, replay50](qint64 i) {
+                const auto [j, fresh] = mix->next(i, replay50);
+                pqxx::nontransaction tx(*conn);
+                const pqxx::result r = tx.exec_params(
+                    "INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) "
+                    "VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb) "
+                    "ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id",
+                    kOwner.toStdString(), keyFor(prefix, j).toStdString(), kFakeFingerprint.toStdString(),
+                    kRoute.toStdString(), intentInputText(j).toStdString(), kClientMetaText.toStdString());
+                if (r.size() != (fresh ? 1u : 0u))
+                    throw std::runtime_error("unexpected insert result");
+            };
+        });
+        finish(schema);
+        return m;
+    }
+
+    Measure svcComplete(int conns)
+    {
+        const QString schema = migratedSchema();
+        const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
+        // Untimed: N jobs, each with a started and running attempt.
+        std::vector<qint64> attempts(static_cast<size_t>(m_cfg.ops), 0);
+        runUntimed(m_cfg.prepConns, m_cfg.ops, [&](int) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = prepareRunning(*svc, i); };
+        }, "preparing running attempts");
+        vacuum(schema, {QStringLiteral("jobs"), QStringLiteral("attempts"), QStringLiteral("attempt_events")});
+        Measure m = timed(conns, [&](int t) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            const Actor actor = Actor::worker(QStringLiteral("bench-%1").arg(t));
+            return [svc, actor, &attempts](qint64 i) {
+                const CompleteResult r = svc->complete(attempts[static_cast<size_t>(i)], resultPayload(i), actor);
+                if (r.outcome != CompleteResult::Outcome::Won || r.replayed)
+                    throw std::runtime_error("the CAS did not win");
+            };
+        });
+        finish(schema);
+        return m;
+    }
+
+    Measure baseUpdate(int conns)
+    {
+        const QString schema = baselineSchema();
+        const std::string url = urlFor(schema).toStdString();
+        {
+            pqxx::connection c(url);
+            pqxx::nontransaction tx(c);
+            tx.exec_params("INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) "
+                           "SELECT $1, 'c-' || g, $2, $3, jsonb_build_object('document', 's3://bench/docs/' || g || '.pdf', "
+                           "'lang', 'en', 'max_tokens', 256, 'prompt', 'Summarise the document in five bullet points.'), "
+                           "$4::jsonb FROM generate_series(1, $5) g",
+                           kOwner.toStdString(), kFakeFingerprint.toStdString(), kRoute.toStdString(),
+                           kClientMetaText.toStdString(), m_cfg.ops);
+        }
+        vacuum(schema, {QStringLiteral("jobs_base")});
+        Measure m = timed(conns, [&](int) -> OpFn {
+            auto conn = std::make_shared<pqxx::connection>(url);
+            return [conn](qint64 i) {
+                pqxx::nontransaction tx(*conn);
+                const pqxx::result r = tx.exec_params(
+                    "UPDATE jobs_base SET result = $2::jsonb, version = version + 1 WHERE id = $1 AND version = $3",
+                    i + 1, resultPayload(i).toStdString(), 0);
+                if (r.affected_rows() != 1)
+                    throw std::runtime_error("the baseline CAS matched no row");
+            };
+        });
+        finish(schema);
+        return m;
+    }
+
+public:
+    static qint64 prepareRunning(JobService &svc, qint64 i)
+    {
+        const SubmitResult s = svc.submit(submitRequest(QStringLiteral("c"), i));
+        StartAttemptRequest start;
+        start.jobId = s.job.id;
+        start.provider = QStringLiteral("primary");
+        start.requestId = QStringLiteral("start-%1").arg(i);
+        start.workerId = QStringLiteral("bench-worker");
+        start.leaseMs = 3'600'000;
+        const StartAttemptResult a = svc.startAttempt(start);
+        if (!a.started)
+            throw std::runtime_error("the attempt was refused: " + a.refusal.message.toStdString());
+        svc.markRunning(a.attempt.id, Actor::worker(QStringLiteral("bench-worker")));
+        return a.attempt.id;
+    }
+
+private:
+    const Config &m_cfg;
+    std::string m_base;
+    pqxx::connection m_admin;
+    QString m_tag;
+    int m_seq = 0;
+    QStringList m_schemas;
+    bool m_checkpointWarned = false;
+};
+
+// ---- SQLite --------------------------------------------------------------------
+
+// A raw Qt SQL connection with the store's session settings
+// (core/store/SqliteSession.cpp): busy timeout, WAL, foreign keys, synchronous=NORMAL.
+class RawSqlite
+{
+public:
+    explicit RawSqlite(const QString &path)
+        : m_name(QStringLiteral("bench-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
+        if (!db.open())
+            throw std::runtime_error("cannot open " + path.toStdString() + ": " + db.lastError().text().toStdString());
+        exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+        exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    }
+    ~RawSqlite()
+    {
+        m_query.reset();
+        QSqlDatabase::database(m_name, false).close();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    RawSqlite(const RawSqlite &) = delete;
+    RawSqlite &operator=(const RawSqlite &) = delete;
+
+    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
+
+    void exec(const QString &sql)
+    {
+        QSqlQuery q(db());
+        if (!q.exec(sql))
+            throw std::runtime_error(q.lastError().text().toStdString() + " in: " + sql.toStdString());
+        while (q.next()) {
+        }
+    }
+
+    // One statement prepared once, executed many times (what a raw caller does).
+    QSqlQuery &prepare(const QString &sql)
+    {
+        m_query = std::make_unique<QSqlQuery>(db());
+        m_query->setForwardOnly(true);
+        if (!m_query->prepare(sql))
+            throw std::runtime_error(m_query->lastError().text().toStdString() + " in: " + sql.toStdString());
+        return *m_query;
+    }
+
+    static void execOrThrow(QSqlQuery &q)
+    {
+        if (!q.exec())
+            throw std::runtime_error(q.lastError().text().toStdString());
+    }
+
+private:
+    QString m_name;
+    std::unique_ptr<QSqlQuery> m_query;
+};
+
+class SqliteBench
+{
+public:
+    explicit SqliteBench(const Config &cfg) : m_cfg(cfg)
+    {
+        if (!m_dir.isValid())
+            throw std::runtime_error("cannot create a temporary folder");
+        std::fprintf(stderr, "SQLite in %s (WAL, synchronous=NORMAL)\n", qPrintable(m_dir.path()));
+    }
+
+    void run(QList<Row> &rows)
+    {
+        rows.append(pair(QStringLiteral("submit_unique"), QStringLiteral("insert_unique"),
+                         [&] { return svcSubmit(false); }, [&] { return baseInsert(false); }));
+        rows.append(pair(QStringLiteral("submit_replay50"), QStringLiteral("insert_replay50"),
+                         [&] { return svcSubmit(true); }, [&] { return baseInsert(true); }));
+        rows.append(pair(QStringLiteral("complete"), QStringLiteral("update_cas"), [&] { return svcComplete(); },
+                         [&] { return baseUpdate(); }));
+    }
+
+private:
+    Row pair(const QString &op, const QString &baseOp, const std::function<Measure()> &svc,
+             const std::function<Measure()> &base)
+    {
+        std::vector<Measure> s, b;
+        for (int r = 0; r < m_cfg.rounds; ++r) {
+            if (r % 2 == 0) {
+                b.push_back(base());
+                s.push_back(svc());
+            } else {
+                s.push_back(svc());
+                b.push_back(base());
+            }
+        }
+        Row row{QStringLiteral("sqlite"), 1, op, baseOp, medianOf(std::move(s)), medianOf(std::move(b))};
+        progress(row);
+        return row;
+    }
+
+    QString freshFile()
+    {
+        return m_dir.filePath(QStringLiteral("phase-%1.db").arg(++m_seq));
+    }
+
+    void removeFile(const QString &path)
+    {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(path + suffix);
+    }
+
+    static void createBaseline(RawSqlite &db)
+    {
+        db.exec(QStringLiteral("CREATE TABLE jobs_base ("
+                               " id INTEGER PRIMARY KEY,"
+                               " owner_id TEXT NOT NULL,"
+                               " idempotency_key TEXT NOT NULL,"
+                               " fingerprint TEXT NOT NULL,"
+                               " route TEXT NOT NULL,"
+                               " input TEXT NOT NULL,"
+                               " client_meta TEXT NOT NULL,"
+                               " result TEXT,"
+                               " version INTEGER NOT NULL DEFAULT 0,"
+                               " CONSTRAINT jobs_base_one_per_intent UNIQUE (owner_id, idempotency_key))"));
+    }
+
+    static void checkpoint(SqlSession &s) { s.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")); }
+
+    Measure svcSubmit(bool replay50)
+    {
+        const QString path = freshFile();
+        const StoreUrl url{Dialect::Sqlite, path, {}};
+        checkpoint(JobService::open(url)->session()); // migrate, untimed
+        const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            auto mix = std::make_shared<ReplayMix>(t);
+            return [svc, mix, prefix, replay50](qint64 i) {
+                const auto [j, fresh] = mix->next(i, replay50);
+                const SubmitResult r = svc->submit(submitRequest(prefix, j));
+                if (r.outcome != (fresh ? SubmitResult::Outcome::Created : SubmitResult::Outcome::Replayed))
+                    throw std::runtime_error("unexpected submit outcome " + toText(r.outcome).toStdString());
+            };
+        });
+        removeFile(path);
+        return m;
+    }
+
+    Measure baseInsert(bool replay50)
+    {
+        const QString path = freshFile();
+        {
+            RawSqlite db(path);
+            createBaseline(db);
+            db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        }
+        const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+            auto db = std::make_shared<RawSqlite>(path);
+            QSqlQuery *q = &db->prepare(QStringLiteral(
+                "INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id"));
+            auto mix = std::make_shared<ReplayMix>(t);
+            return [db, q, mix, prefix, replay50](qint64 i) {
+                const auto [j, fresh] = mix->next(i, replay50);
+                q->bindValue(0, kOwner);
+                q->bindValue(1, keyFor(prefix, j));
+                q->bindValue(2, kFakeFingerprint);
+                q->bindValue(3, kRoute);
+                q->bindValue(4, intentInputText(j));
+                q->bindValue(5, kClientMetaText);
+                RawSqlite::execOrThrow(*q);
+                const bool inserted = q->next();
+                q->finish();
+                if (inserted != fresh)
+                    throw std::runtime_error("unexpected insert result");
+            };
+        });
+        removeFile(path);
+        return m;
+    }
+
+    Measure svcComplete()
+    {
+        const QString path = freshFile();
+        const StoreUrl url{Dialect::Sqlite, path, {}};
+        std::vector<qint64> attempts(static_cast<size_t>(m_cfg.ops), 0);
+        runUntimed(1, m_cfg.ops, [&](int) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = PgBench::prepareRunning(*svc, i); };
+        }, "preparing running attempts");
+        checkpoint(JobService::open(url)->session());
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            const Actor actor = Actor::worker(QStringLiteral("bench-%1").arg(t));
+            return [svc, actor, &attempts](qint64 i) {
+                const CompleteResult r = svc->complete(attempts[static_cast<size_t>(i)], resultPayload(i), actor);
+                if (r.outcome != CompleteResult::Outcome::Won || r.replayed)
+                    throw std::runtime_error("the CAS did not win");
+            };
+        });
+        removeFile(path);
+        return m;
+    }
+
+    Measure baseUpdate()
+    {
+        const QString path = freshFile();
+        {
+            RawSqlite db(path);
+            createBaseline(db);
+            db.exec(QStringLiteral(
+                "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < %1) "
+                "INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) "
+                "SELECT '%2', 'c-' || n, '%3', '%4', "
+                "json_object('document', 's3://bench/docs/' || n || '.pdf', 'lang', 'en', 'max_tokens', 256, "
+                "'prompt', 'Summarise the document in five bullet points.'), '%5' FROM g")
+                        .arg(m_cfg.ops)
+                        .arg(kOwner, kFakeFingerprint, kRoute, kClientMetaText));
+            db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        }
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int) -> OpFn {
+            auto db = std::make_shared<RawSqlite>(path);
+            QSqlQuery *q = &db->prepare(
+                QStringLiteral("UPDATE jobs_base SET result = ?, version = version + 1 WHERE id = ? AND version = ?"));
+            return [db, q](qint64 i) {
+                q->bindValue(0, QString::fromUtf8(resultPayload(i)));
+                q->bindValue(1, i + 1);
+                q->bindValue(2, 0);
+                RawSqlite::execOrThrow(*q);
+                if (q->numRowsAffected() != 1)
+                    throw std::runtime_error("the baseline CAS matched no row");
+            };
+        });
+        removeFile(path);
+        return m;
+    }
+
+    const Config &m_cfg;
+    QTemporaryDir m_dir;
+    int m_seq = 0;
+};
+
+// ---- command line --------------------------------------------------------------
+
+Config parseArgs(const QCoreApplication &app)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "JobDesk store benchmark: JobService submit / complete against a raw single-statement baseline "
+        "(INSERT ... ON CONFLICT DO NOTHING / UPDATE ... WHERE version = $n) through the same driver."));
+    p.addHelpOption();
+    const QCommandLineOption pg(QStringLiteral("pg"),
+                                QStringLiteral("PostgreSQL URL (default: $JOBDESK_BENCH_PG_URL). The bench creates "
+                                               "and drops its own schemas there."),
+                                QStringLiteral("url"));
+    const QCommandLineOption seconds(QStringLiteral("seconds"), QStringLiteral("Time limit per phase (default 10)."),
+                                     QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption ops(QStringLiteral("ops"),
+                                 QStringLiteral("Operations per phase over all connections (default 20000); also "
+                                                "the number of jobs prepared for the complete phase."),
+                                 QStringLiteral("n"), QStringLiteral("20000"));
+    const QCommandLineOption conns(QStringLiteral("conns"),
+                                   QStringLiteral("PostgreSQL connection counts (default 1,8,32)."),
+                                   QStringLiteral("list"), QStringLiteral("1,8,32"));
+    const QCommandLineOption rounds(QStringLiteral("rounds"),
+                                    QStringLiteral("Repeat each pair of phases R times (alternating which runs "
+                                                   "first) and report the median (default 1)."),
+                                    QStringLiteral("r"), QStringLiteral("1"));
+    const QCommandLineOption prep(QStringLiteral("prep-conns"),
+                                  QStringLiteral("Connections used for the untimed preparation (default 8)."),
+                                  QStringLiteral("n"), QStringLiteral("8"));
+    const QCommandLineOption sqliteOnly(QStringLiteral("sqlite-only"), QStringLiteral("Only the SQLite figures."));
+    const QCommandLineOption pgOnly(QStringLiteral("pg-only"), QStringLiteral("Only the PostgreSQL figures."));
+    const QCommandLineOption keep(QStringLiteral("keep-schemas"),
+                                  QStringLiteral("Do not drop the benchmark's schemas (for inspection)."));
+    p.addOptions({pg, seconds, ops, conns, rounds, prep, sqliteOnly, pgOnly, keep});
+    p.process(app);
+
+    auto fail = [&p](const QString &message) {
+        std::fprintf(stderr, "%s\n\n%s", qPrintable(message), qPrintable(p.helpText()));
+        std::exit(2);
+    };
+    Config cfg;
+    cfg.pgUrl = p.isSet(pg) ? p.value(pg) : qEnvironmentVariable("JOBDESK_BENCH_PG_URL");
+    bool ok = false;
+    cfg.seconds = p.value(seconds).toDouble(&ok);
+    if (!ok || cfg.seconds <= 0)
+        fail(QStringLiteral("--seconds must be a positive number"));
+    cfg.ops = p.value(ops).toLongLong(&ok);
+    if (!ok || cfg.ops <= 0)
+        fail(QStringLiteral("--ops must be a positive integer"));
+    cfg.rounds = p.value(rounds).toInt(&ok);
+    if (!ok || cfg.rounds <= 0)
+        fail(QStringLiteral("--rounds must be a positive integer"));
+    cfg.prepConns = p.value(prep).toInt(&ok);
+    if (!ok || cfg.prepConns <= 0 || cfg.prepConns > 128)
+        fail(QStringLiteral("--prep-conns must be 1..128"));
+    cfg.conns.clear();
+    for (const QString &part : p.value(conns).split(u',', Qt::SkipEmptyParts)) {
+        const int n = part.trimmed().toInt(&ok);
+        if (!ok || n <= 0 || n > 128)
+            fail(QStringLiteral("--conns takes a comma-separated list of 1..128"));
+        cfg.conns.append(n);
+    }
+    if (cfg.conns.isEmpty())
+        fail(QStringLiteral("--conns is empty"));
+    if (p.isSet(sqliteOnly) && p.isSet(pgOnly))
+        fail(QStringLiteral("--sqlite-only and --pg-only exclude each other"));
+    cfg.runPg = !p.isSet(sqliteOnly);
+    cfg.runSqlite = !p.isSet(pgOnly);
+    cfg.keepSchemas = p.isSet(keep);
+    if (cfg.runPg && cfg.pgUrl.isEmpty())
+        fail(QStringLiteral("No PostgreSQL URL: pass --pg URL or set JOBDESK_BENCH_PG_URL "
+                            "(scripts/bench.sh starts a throwaway server), or use --sqlite-only."));
+    return cfg;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("jobdesk-bench-store"));
+    std::signal(SIGPIPE, SIG_IGN);
+    const Config cfg = parseArgs(app);
+
+    std::fprintf(stderr, "jobdesk-bench-store: %u hardware threads; %.0f s or %lld ops per phase\n",
+                 std::thread::hardware_concurrency(), cfg.seconds, static_cast<long long>(cfg.ops));
+    QList<Row> rows;
+    try {
+        if (cfg.runPg) {
+            PgBench pg(cfg);
+            pg.run(rows);
+        }
+        if (cfg.runSqlite) {
+            SqliteBench lite(cfg);
+            lite.run(rows);
+        }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "jobdesk-bench-store: %s\n", e.what());
+        if (!rows.isEmpty())
+            printTable(rows, cfg);
+        return 1;
+    }
+    printTable(rows, cfg);
+    return 0;
+}

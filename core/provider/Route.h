@@ -1,0 +1,127 @@
+#pragma once
+
+// Routes and provider configuration, loaded from one JSON file.
+//
+// File format (snake_case keys; unknown keys are refused so a typo never
+// silently changes behaviour):
+//
+//   { "providers": [ { "name": "primary", "kind": "openai",
+//                      "base_url": "https://api.example.com/v1", "model": "m",
+//                      "api_key_env": "OPENAI_API_KEY",      (optional)
+//                      "context_tokens": 8192,               (optional)
+//                      "validation_ttl_ms": 86400000,        (optional)
+//                      "status_lookup": false } ],           (optional; true by default for kind "fake")
+//     "routes": [ { "name": "summarize",
+//                   "system_prompt": "...",                  (optional)
+//                   "prompt_template": "Summarise: {{text}}",
+//                   "output_schema": { "type": "object", ... },
+//                   "required_fields": ["summary"],          (optional)
+//                   "allowed_values": {"sentiment": ["positive", "neutral"]},   (optional)
+//                   "provider_chain": ["primary", "fallback"],
+//                   "deadline_ms": 30000, "max_attempts": 3, (optional)
+//                   "hedge_after_ms": 5000,                  (optional)
+//                   "temperature": 0.2,                      (optional)
+//                   "golden_cases": [ {"name": "...", "input": {...}} ] } ] }
+//
+// See core/provider/examples/routes.example.json.
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace jobdesk {
+
+struct ProviderConfig
+{
+    QString name;
+    QString kind = QStringLiteral("openai"); // see ProviderFactory.h for the known kinds
+    QUrl baseUrl;                            // e.g. https://api.openai.com/v1 (".../chat/completions" is appended)
+    QString model;
+    QString apiKeyEnv;                       // name of the environment variable holding the bearer token; empty: none
+    int contextTokens = 8192;
+    qint64 validationTtlMs = 24 * 3600 * 1000;
+    bool statusLookup = false;               // GET <baseUrl>/jobdesk/status/<key> is available
+
+    QJsonObject toJson() const;
+    static ProviderConfig fromJson(const QJsonObject &, const QString &where = QStringLiteral("provider"));
+};
+
+struct GoldenCase
+{
+    QString name;
+    QJsonObject input;
+};
+
+struct Route
+{
+    QString name;
+    QString systemPrompt;
+    QString promptTemplate; // {{field}} placeholders from the job input; nested {{a.b}} ok
+    QJsonObject outputSchema; // JSON Schema subset, see JsonSchema.h; top level must be an object schema
+    QStringList requiredFields;                // present, not null, not an empty string; dotted paths ok
+    QMap<QString, QStringList> allowedValues;  // field (dotted path ok) -> allowed string values
+    QStringList providerChain;                 // primary first, then fallbacks
+    qint64 deadlineMs = 30000;
+    int maxAttempts = 3;
+    std::optional<qint64> hedgeAfterMs;
+    double temperature = 0.2;
+    QList<GoldenCase> goldenCases;
+
+    QJsonObject toJson() const;
+    static Route fromJson(const QJsonObject &, const QString &where = QStringLiteral("route"));
+    int maxParallel() const { return hedgeAfterMs ? 2 : 1; }
+};
+
+struct RouteConfig
+{
+    QList<ProviderConfig> providers;
+    QList<Route> routes;
+
+    // Both throw JobDeskError(InvalidArgument) naming the bad field, e.g.
+    // "routes[0] (summarize).deadline_ms: expected a positive integer".
+    static RouteConfig fromJson(const QJsonObject &);
+    static RouteConfig load(const QString &path);
+    QJsonObject toJson() const;
+
+    const Route *route(const QString &name) const;
+    const ProviderConfig *provider(const QString &name) const;
+};
+
+// SHA-256 (hex) of the canonical JSON of {"route": route.toJson(),
+// "provider": provider.toJson(), "contract": <version of the validation rules>}.
+// Any change to the route or the provider config changes it, and so does a
+// change to what contract validation checks.
+QString configHash(const Route &, const ProviderConfig &);
+
+// Honest, conservative token estimate: every 4 ASCII bytes count as one token
+// (rounded up; English BPE averages ~4 characters per token) and every
+// non-ASCII code point counts as one token on its own (CJK, emoji and accented
+// text take about one token per character or more, where bytes/4 would
+// under-count). For pure ASCII this is exactly ceil(utf8 bytes / 4).
+int estimateTokens(QStringView text);
+
+struct RenderedPrompt
+{
+    QString system;
+    QString user;
+    QStringList unfilled;    // placeholders with no value in the input (missing or null), in order, once each
+    int estimatedTokens = 0; // estimateTokens(system) + estimateTokens(user) + estimateTokens(schema) + 4 per message
+};
+
+// Fills {{path}} placeholders (whitespace inside the braces is allowed) in the
+// system prompt and the template from the job input. Strings are inserted as
+// they are, numbers/booleans as JSON text, objects/arrays as canonical JSON.
+// A missing or null value leaves the placeholder as written and is listed in
+// `unfilled`. The estimate includes the output schema, which OpenAI-compatible
+// providers put into the context for response_format.
+RenderedPrompt renderPrompt(const Route &, const QJsonObject &input);
+
+// The value at a dotted path ("a.b.c") in an object; undefined when absent.
+QJsonValue valueAtPath(const QJsonObject &object, const QString &dottedPath);
+
+} // namespace jobdesk
