@@ -15,6 +15,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlDatabase>
@@ -30,6 +31,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <latch>
 #include <memory>
@@ -38,6 +40,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -243,6 +246,23 @@ SubmitRequest submitRequest(const QString &keyPrefix, qint64 j)
     r.input = intentInput(j);
     r.clientMeta = kClientMeta;
     return r;
+}
+
+// A job with a started and running attempt, through the public API (untimed).
+qint64 prepareRunning(JobService &svc, qint64 i)
+{
+    const SubmitResult s = svc.submit(submitRequest(QStringLiteral("c"), i));
+    StartAttemptRequest start;
+    start.jobId = s.job.id;
+    start.provider = QStringLiteral("primary");
+    start.requestId = QStringLiteral("start-%1").arg(i);
+    start.workerId = QStringLiteral("bench-worker");
+    start.leaseMs = 3'600'000;
+    const StartAttemptResult a = svc.startAttempt(start);
+    if (!a.started)
+        throw std::runtime_error("the attempt was refused: " + a.refusal.message.toStdString());
+    svc.markRunning(a.attempt.id, Actor::worker(QStringLiteral("bench-worker")));
+    return a.attempt.id;
 }
 
 // ---- result rows -----------------------------------------------------------------
@@ -589,23 +609,6 @@ private:
         return m;
     }
 
-public:
-    static qint64 prepareRunning(JobService &svc, qint64 i)
-    {
-        const SubmitResult s = svc.submit(submitRequest(QStringLiteral("c"), i));
-        StartAttemptRequest start;
-        start.jobId = s.job.id;
-        start.provider = QStringLiteral("primary");
-        start.requestId = QStringLiteral("start-%1").arg(i);
-        start.workerId = QStringLiteral("bench-worker");
-        start.leaseMs = 3'600'000;
-        const StartAttemptResult a = svc.startAttempt(start);
-        if (!a.started)
-            throw std::runtime_error("the attempt was refused: " + a.refusal.message.toStdString());
-        svc.markRunning(a.attempt.id, Actor::worker(QStringLiteral("bench-worker")));
-        return a.attempt.id;
-    }
-
 private:
     const Config &m_cfg;
     std::string m_base;
@@ -804,7 +807,7 @@ private:
         std::vector<qint64> attempts(static_cast<size_t>(m_cfg.ops), 0);
         runUntimed(1, m_cfg.ops, [&](int) -> OpFn {
             std::shared_ptr<JobService> svc = JobService::open(url);
-            return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = PgBench::prepareRunning(*svc, i); };
+            return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = prepareRunning(*svc, i); };
         }, "preparing running attempts");
         checkpoint(JobService::open(url)->session());
         Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {

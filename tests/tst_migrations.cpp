@@ -1,4 +1,164 @@
+// Schema version and forward-only migrations: applied once on open, safe
+// when many processes open at once, and plain SQL a DBA can apply by hand.
+
+#include "StoreFixture.h"
+
+#include "store/Migrations.h"
+#include "store/PgSession.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
-class T : public QObject { Q_OBJECT };
-QTEST_GUILESS_MAIN(T)
+#include <QUuid>
+
+#include <latch>
+#include <thread>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+class TestMigrations : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void reopeningAppliesNothingTwice_data() { addBackendRows(); }
+    void reopeningAppliesNothingTwice()
+    {
+        JD_FRESH_STORE(store);
+        const int latest = migrationsFor(store->url().dialect).last().version;
+        auto a = store->open();
+        auto b = store->open();
+        QCOMPARE(schemaVersion(b->session()), latest);
+        const SqlRows rows = b->session().exec(QStringLiteral("SELECT count(*) FROM schema_migrations"));
+        QCOMPARE(rows.first().first().toInt(), migrationsFor(store->url().dialect).size());
+    }
+
+    void concurrentOpensMigrateOnce_data() { addBackendRows(); }
+    void concurrentOpensMigrateOnce()
+    {
+        QFETCH(QString, backend);
+        // A store that has never been migrated, opened by 8 threads at once.
+        QTemporaryDir dir;
+        StoreUrl url;
+        QString schema;
+        if (backend == QStringLiteral("sqlite")) {
+            url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("fresh.db")), {}};
+        } else {
+            QString base;
+            try {
+                base = postgresBaseUrl();
+            } catch (const std::exception &e) {
+                QFAIL(e.what());
+            }
+            schema = QStringLiteral("m_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+            PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
+            url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
+        }
+        constexpr int kOpeners = 8;
+        std::latch go(1);
+        std::vector<std::string> errors(kOpeners);
+        std::vector<std::thread> threads;
+        for (int i = 0; i < kOpeners; ++i)
+            threads.emplace_back([&, i] {
+                go.wait();
+                try {
+                    auto svc = JobService::open(url);
+                    svc->submit(makeSubmit(QStringLiteral("k-%1").arg(i)));
+                } catch (const std::exception &e) {
+                    errors[static_cast<size_t>(i)] = e.what();
+                }
+            });
+        go.count_down();
+        for (auto &t : threads)
+            t.join();
+        for (const auto &e : errors)
+            QVERIFY2(e.empty(), e.c_str());
+        auto svc = JobService::open(url);
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM schema_migrations")).first().first().toInt(),
+                 migrationsFor(url.dialect).size());
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), kOpeners);
+        svc.reset();
+        if (!schema.isEmpty())
+            PgSession(postgresBaseUrl()).exec(QStringLiteral("DROP SCHEMA ") + schema + QStringLiteral(" CASCADE"));
+    }
+
+    void filesApplyByHandWithTheCommandLineTools_data() { addBackendRows(); }
+    void filesApplyByHandWithTheCommandLineTools()
+    {
+        QFETCH(QString, backend);
+        const QString sourceDir = QStringLiteral(JOBDESK_SOURCE_DIR "/resources/schema/") + backend;
+        const QStringList files = QDir(sourceDir).entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), migrationsFor(backend == QStringLiteral("sqlite") ? Dialect::Sqlite : Dialect::Postgres).size());
+        QTemporaryDir dir;
+        StoreUrl url;
+        QString schema;
+        for (const QString &f : files) {
+            QProcess p;
+            p.setStandardInputFile(sourceDir + u'/' + f);
+            if (backend == QStringLiteral("sqlite")) {
+                const QString sqlite3 = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+                QVERIFY2(!sqlite3.isEmpty(), "the sqlite3 command-line tool is needed (apt install sqlite3)");
+                url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("byhand.db")), {}};
+                p.start(sqlite3, {QStringLiteral("-bail"), url.sqlitePath});
+            } else {
+                const QString psql = QStandardPaths::findExecutable(QStringLiteral("psql"));
+                QVERIFY2(!psql.isEmpty(), "the psql command-line tool is needed (apt install postgresql-client-15)");
+                QString base;
+                try {
+                    base = postgresBaseUrl();
+                } catch (const std::exception &e) {
+                    QFAIL(e.what());
+                }
+                if (schema.isEmpty()) {
+                    schema = QStringLiteral("h_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+                    PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
+                }
+                url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
+                p.start(psql, {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"),
+                               QStringLiteral("-1"), QStringLiteral("-d"), url.postgresUrl});
+            }
+            QVERIFY(p.waitForFinished(60000));
+            QVERIFY2(p.exitCode() == 0, qPrintable(f + QStringLiteral(": ") + QString::fromUtf8(p.readAllStandardError())));
+        }
+        // JobService finds the schema up to date and works on it.
+        auto svc = JobService::open(url);
+        QCOMPARE(schemaVersion(svc->session()), migrationsFor(url.dialect).last().version);
+        const Job job = submitJob(*svc, QStringLiteral("by-hand"));
+        QCOMPARE(startRunning(*svc, job.id).state, AttemptState::Running);
+        svc.reset();
+        if (!schema.isEmpty())
+            PgSession(postgresBaseUrl()).exec(QStringLiteral("DROP SCHEMA ") + schema + QStringLiteral(" CASCADE"));
+    }
+
+    void newerSchemaIsRefusedWithAClearError_data() { addBackendRows(); }
+    void newerSchemaIsRefusedWithAClearError()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->session().exec(QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future.sql', 'x')"));
+        try {
+            store->open();
+            QFAIL("a newer schema must be refused");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::Migration);
+            QVERIFY(e.message().contains(QStringLiteral("newer")));
+        }
+    }
+
+    void badDatabaseUrlIsAClearError()
+    {
+        JD_VERIFY_THROWS_CODE(StoreUrl::parse(QString()), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(StoreUrl::parse(QStringLiteral("mysql://x")), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(StoreUrl::parse(QStringLiteral("sqlite:///tmp/a.db")).sqlitePath, QStringLiteral("/tmp/a.db"));
+        QCOMPARE(StoreUrl::parse(QStringLiteral("postgresql://u:secret@127.0.0.1/db")).dialect, Dialect::Postgres);
+        QVERIFY(!StoreUrl::parse(QStringLiteral("postgresql://u:secret@127.0.0.1/db")).toDisplayString().contains(QStringLiteral("secret")));
+        JD_VERIFY_THROWS_CODE(JobService::open(StoreUrl::parse(QStringLiteral("postgresql://nobody@127.0.0.1:1/none"))),
+                              JobDeskError::Code::StoreUnavailable);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrations)
 #include "tst_migrations.moc"

@@ -80,22 +80,25 @@ int migrate(SqlSession &session)
         try {
             session.exec(QString::fromLatin1(kCreateMigrationsTable));
             int current = schemaVersion(session);
+            if (!all.isEmpty() && current > all.last().version)
+                throw JobDeskError(JobDeskError::Code::Migration,
+                                   QStringLiteral("the database's schema is version %1, newer than this JobDesk knows "
+                                                  "(up to %2): upgrade JobDesk before using this database")
+                                       .arg(current)
+                                       .arg(all.last().version));
             for (const Migration &m : all) {
                 if (m.version <= current)
                     continue;
                 qCInfo(lcStore) << "applying migration" << m.name << "to" << session.describe();
-                QString name = m.name;
-                name.replace(u'\'', QStringLiteral("''"));
-                const QString record = QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (%1, '%2', '%3');")
-                                           .arg(m.version)
-                                           .arg(name, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
                 if (pg) {
-                    // One migration, one transaction, recorded inside it.
-                    session.execScript(QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\n;\n") + record
-                                       + QStringLiteral("\nCOMMIT;"));
+                    // One migration, one transaction; the file records itself in schema_migrations.
+                    session.execScript(QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\nCOMMIT;"));
                 } else {
-                    session.execScript(m.script + u'\n' + record); // inside the BEGIN IMMEDIATE above
+                    session.execScript(m.script); // inside the BEGIN IMMEDIATE above
                 }
+                if (schemaVersion(session) < m.version)
+                    throw JobDeskError(JobDeskError::Code::Migration,
+                                       QStringLiteral("migration %1 did not record itself in schema_migrations").arg(m.name));
                 current = m.version;
             }
             if (!pg)
@@ -114,6 +117,8 @@ int migrate(SqlSession &session)
             unlock();
             throw;
         }
+    } catch (const JobDeskError &) {
+        throw;
     } catch (const SqlError &e) {
         throw JobDeskError(JobDeskError::Code::Migration,
                            QStringLiteral("schema migration failed on %1: %2").arg(session.describe(), e.message()));

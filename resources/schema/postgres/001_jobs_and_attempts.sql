@@ -3,6 +3,13 @@
 -- Times are milliseconds since the Unix epoch, by the database's clock (the one
 -- clock every server shares).
 
+-- Which migrations this database has; every file records itself last.
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    integer PRIMARY KEY,
+    name       text NOT NULL,
+    applied_at text NOT NULL
+);
+
 CREATE FUNCTION jd_now_ms() RETURNS bigint LANGUAGE sql VOLATILE AS
 $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
 
@@ -224,3 +231,6 @@ CREATE TRIGGER attempts_after_insert AFTER INSERT ON attempts
     FOR EACH ROW EXECUTE FUNCTION jd_attempts_after_change();
 CREATE TRIGGER attempts_after_transition AFTER UPDATE OF state ON attempts
     FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION jd_attempts_after_change();
+
+INSERT INTO schema_migrations (version, name, applied_at)
+VALUES (1, '001_jobs_and_attempts.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));

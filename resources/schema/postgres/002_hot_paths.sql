@@ -228,3 +228,6 @@ BEGIN
     attempt_state := v_state;
     RETURN NEXT;
 END $$;
+
+INSERT INTO schema_migrations (version, name, applied_at)
+VALUES (2, '002_hot_paths.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));

@@ -3,6 +3,13 @@
 -- Times are milliseconds since the Unix epoch, by the database's clock.
 -- A statement ends with ';' at the end of a line; trigger bodies end with 'END;'.
 
+-- Which migrations this database has; every file records itself last.
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+);
+
 -- The change sequence: one row, bumped once per write transaction.
 CREATE TABLE jd_counter (
     id    INTEGER PRIMARY KEY CHECK (id = 1),
@@ -219,3 +226,6 @@ BEGIN
     VALUES (NEW.id, NEW.job_id, OLD.state, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
             NEW.updated_at_ms);
 END;
+
+INSERT INTO schema_migrations (version, name, applied_at)
+VALUES (1, '001_jobs_and_attempts.sql', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));

@@ -1,0 +1,407 @@
+#include "provider/Route.h"
+
+#include "domain/CanonicalJson.h"
+#include "domain/Error.h"
+#include "provider/JsonSchema.h"
+#include "provider/ProviderFactory.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <cmath>
+
+namespace jobdesk {
+namespace {
+
+// Bumped whenever what contract validation checks changes, so old
+// validations stop matching (see configHash).
+constexpr int kContractRulesVersion = 1;
+
+[[noreturn]] void bad(const QString &where, const QString &what)
+{
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, where + QStringLiteral(": ") + what);
+}
+
+QString describe(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+// Strict reader of one JSON object: every key must be consumed or is refused.
+class Fields
+{
+public:
+    Fields(const QJsonObject &o, QString where) : m_o(o), m_where(std::move(where)) {}
+
+    QString at(const QString &key) const { return m_where + u'.' + key; }
+    bool has(const QString &key) const { return m_o.contains(key); }
+
+    QString string(const QString &key, bool required, const QString &fallback = {})
+    {
+        m_seen.insert(key);
+        const QJsonValue v = m_o.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                bad(at(key), QStringLiteral("is required"));
+            return fallback;
+        }
+        if (!v.isString())
+            bad(at(key), QStringLiteral("expected a string, got ") + describe(v));
+        return v.toString();
+    }
+    QString nonEmptyString(const QString &key)
+    {
+        const QString s = string(key, true);
+        if (s.trimmed().isEmpty())
+            bad(at(key), QStringLiteral("must not be empty"));
+        return s;
+    }
+    qint64 positiveInteger(const QString &key, qint64 fallback, bool required = false)
+    {
+        m_seen.insert(key);
+        const QJsonValue v = m_o.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                bad(at(key), QStringLiteral("is required"));
+            return fallback;
+        }
+        const double d = v.toDouble(-1);
+        if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > 9.0e15)
+            bad(at(key), QStringLiteral("expected a positive integer, got ") + describe(v)
+                             + (v.isDouble() ? QStringLiteral(" (") + QString::number(d) + u')' : QString()));
+        return v.toInteger();
+    }
+    std::optional<bool> boolean(const QString &key)
+    {
+        m_seen.insert(key);
+        const QJsonValue v = m_o.value(key);
+        if (v.isUndefined())
+            return std::nullopt;
+        if (!v.isBool())
+            bad(at(key), QStringLiteral("expected true or false, got ") + describe(v));
+        return v.toBool();
+    }
+    QJsonValue raw(const QString &key)
+    {
+        m_seen.insert(key);
+        return m_o.value(key);
+    }
+    QStringList stringList(const QString &key, bool required)
+    {
+        const QJsonValue v = raw(key);
+        if (v.isUndefined()) {
+            if (required)
+                bad(at(key), QStringLiteral("is required"));
+            return {};
+        }
+        if (!v.isArray())
+            bad(at(key), QStringLiteral("expected an array of strings, got ") + describe(v));
+        QStringList out;
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            if (!a.at(i).isString() || a.at(i).toString().isEmpty())
+                bad(at(key) + u'[' + QString::number(i) + u']',
+                    QStringLiteral("expected a non-empty string, got ") + describe(a.at(i)));
+            if (out.contains(a.at(i).toString()))
+                bad(at(key) + u'[' + QString::number(i) + u']',
+                    QStringLiteral("duplicate \"") + a.at(i).toString() + u'"');
+            out.append(a.at(i).toString());
+        }
+        return out;
+    }
+    void refuseUnknown() const
+    {
+        for (auto it = m_o.begin(); it != m_o.end(); ++it) {
+            if (!m_seen.contains(it.key()))
+                bad(at(it.key()), QStringLiteral("unknown key (known keys: ") + knownKeys() + u')');
+        }
+    }
+
+private:
+    QString knownKeys() const
+    {
+        QStringList keys(m_seen.begin(), m_seen.end());
+        keys.sort();
+        return keys.join(QStringLiteral(", "));
+    }
+    const QJsonObject m_o;
+    const QString m_where;
+    QSet<QString> m_seen;
+};
+
+QJsonArray toArray(const QStringList &list)
+{
+    QJsonArray a;
+    for (const QString &s : list)
+        a.append(s);
+    return a;
+}
+
+} // namespace
+
+QJsonObject ProviderConfig::toJson() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("name"), name);
+    o.insert(QStringLiteral("kind"), kind);
+    o.insert(QStringLiteral("base_url"), baseUrl.toString());
+    o.insert(QStringLiteral("model"), model);
+    if (!apiKeyEnv.isEmpty())
+        o.insert(QStringLiteral("api_key_env"), apiKeyEnv);
+    o.insert(QStringLiteral("context_tokens"), contextTokens);
+    o.insert(QStringLiteral("validation_ttl_ms"), validationTtlMs);
+    o.insert(QStringLiteral("status_lookup"), statusLookup);
+    return o;
+}
+
+ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &where)
+{
+    Fields f(o, where);
+    ProviderConfig p;
+    p.name = f.nonEmptyString(QStringLiteral("name"));
+    p.kind = f.string(QStringLiteral("kind"), false, p.kind);
+    if (!providerKinds().contains(p.kind))
+        bad(f.at(QStringLiteral("kind")), QStringLiteral("unknown provider kind \"") + p.kind
+                                              + QStringLiteral("\" (known: ") + providerKinds().join(QStringLiteral(", ")) + u')');
+    const QString url = f.nonEmptyString(QStringLiteral("base_url"));
+    p.baseUrl = QUrl(url, QUrl::StrictMode);
+    if (!p.baseUrl.isValid() || p.baseUrl.host().isEmpty()
+        || (p.baseUrl.scheme() != QLatin1String("http") && p.baseUrl.scheme() != QLatin1String("https"))
+        || p.baseUrl.hasQuery() || p.baseUrl.hasFragment())
+        bad(f.at(QStringLiteral("base_url")),
+            QStringLiteral("expected an absolute http(s) URL without query or fragment, got \"") + url + u'"');
+    p.model = f.nonEmptyString(QStringLiteral("model"));
+    p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
+    const qint64 ctx = f.positiveInteger(QStringLiteral("context_tokens"), p.contextTokens);
+    if (ctx > 100'000'000)
+        bad(f.at(QStringLiteral("context_tokens")), QStringLiteral("implausibly large: ") + QString::number(ctx));
+    p.contextTokens = int(ctx);
+    p.validationTtlMs = f.positiveInteger(QStringLiteral("validation_ttl_ms"), p.validationTtlMs);
+    p.statusLookup = f.boolean(QStringLiteral("status_lookup")).value_or(p.kind == QLatin1String("fake"));
+    f.refuseUnknown();
+    return p;
+}
+
+QJsonObject Route::toJson() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("name"), name);
+    o.insert(QStringLiteral("system_prompt"), systemPrompt);
+    o.insert(QStringLiteral("prompt_template"), promptTemplate);
+    o.insert(QStringLiteral("output_schema"), outputSchema);
+    o.insert(QStringLiteral("required_fields"), toArray(requiredFields));
+    QJsonObject allowed;
+    for (auto it = allowedValues.begin(); it != allowedValues.end(); ++it)
+        allowed.insert(it.key(), toArray(it.value()));
+    o.insert(QStringLiteral("allowed_values"), allowed);
+    o.insert(QStringLiteral("provider_chain"), toArray(providerChain));
+    o.insert(QStringLiteral("deadline_ms"), deadlineMs);
+    o.insert(QStringLiteral("max_attempts"), maxAttempts);
+    if (hedgeAfterMs)
+        o.insert(QStringLiteral("hedge_after_ms"), *hedgeAfterMs);
+    o.insert(QStringLiteral("temperature"), temperature);
+    QJsonArray cases;
+    for (const GoldenCase &c : goldenCases)
+        cases.append(QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("input"), c.input}});
+    o.insert(QStringLiteral("golden_cases"), cases);
+    return o;
+}
+
+Route Route::fromJson(const QJsonObject &o, const QString &where)
+{
+    Route r;
+    r.name = Fields(o, where).string(QStringLiteral("name"), false);
+    const QString here = r.name.isEmpty() ? where : where + QStringLiteral(" (") + r.name + u')';
+    Fields f(o, here);
+    r.name = f.nonEmptyString(QStringLiteral("name"));
+    r.systemPrompt = f.string(QStringLiteral("system_prompt"), false);
+    r.promptTemplate = f.nonEmptyString(QStringLiteral("prompt_template"));
+
+    const QJsonValue schema = f.raw(QStringLiteral("output_schema"));
+    if (!schema.isObject())
+        bad(f.at(QStringLiteral("output_schema")), QStringLiteral("expected a JSON Schema object, got ") + describe(schema));
+    r.outputSchema = schema.toObject();
+    const QStringList schemaErrors = schemaDefinitionErrors(r.outputSchema);
+    if (!schemaErrors.isEmpty())
+        bad(f.at(QStringLiteral("output_schema")), schemaErrors.join(QStringLiteral("; ")));
+    if (r.outputSchema.value(QStringLiteral("type")) != QJsonValue(QStringLiteral("object"))
+        || !r.outputSchema.value(QStringLiteral("properties")).isObject())
+        bad(f.at(QStringLiteral("output_schema")),
+            QStringLiteral("the top level must be {\"type\": \"object\", \"properties\": {...}}"));
+
+    r.requiredFields = f.stringList(QStringLiteral("required_fields"), false);
+    for (const QString &field : std::as_const(r.requiredFields)) {
+        if (!schemaDeclaresPath(r.outputSchema, field))
+            bad(f.at(QStringLiteral("required_fields")),
+                QStringLiteral("\"") + field + QStringLiteral("\" is not declared in output_schema.properties"));
+    }
+    const QJsonValue allowed = f.raw(QStringLiteral("allowed_values"));
+    if (!allowed.isUndefined()) {
+        if (!allowed.isObject())
+            bad(f.at(QStringLiteral("allowed_values")), QStringLiteral("expected an object of field -> [values], got ") + describe(allowed));
+        const QJsonObject ao = allowed.toObject();
+        for (auto it = ao.begin(); it != ao.end(); ++it) {
+            const QString at = f.at(QStringLiteral("allowed_values")) + u'.' + it.key();
+            if (!schemaDeclaresPath(r.outputSchema, it.key()))
+                bad(at, QStringLiteral("field is not declared in output_schema.properties"));
+            Fields one(QJsonObject{{QStringLiteral("v"), it.value()}}, at);
+            const QStringList values = one.stringList(QStringLiteral("v"), true);
+            if (values.isEmpty())
+                bad(at, QStringLiteral("must list at least one value"));
+            r.allowedValues.insert(it.key(), values);
+        }
+    }
+    r.providerChain = f.stringList(QStringLiteral("provider_chain"), true);
+    if (r.providerChain.isEmpty())
+        bad(f.at(QStringLiteral("provider_chain")), QStringLiteral("must name at least one provider"));
+    r.deadlineMs = f.positiveInteger(QStringLiteral("deadline_ms"), r.deadlineMs);
+    const qint64 attempts = f.positiveInteger(QStringLiteral("max_attempts"), r.maxAttempts);
+    if (attempts > 100)
+        bad(f.at(QStringLiteral("max_attempts")), QStringLiteral("at most 100, got ") + QString::number(attempts));
+    r.maxAttempts = int(attempts);
+    if (f.has(QStringLiteral("hedge_after_ms"))) {
+        r.hedgeAfterMs = f.positiveInteger(QStringLiteral("hedge_after_ms"), 0);
+        if (*r.hedgeAfterMs >= r.deadlineMs)
+            bad(f.at(QStringLiteral("hedge_after_ms")), QStringLiteral("must be less than deadline_ms (")
+                                                             + QString::number(r.deadlineMs) + u')');
+    }
+    const QJsonValue temp = f.raw(QStringLiteral("temperature"));
+    if (!temp.isUndefined()) {
+        if (!temp.isDouble() || !std::isfinite(temp.toDouble()) || temp.toDouble() < 0 || temp.toDouble() > 2)
+            bad(f.at(QStringLiteral("temperature")), QStringLiteral("expected a number from 0 to 2, got ") + describe(temp));
+        r.temperature = temp.toDouble();
+    }
+    const QJsonValue cases = f.raw(QStringLiteral("golden_cases"));
+    if (!cases.isUndefined()) {
+        if (!cases.isArray())
+            bad(f.at(QStringLiteral("golden_cases")), QStringLiteral("expected an array, got ") + describe(cases));
+        const QJsonArray a = cases.toArray();
+        QSet<QString> names;
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const QString at = f.at(QStringLiteral("golden_cases")) + u'[' + QString::number(i) + u']';
+            if (!a.at(i).isObject())
+                bad(at, QStringLiteral("expected an object, got ") + describe(a.at(i)));
+            Fields c(a.at(i).toObject(), at);
+            GoldenCase g;
+            g.name = c.nonEmptyString(QStringLiteral("name"));
+            if (names.contains(g.name))
+                bad(c.at(QStringLiteral("name")), QStringLiteral("duplicate golden case \"") + g.name + u'"');
+            names.insert(g.name);
+            const QJsonValue input = c.raw(QStringLiteral("input"));
+            if (!input.isObject())
+                bad(c.at(QStringLiteral("input")), QStringLiteral("expected an object, got ") + describe(input));
+            g.input = input.toObject();
+            c.refuseUnknown();
+            r.goldenCases.append(g);
+        }
+    }
+    f.refuseUnknown();
+    return r;
+}
+
+RouteConfig RouteConfig::fromJson(const QJsonObject &o)
+{
+    Fields f(o, QStringLiteral("config"));
+    RouteConfig config;
+    const QJsonValue providers = f.raw(QStringLiteral("providers"));
+    if (!providers.isArray())
+        bad(QStringLiteral("providers"), QStringLiteral("expected an array, got ") + describe(providers));
+    const QJsonArray pa = providers.toArray();
+    for (qsizetype i = 0; i < pa.size(); ++i) {
+        const QString at = QStringLiteral("providers[") + QString::number(i) + u']';
+        if (!pa.at(i).isObject())
+            bad(at, QStringLiteral("expected an object, got ") + describe(pa.at(i)));
+        ProviderConfig p = ProviderConfig::fromJson(pa.at(i).toObject(), at);
+        if (config.provider(p.name))
+            bad(at + QStringLiteral(".name"), QStringLiteral("duplicate provider \"") + p.name + u'"');
+        config.providers.append(p);
+    }
+    const QJsonValue routes = f.raw(QStringLiteral("routes"));
+    if (!routes.isArray())
+        bad(QStringLiteral("routes"), QStringLiteral("expected an array, got ") + describe(routes));
+    const QJsonArray ra = routes.toArray();
+    for (qsizetype i = 0; i < ra.size(); ++i) {
+        const QString at = QStringLiteral("routes[") + QString::number(i) + u']';
+        if (!ra.at(i).isObject())
+            bad(at, QStringLiteral("expected an object, got ") + describe(ra.at(i)));
+        Route r = Route::fromJson(ra.at(i).toObject(), at);
+        if (config.route(r.name))
+            bad(at + QStringLiteral(".name"), QStringLiteral("duplicate route \"") + r.name + u'"');
+        for (const QString &p : std::as_const(r.providerChain)) {
+            if (!config.provider(p))
+                bad(at + QStringLiteral(" (") + r.name + QStringLiteral(").provider_chain"),
+                    QStringLiteral("unknown provider \"") + p + u'"');
+        }
+        config.routes.append(r);
+    }
+    f.refuseUnknown();
+    return config;
+}
+
+RouteConfig RouteConfig::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        bad(path, QStringLiteral("cannot read the route config: ") + file.errorString());
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        bad(path, QStringLiteral("not valid JSON: ") + error.errorString() + QStringLiteral(" at offset ")
+                      + QString::number(error.offset));
+    if (!doc.isObject())
+        bad(path, QStringLiteral("expected a JSON object with \"providers\" and \"routes\""));
+    try {
+        return fromJson(doc.object());
+    } catch (const JobDeskError &e) {
+        bad(path, e.message());
+    }
+}
+
+QJsonObject RouteConfig::toJson() const
+{
+    QJsonArray p, r;
+    for (const ProviderConfig &c : providers)
+        p.append(c.toJson());
+    for (const Route &c : routes)
+        r.append(c.toJson());
+    return {{QStringLiteral("providers"), p}, {QStringLiteral("routes"), r}};
+}
+
+const Route *RouteConfig::route(const QString &name) const
+{
+    for (const Route &r : routes) {
+        if (r.name == name)
+            return &r;
+    }
+    return nullptr;
+}
+
+const ProviderConfig *RouteConfig::provider(const QString &name) const
+{
+    for (const ProviderConfig &p : providers) {
+        if (p.name == name)
+            return &p;
+    }
+    return nullptr;
+}
+
+QString configHash(const Route &route, const ProviderConfig &provider)
+{
+    const QJsonObject both{{QStringLiteral("route"), route.toJson()},
+                           {QStringLiteral("provider"), provider.toJson()},
+                           {QStringLiteral("contract"), kContractRulesVersion}};
+    return sha256Hex(canonicalJson(both));
+}
+
+} // namespace jobdesk
