@@ -1,4 +1,161 @@
+// The queries the console and the API read: filters, keyset pagination, the
+// unknown-attempts worklist, counts by state, and "what changed since N".
+
+#include "StoreFixture.h"
+
+#include <QSet>
 #include <QTest>
-class T : public QObject { Q_OBJECT };
-QTEST_GUILESS_MAIN(T)
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+class TestQueries : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void keysetPaginationVisitsEveryJobOnce_data() { addBackendRows(); }
+    void keysetPaginationVisitsEveryJobOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        for (int i = 0; i < 25; ++i)
+            submitJob(*svc, QStringLiteral("p-%1").arg(i));
+        QSet<qint64> seen;
+        std::optional<qint64> cursor;
+        int pages = 0;
+        qint64 previous = std::numeric_limits<qint64>::max();
+        do {
+            const JobPage page = svc->jobs(JobFilter{}, cursor, 10);
+            for (const Job &j : page.jobs) {
+                QVERIFY(j.id < previous); // newest first, strictly
+                previous = j.id;
+                QVERIFY(!seen.contains(j.id));
+                seen.insert(j.id);
+            }
+            cursor = page.nextCursor;
+            ++pages;
+        } while (cursor && pages < 10);
+        QCOMPARE(pages, 3);
+        QCOMPARE(seen.size(), 25);
+        JD_VERIFY_THROWS_CODE(svc->jobs(JobFilter{}, std::nullopt, 0), JobDeskError::Code::InvalidArgument);
+    }
+
+    void filtersSelectByStateOwnerKeyRouteAndProvider_data() { addBackendRows(); }
+    void filtersSelectByStateOwnerKeyRouteAndProvider()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job a = submitJob(*svc, QStringLiteral("f-a"));
+        const Job b = submitJob(*svc, QStringLiteral("f-b"));
+        SubmitRequest other = makeSubmit(QStringLiteral("f-c"));
+        other.ownerId = QStringLiteral("owner-2");
+        other.route = QStringLiteral("translate");
+        const Job c = svc->submit(other).job;
+        const Attempt at = startRunning(*svc, a.id, QStringLiteral("acme"));
+        svc->markUnknown(at.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+
+        JobFilter f;
+        f.states = {JobState::Blocked};
+        QCOMPARE(svc->jobs(f).jobs.size(), 1);
+        QCOMPARE(svc->jobs(f).jobs.first().id, a.id);
+        f = {};
+        f.states = {JobState::Queued, JobState::Blocked};
+        QCOMPARE(svc->jobs(f).jobs.size(), 3);
+        f = {};
+        f.ownerId = QStringLiteral("owner-2");
+        QCOMPARE(svc->jobs(f).jobs.first().id, c.id);
+        f = {};
+        f.idempotencyKey = QStringLiteral("f-b");
+        QCOMPARE(svc->jobs(f).jobs.first().id, b.id);
+        f = {};
+        f.route = QStringLiteral("translate");
+        QCOMPARE(svc->jobs(f).jobs.size(), 1);
+        f = {};
+        f.provider = QStringLiteral("acme");
+        QCOMPARE(svc->jobs(f).jobs.size(), 1);
+        QCOMPARE(svc->jobs(f).jobs.first().id, a.id);
+        f = {};
+        f.createdAfterMs = svc->nowMs() + 60000;
+        QCOMPARE(svc->jobs(f).jobs.size(), 0);
+    }
+
+    void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs_data() { addBackendRows(); }
+    void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job j1 = submitJob(*svc, QStringLiteral("w-1"));
+        const Job j2 = submitJob(*svc, QStringLiteral("w-2"), 2);
+        const Attempt a1 = startRunning(*svc, j1.id);
+        svc->markUnknown(a1.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        const Attempt a2 = startRunning(*svc, j2.id, QStringLiteral("p1"));
+        const Attempt b2 = startRunning(*svc, j2.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        svc->markUnknown(a2.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        QCOMPARE(svc->unknownWorklist().size(), 2); // every unknown attempt of an undecided job
+        svc->markUnknown(b2.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        QList<Attempt> list = svc->unknownWorklist();
+        QCOMPARE(list.size(), 3);
+        QCOMPARE(list.first().id, a1.id); // oldest first
+        // Once j2 has a winner its other unknown attempts stay off the worklist.
+        svc->complete(b2.id, R"({"ok":1})", Actor::reconciler(QStringLiteral("r")));
+        list = svc->unknownWorklist();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.first().id, a1.id);
+    }
+
+    void countsByStateAndChangesSince_data() { addBackendRows(); }
+    void countsByStateAndChangesSince()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job j1 = submitJob(*svc, QStringLiteral("c-1"));
+        submitJob(*svc, QStringLiteral("c-2"));
+        QCOMPARE(svc->countsByState().value(JobState::Queued), 2);
+        const Changes before = svc->changesSince(0);
+        QCOMPARE(before.jobs.size(), 2);
+        const qint64 mark = before.highWaterMark;
+        QVERIFY(mark > 0);
+
+        const Attempt a = startRunning(*svc, j1.id);
+        const Changes after = svc->changesSince(mark, /*overlap*/ 0);
+        QCOMPARE(after.jobs.size(), 1);
+        QCOMPARE(after.jobs.first().id, j1.id);
+        QCOMPARE(after.attempts.size(), 1);
+        QCOMPARE(after.attempts.first().id, a.id);
+        QVERIFY(after.highWaterMark > mark);
+        QCOMPARE(svc->changesSince(after.highWaterMark, 0).jobs.size(), 0);
+        QCOMPARE(svc->countsByState().value(JobState::Running), 1);
+        QCOMPARE(svc->countsByState().value(JobState::Queued), 1);
+    }
+
+    void jobDetailGathersEverythingSupportNeeds_data() { addBackendRows(); }
+    void jobDetailGathersEverythingSupportNeeds()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("d-1"), 2);
+        svc->submit(makeSubmit(QStringLiteral("d-1"), {{QStringLiteral("prompt"), QStringLiteral("d-1")}}, 2)); // replay
+        svc->submit(makeSubmit(QStringLiteral("d-1"), {{QStringLiteral("prompt"), QStringLiteral("changed")}}, 2)); // conflict
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("cleared with provider")));
+        svc->complete(b.id, R"({"ok":1})", Actor::worker(QStringLiteral("w")));
+        svc->complete(a.id, R"({"late":1})", Actor::reconciler(QStringLiteral("r")));
+
+        const JobDetail d = svc->jobDetail(job.id);
+        QCOMPARE(d.job.completedBy, std::optional<qint64>(b.id));
+        QCOMPARE(d.attempts.size(), 2);
+        QCOMPARE(d.keyHistory.size(), 2);
+        QCOMPARE(d.keyHistory.at(0).kind, IdempotencyEvent::Kind::Replayed);
+        QCOMPARE(d.keyHistory.at(1).kind, IdempotencyEvent::Kind::Conflict);
+        QCOMPARE(d.raceLosses.size(), 1);
+        QCOMPARE(d.raceLosses.first().winnerAttemptId, std::optional<qint64>(b.id));
+        QCOMPARE(d.audit.size(), 1);
+        QVERIFY(d.events.size() >= 7);
+        JD_VERIFY_THROWS_CODE(svc->jobDetail(777777), JobDeskError::Code::NotFound);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQueries)
 #include "tst_queries.moc"
