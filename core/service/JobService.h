@@ -137,6 +137,27 @@ struct Changes
     qint64 highWaterMark = 0; // pass back as `since` next time
 };
 
+// ---- what the dispatcher records ---------------------------------------------
+
+struct ValidationRecord
+{
+    qint64 id = 0;
+    QString provider;
+    QString route;
+    QString configHash;
+    bool passed = false;
+    QJsonObject report;
+    qint64 validatedAtMs = 0;
+    qint64 expiresAtMs = 0;
+};
+
+struct NamedConfig
+{
+    QString name;
+    QJsonObject config;
+    qint64 updatedAtMs = 0;
+};
+
 // ---- the service ----------------------------------------------------------
 
 // The only code that writes. Every operation is one transaction (on
@@ -177,6 +198,23 @@ public:
     OperatorResult cancelAttempt(qint64 attemptId, const OperatorRequest &request);
     OperatorResult cancelJob(qint64 jobId, const OperatorRequest &request);
     RetryResult retry(qint64 jobId, const QString &provider, const OperatorRequest &request);
+
+    // -- dispatcher support --
+    // Claims up to `limit` queued jobs for `workerId` (PostgreSQL: FOR UPDATE
+    // SKIP LOCKED, so two workers never take the same one; SQLite: serialized
+    // writes). A claim expires after claimMs, so a dead worker's claim frees itself.
+    QList<Job> claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs);
+    void releaseClaim(qint64 jobId, const QString &workerId);
+    void recordRoute(const QString &name, const QJsonObject &config);
+    void recordProvider(const QString &name, const QJsonObject &config);
+    QList<NamedConfig> routes();
+    QList<NamedConfig> providers();
+    qint64 recordValidation(const ValidationRecord &record);
+    std::optional<ValidationRecord> latestValidation(const QString &provider, const QString &route);
+    QList<ValidationRecord> validations(int limit = 200);
+    // Unknown attempts to reconcile, oldest first; includeDecided also lists
+    // those of jobs that already have a winner (their late results are race losses).
+    QList<Attempt> unknownAttempts(int limit, bool includeDecided);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);
