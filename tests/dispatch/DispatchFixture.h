@@ -1,0 +1,100 @@
+#pragma once
+
+// Two fake providers on loopback ("primary" and "fallback"), a route over
+// them, and a Dispatcher on a fresh store: what every dispatcher test starts from.
+
+#include "StoreFixture.h"
+
+#include "dispatch/Dispatcher.h"
+#include "provider/FakeProvider.h"
+
+#include <QJsonArray>
+
+namespace jobdesk::test {
+
+inline QJsonObject outputSchema()
+{
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+         QJsonObject{{QStringLiteral("summary"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                                                             {QStringLiteral("minLength"), 1}}},
+                     {QStringLiteral("sentiment"),
+                      QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                                  {QStringLiteral("enum"), QJsonArray{QStringLiteral("positive"), QStringLiteral("neutral"),
+                                                                      QStringLiteral("negative")}}}}}},
+        {QStringLiteral("required"), QJsonArray{QStringLiteral("summary"), QStringLiteral("sentiment")}},
+        {QStringLiteral("additionalProperties"), false}};
+}
+
+inline QJsonObject answer(const QString &summary)
+{
+    return {{QStringLiteral("summary"), summary}, {QStringLiteral("sentiment"), QStringLiteral("neutral")}};
+}
+
+struct DispatchFixture
+{
+    FakeProviderThread primary;
+    FakeProviderThread fallback;
+    RouteConfig config;
+
+    // deadline/hedge in ms; a route "summarize" with chain [primary, fallback].
+    bool setUp(qint64 deadlineMs = 2000, std::optional<qint64> hedgeAfterMs = std::nullopt, int maxAttempts = 3,
+               qint64 validationTtlMs = 3600 * 1000)
+    {
+        if (!primary.start() || !fallback.start())
+            return false;
+        primary.provider()->setDefaultBehaviour(withOutput(FakeProvider::Behaviour::answer(), QStringLiteral("from primary")));
+        fallback.provider()->setDefaultBehaviour(withOutput(FakeProvider::Behaviour::answer(), QStringLiteral("from fallback")));
+        QJsonObject route{{QStringLiteral("name"), QStringLiteral("summarize")},
+                          {QStringLiteral("system_prompt"), QStringLiteral("You summarise text as JSON.")},
+                          {QStringLiteral("prompt_template"), QStringLiteral("Summarise: {{text}}")},
+                          {QStringLiteral("output_schema"), outputSchema()},
+                          {QStringLiteral("required_fields"), QJsonArray{QStringLiteral("summary")}},
+                          {QStringLiteral("provider_chain"), QJsonArray{QStringLiteral("primary"), QStringLiteral("fallback")}},
+                          {QStringLiteral("deadline_ms"), deadlineMs},
+                          {QStringLiteral("max_attempts"), maxAttempts},
+                          {QStringLiteral("golden_cases"),
+                           QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("short")},
+                                                  {QStringLiteral("input"), QJsonObject{{QStringLiteral("text"), QStringLiteral("a cat sat")}}}}}}};
+        if (hedgeAfterMs)
+            route.insert(QStringLiteral("hedge_after_ms"), *hedgeAfterMs);
+        auto provider = [&](const QString &name, const FakeProviderThread &fake) {
+            return QJsonObject{{QStringLiteral("name"), name},
+                               {QStringLiteral("kind"), QStringLiteral("fake")},
+                               {QStringLiteral("base_url"), fake.provider()->baseUrl().toString()},
+                               {QStringLiteral("model"), QStringLiteral("fake-1")},
+                               {QStringLiteral("context_tokens"), 4096},
+                               {QStringLiteral("validation_ttl_ms"), validationTtlMs}};
+        };
+        config = RouteConfig::fromJson(QJsonObject{
+            {QStringLiteral("providers"), QJsonArray{provider(QStringLiteral("primary"), primary), provider(QStringLiteral("fallback"), fallback)}},
+            {QStringLiteral("routes"), QJsonArray{route}}});
+        return true;
+    }
+
+    static FakeProvider::Behaviour withOutput(FakeProvider::Behaviour b, const QString &summary)
+    {
+        b.output = answer(summary);
+        return b;
+    }
+
+    const Route &route() const { return *config.route(QStringLiteral("summarize")); }
+
+    std::unique_ptr<Dispatcher> dispatcher(const StoreUrl &url, qint64 leaseMs = 10000) const
+    {
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("test-dispatcher");
+        o.leaseMs = leaseMs;
+        return std::make_unique<Dispatcher>(url, config, std::make_shared<ProviderDirectory>(config), o);
+    }
+
+    Job submit(JobService &svc, const QString &key) const
+    {
+        return svc.submit(submitRequestFor(route(), QStringLiteral("owner-1"), key,
+                                           QJsonObject{{QStringLiteral("text"), QString(QStringLiteral("text for ") + key)}}))
+            .job;
+    }
+};
+
+} // namespace jobdesk::test

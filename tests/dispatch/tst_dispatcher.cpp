@@ -1,0 +1,327 @@
+// The dispatcher against fake providers on loopback, on both stores:
+// deadlines become unknown, hedging, failover only to proven providers,
+// reconciliation, and the key every provider request carries.
+
+#include "DispatchFixture.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using Kind = FakeProvider::Behaviour::Kind;
+
+#define JD_DISPATCH_SETUP(...)                                                  \
+    JD_FRESH_STORE(store);                                                      \
+    DispatchFixture fx;                                                         \
+    QVERIFY2(fx.setUp(__VA_ARGS__), "fake providers could not listen on 127.0.0.1"); \
+    auto svc = store->open();                                                   \
+    auto dispatcher = fx.dispatcher(store->url());                              \
+    const QString worker = QStringLiteral("w-test");
+
+class TestDispatcher : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void hangPastDeadlineIsUnknownAndBlocksUntilCancel_data() { addBackendRows(); }
+    void hangPastDeadlineIsUnknownAndBlocksUntilCancel()
+    {
+        JD_DISPATCH_SETUP(300);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::Hang));
+        const Job job = fx.submit(*svc, QStringLiteral("hang-1"));
+
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(job.id));
+        QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 1);
+        QCOMPARE(attempts.first().state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        // Nothing new starts automatically: the job is not even claimable.
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":2")), 0);
+
+        // After an operator cancel, the next proven provider gets attempt 2.
+        svc->cancelAttempt(attempts.first().id, operatorRequest(QStringLiteral("primary hung; provider has no record")));
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(job.id));
+        attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(1).provider, QStringLiteral("fallback"));
+        QCOMPARE(attempts.at(1).attemptNo, 2);
+        QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":2")), 1);
+    }
+
+    void closeMidBodyIsUnknown_data() { addBackendRows(); }
+    void closeMidBodyIsUnknown()
+    {
+        JD_DISPATCH_SETUP(2000);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.fallback.provider()->clearReceived();
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::CloseMidBody));
+        const Job job = fx.submit(*svc, QStringLiteral("mid-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    void closeBeforeAnswerSendsOnceAndIsUnknown_data() { addBackendRows(); }
+    void closeBeforeAnswerSendsOnceAndIsUnknown()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::CloseBeforeAnswer));
+        const Job job = fx.submit(*svc, QStringLiteral("cba-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":1")), 1);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
+    }
+
+    void hedgedFallbackWinsAndPrimaryLateAnswerIsARaceLoss_data() { addBackendRows(); }
+    void hedgedFallbackWinsAndPrimaryLateAnswerIsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(5000, /*hedge after*/ 200);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(1500), QStringLiteral("from primary")));
+        const Job job = fx.submit(*svc, QStringLiteral("hedge-1"));
+        QCOMPARE(job.maxParallel, 2);
+        dispatcher->runOnce(*svc, worker);
+
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(0).provider, QStringLiteral("primary"));
+        QCOMPARE(attempts.at(1).provider, QStringLiteral("fallback"));
+        QCOMPARE(attempts.at(1).kind, AttemptKind::Hedge);
+        QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
+        QCOMPARE(attempts.at(0).state, AttemptState::Superseded);
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.completedBy, std::optional<qint64>(attempts.at(1).id));
+        QVERIFY(after.result.contains("from fallback"));
+        QCOMPARE(after.version, job.version + 1); // exactly one result
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, attempts.at(0).id);
+        QCOMPARE(losses.first().winnerAttemptId, std::optional<qint64>(attempts.at(1).id));
+    }
+
+    void noHedgeToAnUnprovenProvider_data() { addBackendRows(); }
+    void noHedgeToAnUnprovenProvider()
+    {
+        JD_DISPATCH_SETUP(3000, 100);
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(600), QStringLiteral("from primary")));
+        const Job job = fx.submit(*svc, QStringLiteral("hedge-2"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    void failoverAfterProviderErrorAndInvalidOutput_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<int>("behaviour");
+        for (const char *b : {"sqlite", "postgres"}) {
+            QTest::addRow("%s, 500 with error body", b) << QString::fromLatin1(b) << 0;
+            QTest::addRow("%s, extra top-level key", b) << QString::fromLatin1(b) << 1;
+            QTest::addRow("%s, prose", b) << QString::fromLatin1(b) << 2;
+        }
+    }
+    void failoverAfterProviderErrorAndInvalidOutput()
+    {
+        QFETCH(int, behaviour);
+        JD_DISPATCH_SETUP(2000);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        const FakeProvider::Behaviour bad = behaviour == 0   ? FakeProvider::Behaviour::httpError(500, true)
+                                            : behaviour == 1 ? FakeProvider::Behaviour::of(Kind::ExtraTopLevelKey)
+                                                             : FakeProvider::Behaviour::of(Kind::Prose);
+        fx.primary.provider()->setDefaultBehaviour(bad);
+        const Job job = fx.submit(*svc, QStringLiteral("fo-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        dispatcher->runOnce(*svc, worker);
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(1).provider, QStringLiteral("fallback"));
+        QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("from fallback"));
+    }
+
+    void unprovenFallbackIsSkippedAndTheJobFails_data() { addBackendRows(); }
+    void unprovenFallbackIsSkippedAndTheJobFails()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(400, true));
+        const Job job = fx.submit(*svc, QStringLiteral("np-1"));
+        dispatcher->runOnce(*svc, worker);
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.state, JobState::Failed);
+        QVERIFY2(after.stateReason.contains(QStringLiteral("no contract validation")), qPrintable(after.stateReason));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    void failedValidationIsSkipped_data() { addBackendRows(); }
+    void failedValidationIsSkipped()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.fallback.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::ExtraTopLevelKey));
+        QVERIFY(!dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(422, true));
+        const Job job = fx.submit(*svc, QStringLiteral("fv-1"));
+        dispatcher->runOnce(*svc, worker);
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->job(job.id)->state, JobState::Failed);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    void expiredValidationIsSkipped_data() { addBackendRows(); }
+    void expiredValidationIsSkipped()
+    {
+        JD_DISPATCH_SETUP(2000, std::nullopt, 3, /*validation TTL*/ 60000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        QVERIFY(dispatcher->isProven(*svc, fx.route(), QStringLiteral("fallback")));
+        svc->setClockOffsetMs(120000); // the database clock moves past the expiry
+        QString why;
+        QVERIFY(!dispatcher->isProven(*svc, fx.route(), QStringLiteral("fallback"), &why));
+        QVERIFY2(why.contains(QStringLiteral("expired")), qPrintable(why));
+        fx.fallback.provider()->clearReceived();
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(500, true));
+        const Job job = fx.submit(*svc, QStringLiteral("ev-1"));
+        dispatcher->runOnce(*svc, worker);
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->job(job.id)->state, JobState::Failed);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    void changedConfigInvalidatesOldValidations_data() { addBackendRows(); }
+    void changedConfigInvalidatesOldValidations()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        RouteConfig changed = fx.config;
+        changed.routes.first().promptTemplate = QStringLiteral("Summarise briefly: {{text}}");
+        Dispatcher other(store->url(), changed, std::make_shared<ProviderDirectory>(changed), DispatcherOptions{});
+        QString why;
+        QVERIFY(!other.isProven(*svc, *changed.route(QStringLiteral("summarize")), QStringLiteral("fallback"), &why));
+        QVERIFY2(why.contains(QStringLiteral("another configuration")), qPrintable(why));
+        RouteConfig otherModel = fx.config;
+        otherModel.providers[1].model = QStringLiteral("fake-2");
+        Dispatcher third(store->url(), otherModel, std::make_shared<ProviderDirectory>(otherModel), DispatcherOptions{});
+        QVERIFY(!third.isProven(*svc, *otherModel.route(QStringLiteral("summarize")), QStringLiteral("fallback")));
+    }
+
+    void reconcilerAppliesALateResultThroughTheCas_data() { addBackendRows(); }
+    void reconcilerAppliesALateResultThroughTheCas()
+    {
+        JD_DISPATCH_SETUP(300);
+        FakeProvider::Behaviour late = DispatchFixture::withOutput(FakeProvider::Behaviour::of(Kind::AnswerLate, 200),
+                                                                   QStringLiteral("late but real"));
+        fx.primary.provider()->setDefaultBehaviour(late);
+        const Job job = fx.submit(*svc, QStringLiteral("late-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
+        // The provider finishes after the client gave up; the reconciler asks and applies it.
+        QTRY_COMPARE_WITH_TIMEOUT(dispatcher->reconcileOnce(*svc), 1, 10000);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Succeeded);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("late but real"));
+    }
+
+    void reconcilerFailsWhatWasNeverProcessed_data() { addBackendRows(); }
+    void reconcilerFailsWhatWasNeverProcessed()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::CloseBeforeAnswer));
+        const Job job = fx.submit(*svc, QStringLiteral("never-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued); // free for the next proven provider
+    }
+
+    void reconcilerRecordsALateResultForADecidedJobAsARaceLoss_data() { addBackendRows(); }
+    void reconcilerRecordsALateResultForADecidedJobAsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(300, 100);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.primary.provider()->setDefaultBehaviour(DispatchFixture::withOutput(
+            FakeProvider::Behaviour::of(Kind::AnswerLate, 200), QStringLiteral("primary, late")));
+        const Job job = fx.submit(*svc, QStringLiteral("late-2"));
+        dispatcher->runOnce(*svc, worker); // hedge wins; primary times out -> unknown (blocks nothing: there is a winner)
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.at(0).state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(svc->unknownWorklist().size(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(dispatcher->reconcileOnce(*svc), 1, 10000);
+        QCOMPARE(svc->attempt(attempts.at(0).id)->state, AttemptState::Superseded);
+        QCOMPARE(svc->raceLosses(job.id).size(), 1);
+    }
+
+    void everyCompletionRequestCarriesItsAttemptKeyOnce_data() { addBackendRows(); }
+    void everyCompletionRequestCarriesItsAttemptKeyOnce()
+    {
+        JD_DISPATCH_SETUP(2000);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.primary.provider()->setBehaviourForKey(QString::number(fx.submit(*svc, QStringLiteral("k-0")).id) + u':',
+                                                  FakeProvider::Behaviour::httpError(503, true, 0));
+        for (int i = 1; i < 8; ++i)
+            fx.submit(*svc, QStringLiteral("k-%1").arg(i));
+        for (int i = 0; i < 20 && dispatcher->runOnce(*svc, worker); ++i) {
+        }
+        static const QRegularExpression attemptKey(QStringLiteral("^(\\d+):(\\d+)$"));
+        QSet<QString> seen;
+        int completions = 0;
+        for (FakeProviderThread *fake : {&fx.primary, &fx.fallback}) {
+            for (const auto &r : fake->provider()->received()) {
+                if (!r.path.endsWith(QStringLiteral("/chat/completions")) || r.idempotencyKey.startsWith(QStringLiteral("validation:")))
+                    continue;
+                ++completions;
+                const auto m = attemptKey.match(r.idempotencyKey);
+                QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("bad key: ") + r.idempotencyKey));
+                QVERIFY2(!seen.contains(r.idempotencyKey), qPrintable(QStringLiteral("sent twice: ") + r.idempotencyKey));
+                seen.insert(r.idempotencyKey);
+                const auto attempts = svc->attempts(m.captured(1).toLongLong());
+                QVERIFY(std::any_of(attempts.begin(), attempts.end(),
+                                    [&](const Attempt &a) { return a.attemptNo == m.captured(2).toInt(); }));
+            }
+        }
+        QCOMPARE(completions, 9); // 8 jobs, one of them failed over once
+        QCOMPARE(svc->countsByState().value(JobState::Succeeded), 8);
+    }
+
+    void expiredLeaseOfADeadWorkerBecomesUnknown_data() { addBackendRows(); }
+    void expiredLeaseOfADeadWorkerBecomesUnknown()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job job = fx.submit(*svc, QStringLiteral("dead-1"));
+        // A worker that claimed the job, started the attempt and died before finishing.
+        StartAttemptRequest r;
+        r.jobId = job.id;
+        r.provider = QStringLiteral("primary");
+        r.requestId = QStringLiteral("dead-worker-start");
+        r.workerId = QStringLiteral("dead-worker");
+        r.leaseMs = 1000;
+        r.actor = Actor::worker(QStringLiteral("dead-worker"));
+        const Attempt a = svc->markRunning(svc->startAttempt(r).attempt.id, r.actor, 1000);
+        QCOMPARE(dispatcher->reapOnce(*svc), 0);
+        svc->setClockOffsetMs(5000);
+        QCOMPARE(dispatcher->reapOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown); // never failed
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt);  // nothing new starts
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDispatcher)
+#include "tst_dispatcher.moc"
