@@ -25,6 +25,7 @@
 #include <QList>
 #include <QMutex>
 #include <QObject>
+#include <QPair>
 #include <QQueue>
 #include <QUrl>
 
@@ -78,8 +79,9 @@ public:
     {
         QString idempotencyKey;
         QString method;
-        QString path;
+        QString path;   // percent-decoded, without the query
         QJsonObject body;
+        QHash<QByteArray, QByteArray> headers; // names in lower case
         qint64 atMs = 0;
     };
 
@@ -109,23 +111,27 @@ Q_SIGNALS:
     void lateResultReady(const QString &idempotencyKey);
 
 private:
-    struct Connection;
     enum class WorkState { InProgress, Completed, NeverProcessed };
     struct Work { WorkState state = WorkState::InProgress; QByteArray content; };
+    struct Connection { QByteArray buffer; bool busy = false; };
 
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
-    void handleRequest(QTcpSocket *socket, const QByteArray &method, const QByteArray &path,
-                       const QHash<QByteArray, QByteArray> &headers, const QByteArray &body);
+    void processBuffer(QTcpSocket *socket);
     void handleCompletion(QTcpSocket *socket, const QString &key, const QJsonObject &body, bool keepAlive);
     void handleStatus(QTcpSocket *socket, const QString &key, bool keepAlive);
+    void respond(QTcpSocket *socket, int status, const QByteArray &body, bool keepAlive,
+                 const QList<QPair<QByteArray, QByteArray>> &extraHeaders = {},
+                 const QByteArray &contentType = QByteArrayLiteral("application/json"));
+    void finishRequest(QTcpSocket *socket, bool keepAlive);
+    void closeConnection(QTcpSocket *socket, bool reset);
     Behaviour chooseBehaviour(const QString &key);
     QJsonObject wellBehavedOutput(const Behaviour &, const QJsonObject &requestBody);
-    QByteArray envelope(const QJsonObject &requestBody, const QString &content,
-                        bool responseFormatHonoured, bool systemPromptHonoured);
+    QByteArray envelope(const QJsonObject &requestBody, const QString &content, const Behaviour &);
     void setWork(const QString &key, WorkState, const QByteArray &content = {});
 
     QTcpServer *m_server = nullptr;
+    QHash<QTcpSocket *, Connection> m_connectionState; // the provider's thread only
     mutable QMutex m_mutex; // guards everything below
     quint16 m_port = 0;
     Behaviour m_default;

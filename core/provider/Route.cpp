@@ -105,17 +105,20 @@ public:
                 bad(at(key), QStringLiteral("is required"));
             return {};
         }
+        return stringListAt(v, at(key));
+    }
+    static QStringList stringListAt(const QJsonValue &v, const QString &where)
+    {
         if (!v.isArray())
-            bad(at(key), QStringLiteral("expected an array of strings, got ") + describe(v));
+            bad(where, QStringLiteral("expected an array of strings, got ") + describe(v));
         QStringList out;
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
+            const QString item = where + u'[' + QString::number(i) + u']';
             if (!a.at(i).isString() || a.at(i).toString().isEmpty())
-                bad(at(key) + u'[' + QString::number(i) + u']',
-                    QStringLiteral("expected a non-empty string, got ") + describe(a.at(i)));
+                bad(item, QStringLiteral("expected a non-empty string, got ") + describe(a.at(i)));
             if (out.contains(a.at(i).toString()))
-                bad(at(key) + u'[' + QString::number(i) + u']',
-                    QStringLiteral("duplicate \"") + a.at(i).toString() + u'"');
+                bad(item, QStringLiteral("duplicate \"") + a.at(i).toString() + u'"');
             out.append(a.at(i).toString());
         }
         return out;
@@ -255,8 +258,7 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
             const QString at = f.at(QStringLiteral("allowed_values")) + u'.' + it.key();
             if (!schemaDeclaresPath(r.outputSchema, it.key()))
                 bad(at, QStringLiteral("field is not declared in output_schema.properties"));
-            Fields one(QJsonObject{{QStringLiteral("v"), it.value()}}, at);
-            const QStringList values = one.stringList(QStringLiteral("v"), true);
+            const QStringList values = Fields::stringListAt(it.value(), at);
             if (values.isEmpty())
                 bad(at, QStringLiteral("must list at least one value"));
             r.allowedValues.insert(it.key(), values);

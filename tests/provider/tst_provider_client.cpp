@@ -1,0 +1,417 @@
+// The libcurl client against the fake provider on 127.0.0.1: every outcome
+// of the mapping table on the wire, and "sent at most once".
+
+#include "provider/FakeProvider.h"
+#include "provider/ProviderClient.h"
+#include "provider/ProviderFactory.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using namespace jobdesk;
+using Behaviour = FakeProvider::Behaviour;
+using BKind = FakeProvider::Behaviour::Kind;
+using Kind = ProviderOutcome::Kind;
+
+Q_DECLARE_METATYPE(jobdesk::ProviderOutcome::Kind)
+
+namespace {
+
+Route summarizeRoute()
+{
+    Route r;
+    r.name = QStringLiteral("summarize");
+    r.systemPrompt = QStringLiteral("Summarise the text as JSON.");
+    r.promptTemplate = QStringLiteral("Text: {{text}}");
+    r.outputSchema = QJsonDocument::fromJson(R"({"type":"object","properties":{
+        "summary":{"type":"string","minLength":1,"maxLength":400},
+        "sentiment":{"type":"string","enum":["positive","neutral","negative"]}},
+        "required":["summary","sentiment"],"additionalProperties":false})").object();
+    r.requiredFields = {QStringLiteral("summary"), QStringLiteral("sentiment")};
+    r.allowedValues.insert(QStringLiteral("sentiment"), {QStringLiteral("positive"), QStringLiteral("neutral"), QStringLiteral("negative")});
+    r.providerChain = {QStringLiteral("fake")};
+    return r;
+}
+
+bool isOk(Kind k) { return k == Kind::Completed; }
+
+} // namespace
+
+class TestProviderClient : public QObject
+{
+    Q_OBJECT
+
+    FakeProviderThread m_fakeThread;
+    FakeProvider *fake() const { return m_fakeThread.provider(); }
+    ProviderConfig m_config;
+    Route m_route = summarizeRoute();
+    std::unique_ptr<ProviderClient> m_client;
+
+    ProviderRequest request(const QString &key, qint64 deadlineMs = 10000) const
+    {
+        ProviderRequest r = makeProviderRequest(m_route, m_config, QJsonObject{{QStringLiteral("text"), QStringLiteral("The export works again.")}}, key);
+        r.deadlineMs = deadlineMs;
+        return r;
+    }
+
+    // A later request on a new connection that the fake has recorded: any
+    // re-sent copy of an earlier request would have arrived before it.
+    bool fence(const QString &tag)
+    {
+        const StatusLookup s = m_client->lookup(QStringLiteral("fence-") + tag, 5000);
+        if (s.kind != StatusLookup::Kind::NeverProcessed)
+            return false;
+        for (const FakeProvider::Received &r : fake()->received()) {
+            if (r.path.endsWith(QStringLiteral("fence-") + tag))
+                return true;
+        }
+        return false;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_fakeThread.start());
+        m_config.name = QStringLiteral("fake");
+        m_config.kind = QStringLiteral("fake");
+        m_config.baseUrl = fake()->baseUrl();
+        m_config.model = QStringLiteral("fake-model");
+        m_config.statusLookup = true;
+        m_config.apiKeyEnv = QStringLiteral("JOBDESK_TEST_PROVIDER_TOKEN");
+        qputenv("JOBDESK_TEST_PROVIDER_TOKEN", "s3cret");
+        QCOMPARE(m_config.baseUrl.host(), QStringLiteral("127.0.0.1"));
+        m_client = makeProviderClient(m_config);
+        QVERIFY(m_client->supportsStatusLookup());
+    }
+    void init()
+    {
+        fake()->clearRules();
+        fake()->clearReceived();
+    }
+    void cleanupTestCase() { m_fakeThread.stop(); }
+
+    void completedWithContent()
+    {
+        const QString key = QStringLiteral("101:1");
+        const ProviderOutcome o = m_client->call(request(key));
+        QVERIFY2(o.kind == Kind::Completed, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        QCOMPARE(o.httpStatus, 200);
+        QVERIFY(!o.invalidOutput);
+        const QJsonObject out = QJsonDocument::fromJson(o.content).object();
+        QCOMPARE(out.value(QStringLiteral("sentiment")).toString(), QStringLiteral("positive"));
+        QVERIFY(out.value(QStringLiteral("summary")).toString().contains(QStringLiteral("export works")));
+        QCOMPARE(o.output, out);
+
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+        const FakeProvider::Received r = fake()->received().constLast();
+        QCOMPARE(r.method, QStringLiteral("POST"));
+        QCOMPARE(r.idempotencyKey, key);
+        QCOMPARE(r.headers.value("authorization"), QByteArray("Bearer s3cret"));
+        QCOMPARE(r.body.value(QStringLiteral("model")).toString(), QStringLiteral("fake-model"));
+        QCOMPARE(r.body.value(QStringLiteral("temperature")).toDouble(), 0.2);
+        const QJsonArray messages = r.body.value(QStringLiteral("messages")).toArray();
+        QCOMPARE(messages.size(), 2);
+        QCOMPARE(messages.at(0).toObject().value(QStringLiteral("role")).toString(), QStringLiteral("system"));
+        QCOMPARE(messages.at(1).toObject().value(QStringLiteral("content")).toString(), QStringLiteral("Text: The export works again."));
+        const QJsonObject format = r.body.value(QStringLiteral("response_format")).toObject();
+        QCOMPARE(format.value(QStringLiteral("type")).toString(), QStringLiteral("json_schema"));
+        QCOMPARE(format.value(QStringLiteral("json_schema")).toObject().value(QStringLiteral("schema")).toObject(), m_route.outputSchema);
+        QVERIFY(format.value(QStringLiteral("json_schema")).toObject().value(QStringLiteral("strict")).toBool());
+
+        const StatusLookup s = m_client->lookup(key, 5000);
+        QCOMPARE(s.kind, StatusLookup::Kind::Completed);
+        QCOMPARE(s.content, o.content);
+    }
+
+    void everyRequestCarriesTheIdempotencyKey()
+    {
+        QStringList keys;
+        for (int attempt = 1; attempt <= 5; ++attempt)
+            keys << QStringLiteral("202:") + QString::number(attempt);
+        fake()->setBehaviourForKey(QStringLiteral("202:3"), Behaviour::httpError(429, true, 1));
+        fake()->setBehaviourForKey(QStringLiteral("202:4"), Behaviour::of(BKind::CloseBeforeAnswer));
+        for (const QString &key : std::as_const(keys))
+            m_client->call(request(key));
+        QStringList seen;
+        for (const FakeProvider::Received &r : fake()->received()) {
+            QCOMPARE(r.headers.value("idempotency-key"), r.idempotencyKey.toLatin1());
+            seen << r.idempotencyKey;
+        }
+        QCOMPARE(seen, keys);
+        for (const QString &key : std::as_const(keys))
+            QCOMPARE(fake()->completionRequestCount(key), 1);
+    }
+
+    void refusesAKeyThatCannotBeAHeader()
+    {
+        const ProviderOutcome o = m_client->call(request(QStringLiteral("bad\r\nX-Injected: 1")));
+        QCOMPARE(o.kind, Kind::Failed);
+        QVERIFY(!o.sent);
+        QVERIFY(fence(QStringLiteral("badkey")));
+        QCOMPARE(fake()->completionRequestCount(), 0);
+    }
+
+    void closeBeforeAnswerIsSentOnceAndUnknown_data()
+    {
+        QTest::addColumn<bool>("reset");
+        QTest::newRow("FIN") << false;
+        QTest::newRow("RST") << true;
+    }
+    void closeBeforeAnswerIsSentOnceAndUnknown()
+    {
+        QFETCH(bool, reset);
+        const QString key = reset ? QStringLiteral("303:2") : QStringLiteral("303:1");
+        Behaviour b = Behaviour::of(BKind::CloseBeforeAnswer);
+        b.resetConnection = reset;
+        fake()->setDefaultBehaviour(b);
+        const ProviderOutcome o = m_client->call(request(key));
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        QCOMPARE(o.httpStatus, 0);
+        QVERIFY(fence(QString(QStringLiteral("close-") + key)));
+        QCOMPARE(fake()->completionRequestCount(key), 1); // exactly ONE request reached the provider
+        QCOMPARE(fake()->connectionCount(), 2);           // the attempt's connection and the fence's
+        QCOMPARE(m_client->lookup(key, 5000).kind, StatusLookup::Kind::NeverProcessed);
+    }
+
+    void swallowedResponseIsReportedByTheStatusLookup()
+    {
+        const QString key = QStringLiteral("304:1");
+        Behaviour b = Behaviour::of(BKind::CloseBeforeAnswer);
+        b.processedAnyway = true;
+        fake()->setBehaviourForKey(key, b);
+        QCOMPARE(m_client->call(request(key)).kind, Kind::Unknown);
+        const StatusLookup s = m_client->lookup(key, 5000);
+        QCOMPARE(s.kind, StatusLookup::Kind::Completed);
+        QVERIFY(checkOutput(m_route, s.content).ok);
+    }
+
+    void hangPastTheDeadlineIsUnknown()
+    {
+        const QString key = QStringLiteral("404:1");
+        fake()->setDefaultBehaviour(Behaviour::of(BKind::Hang));
+        QElapsedTimer t;
+        t.start();
+        const ProviderOutcome o = m_client->call(request(key, 300));
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        QVERIFY(o.reason.contains(QStringLiteral("deadline")));
+        QVERIFY(t.elapsed() >= 250);
+        QVERIFY(t.elapsed() < 5000);
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+        QCOMPARE(m_client->lookup(key, 5000).kind, StatusLookup::Kind::InProgress);
+    }
+
+    void answerWithinTheDeadlineCompletes()
+    {
+        fake()->setDefaultBehaviour(Behaviour::answer(150));
+        const ProviderOutcome o = m_client->call(request(QStringLiteral("405:1"), 10000));
+        QVERIFY2(o.kind == Kind::Completed, qPrintable(o.reason));
+        QVERIFY(o.elapsedMs >= 140);
+    }
+
+    void lateAnswerIsReportedWhenAsked()
+    {
+        const QString key = QStringLiteral("406:1");
+        fake()->setBehaviourForKey(key, Behaviour::of(BKind::AnswerLate, 50));
+        const ProviderOutcome o = m_client->call(request(key, 300));
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        // The fake finishes 50 ms after the client gave up; poll its status (bounded).
+        QTRY_COMPARE_WITH_TIMEOUT(m_client->lookup(key, 2000).kind, StatusLookup::Kind::Completed, 10000);
+        const StatusLookup s = m_client->lookup(key, 2000);
+        QVERIFY(checkOutput(m_route, s.content).ok);
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+    }
+
+    void closeMidBodyIsUnknown_data()
+    {
+        QTest::addColumn<bool>("reset");
+        QTest::newRow("FIN") << false;
+        QTest::newRow("RST") << true;
+    }
+    void closeMidBodyIsUnknown()
+    {
+        QFETCH(bool, reset);
+        const QString key = reset ? QStringLiteral("505:2") : QStringLiteral("505:1");
+        Behaviour b = Behaviour::of(BKind::CloseMidBody);
+        b.resetConnection = reset;
+        fake()->setDefaultBehaviour(b);
+        const ProviderOutcome o = m_client->call(request(key));
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        QVERIFY(o.content.isEmpty());
+        QVERIFY(fence(QString(QStringLiteral("mid-") + key)));
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+        QCOMPARE(m_client->lookup(key, 5000).kind, StatusLookup::Kind::Completed);
+    }
+
+    void httpErrors_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<bool>("providerBody");
+        QTest::addColumn<int>("retryAfterSeconds"); // -1: none
+        QTest::addColumn<ProviderOutcome::Kind>("kind");
+        QTest::addColumn<qint64>("retryAfterMs");    // -1: none
+
+        QTest::newRow("500 with provider error body") << 500 << true << -1 << Kind::Failed << qint64(-1);
+        QTest::newRow("500 without it") << 500 << false << -1 << Kind::Unknown << qint64(-1);
+        QTest::newRow("429 with Retry-After") << 429 << true << 3 << Kind::Failed << qint64(3000);
+        QTest::newRow("429 without Retry-After") << 429 << true << -1 << Kind::Failed << qint64(-1);
+        QTest::newRow("503 with Retry-After") << 503 << false << 5 << Kind::Failed << qint64(5000);
+        QTest::newRow("503 without Retry-After") << 503 << true << -1 << Kind::Unknown << qint64(-1);
+        QTest::newRow("502") << 502 << true << -1 << Kind::Unknown << qint64(-1);
+        QTest::newRow("504") << 504 << false << -1 << Kind::Unknown << qint64(-1);
+        QTest::newRow("400") << 400 << true << -1 << Kind::Failed << qint64(-1);
+        QTest::newRow("401") << 401 << true << -1 << Kind::Failed << qint64(-1);
+        QTest::newRow("422") << 422 << true << -1 << Kind::Failed << qint64(-1);
+        QTest::newRow("418 not recognised") << 418 << true << -1 << Kind::Unknown << qint64(-1);
+    }
+    void httpErrors()
+    {
+        QFETCH(int, status);
+        QFETCH(bool, providerBody);
+        QFETCH(int, retryAfterSeconds);
+        QFETCH(ProviderOutcome::Kind, kind);
+        QFETCH(qint64, retryAfterMs);
+        const QString key = QStringLiteral("606:") + QString::number(status);
+        fake()->queueBehaviour(Behaviour::httpError(status, providerBody,
+                                                    retryAfterSeconds < 0 ? std::nullopt : std::optional<int>(retryAfterSeconds)));
+        const ProviderOutcome o = m_client->call(request(key));
+        QVERIFY2(o.kind == kind, qPrintable(toText(o.kind) + QStringLiteral(": ") + o.reason));
+        QVERIFY(o.sent);
+        QCOMPARE(o.httpStatus, status);
+        QCOMPARE(o.retryAfterMs.value_or(-1), retryAfterMs);
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+    }
+
+    void connectionRefusedIsFailedAndNotSent()
+    {
+        quint16 port = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress(QHostAddress::LocalHost), 0));
+            port = probe.serverPort();
+        } // closed: nothing listens there now
+        ProviderConfig config = m_config;
+        config.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:") + QString::number(port) + QStringLiteral("/v1"));
+        OpenAiClient client(config);
+        const ProviderOutcome o = client.call(request(QStringLiteral("707:1")));
+        QVERIFY2(o.kind == Kind::Failed, qPrintable(o.reason));
+        QVERIFY(!o.sent);
+        QCOMPARE(o.httpStatus, 0);
+        QVERIFY(o.reason.startsWith(QStringLiteral("nothing was sent")));
+        QCOMPARE(client.lookup(QStringLiteral("707:1"), 2000).kind, StatusLookup::Kind::Unknown);
+    }
+
+    void invalidOutputIsFailedAndRecorded_data()
+    {
+        QTest::addColumn<int>("behaviour");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("extra top-level key") << int(BKind::ExtraTopLevelKey) << QStringLiteral("extra top-level key(s): note");
+        QTest::newRow("prose") << int(BKind::Prose) << QStringLiteral("output is not JSON");
+        QTest::newRow("malformed JSON") << int(BKind::MalformedJson) << QStringLiteral("output is not JSON");
+        QTest::newRow("ignored response_format") << int(BKind::IgnoreResponseFormat) << QStringLiteral("output is not JSON");
+        QTest::newRow("ignored system prompt") << int(BKind::IgnoreSystemPrompt) << QStringLiteral("\"mixed\" is not one of");
+    }
+    void invalidOutputIsFailedAndRecorded()
+    {
+        QFETCH(int, behaviour);
+        QFETCH(QString, reason);
+        fake()->setDefaultBehaviour(Behaviour::of(BKind(behaviour)));
+        const ProviderOutcome o = m_client->call(request(QStringLiteral("808:1")));
+        QVERIFY2(o.kind == Kind::Failed, qPrintable(o.reason));
+        QVERIFY(o.invalidOutput);
+        QVERIFY(o.sent);
+        QCOMPARE(o.httpStatus, 200);
+        QVERIFY(!o.content.isEmpty());
+        QVERIFY2(o.reason.startsWith(QStringLiteral("invalid output: ")) && o.reason.contains(reason), qPrintable(o.reason));
+    }
+
+    void behaviourRulesAndQueue()
+    {
+        fake()->setDefaultBehaviour(Behaviour::httpError(400));
+        fake()->queueBehaviour(Behaviour::answer());
+        fake()->setBehaviourForKey(QStringLiteral("909:"), Behaviour::httpError(422));
+        fake()->setBehaviourForKey(QStringLiteral("909:2"), Behaviour::answer());
+        QCOMPARE(m_client->call(request(QStringLiteral("909:1"))).httpStatus, 422); // prefix rule
+        QCOMPARE(m_client->call(request(QStringLiteral("909:2"))).httpStatus, 200); // exact rule
+        QCOMPARE(m_client->call(request(QStringLiteral("910:1"))).httpStatus, 200); // the queue
+        QCOMPARE(m_client->call(request(QStringLiteral("910:2"))).httpStatus, 400); // the default
+        // An answer function shapes well-behaved answers.
+        fake()->clearRules();
+        fake()->setAnswerFunction([](const QJsonObject &body) {
+            return QJsonObject{{QStringLiteral("summary"), body.value(QStringLiteral("model")).toString()},
+                               {QStringLiteral("sentiment"), QStringLiteral("neutral")}};
+        });
+        const ProviderOutcome o = m_client->call(request(QStringLiteral("911:1")));
+        QVERIFY(isOk(o.kind));
+        QCOMPARE(o.output.value(QStringLiteral("summary")).toString(), QStringLiteral("fake-model"));
+    }
+
+    void abortAfterSendingIsUnknown()
+    {
+        const QString key = QStringLiteral("1010:1");
+        fake()->setDefaultBehaviour(Behaviour::of(BKind::Hang));
+        auto abort = std::make_shared<std::atomic<bool>>(false);
+        // Set the flag from the fake's thread the moment it has the request.
+        const auto connection = QObject::connect(fake(), &FakeProvider::requestReceived, fake(),
+                                                 [abort](const QString &) { abort->store(true); }, Qt::DirectConnection);
+        ProviderRequest r = request(key, 20000);
+        r.abort = abort;
+        QElapsedTimer t;
+        t.start();
+        const ProviderOutcome o = m_client->call(r);
+        QObject::disconnect(connection);
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        QVERIFY(t.elapsed() < 10000);
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+    }
+
+    void concurrentCallsFromWorkerThreads()
+    {
+        fake()->setDefaultBehaviour(Behaviour::answer(20));
+        constexpr int kThreads = 8;
+        std::vector<ProviderOutcome> outcomes(kThreads);
+        std::vector<ProviderRequest> requests;
+        for (int i = 0; i < kThreads; ++i)
+            requests.push_back(request(QStringLiteral("1111:") + QString::number(i + 1)));
+        {
+            std::vector<std::thread> workers;
+            for (int i = 0; i < kThreads; ++i)
+                workers.emplace_back([&, i] { outcomes[size_t(i)] = m_client->call(requests[size_t(i)]); });
+            for (std::thread &w : workers)
+                w.join();
+        }
+        for (int i = 0; i < kThreads; ++i) {
+            QVERIFY2(outcomes[size_t(i)].kind == Kind::Completed, qPrintable(outcomes[size_t(i)].reason));
+            QCOMPARE(fake()->completionRequestCount(QStringLiteral("1111:") + QString::number(i + 1)), 1);
+        }
+        QCOMPARE(fake()->completionRequestCount(), kThreads);
+        QCOMPARE(fake()->connectionCount(), kThreads); // one fresh connection per call
+    }
+
+    void statusLookupIsOptional()
+    {
+        QCOMPARE(m_client->lookup(QStringLiteral("never:1"), 5000).kind, StatusLookup::Kind::NeverProcessed);
+        ProviderConfig plain = m_config;
+        plain.kind = QStringLiteral("openai");
+        plain.statusLookup = false;
+        OpenAiClient client(plain);
+        QVERIFY(!client.supportsStatusLookup());
+        const int before = fake()->received().size();
+        QCOMPARE(client.lookup(QStringLiteral("never:1"), 5000).kind, StatusLookup::Kind::Unknown);
+        QCOMPARE(fake()->received().size(), before); // nothing asked
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProviderClient)
+#include "tst_provider_client.moc"
