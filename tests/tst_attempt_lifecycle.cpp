@@ -4,24 +4,11 @@
 #include "StoreFixture.h"
 
 #include <QTest>
-#include <QUuid>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
 
 namespace {
-
-StartAttemptRequest startRequest(qint64 jobId, const QString &provider, AttemptKind kind = AttemptKind::Automatic)
-{
-    StartAttemptRequest r;
-    r.jobId = jobId;
-    r.provider = provider;
-    r.kind = kind;
-    r.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    r.workerId = QStringLiteral("w1");
-    r.actor = Actor::worker(QStringLiteral("w1"));
-    return r;
-}
 
 const QByteArray kResultA = R"({"summary":"from A"})";
 const QByteArray kResultB = R"({"summary":"from B"})";
@@ -47,7 +34,7 @@ private Q_SLOTS:
 
         // A new attempt is refused, naming the unknown attempt; nothing is written.
         const int eventsBefore = svc->attemptEvents(job.id).size();
-        const StartAttemptResult refused = svc->startAttempt(startRequest(job.id, QStringLiteral("fallback")));
+        const StartAttemptResult refused = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("fallback")));
         QVERIFY(!refused.started);
         QCOMPARE(refused.refusal.reason, Refusal::Reason::AttemptUnknown);
         QCOMPARE(refused.refusal.blockingAttemptId, std::optional<qint64>(a1.id));
@@ -75,7 +62,7 @@ private Q_SLOTS:
         QCOMPARE(audit.first().actorId, QStringLiteral("alice"));
         QCOMPARE(audit.first().reason, QStringLiteral("provider says it never ran"));
 
-        const StartAttemptResult second = svc->startAttempt(startRequest(job.id, QStringLiteral("fallback")));
+        const StartAttemptResult second = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("fallback")));
         QVERIFY2(second.started, qPrintable(second.refusal.message));
         QCOMPARE(second.attempt.attemptNo, 2);
         QCOMPARE(second.attempt.providerKey(), QString::number(job.id) + QStringLiteral(":2"));
@@ -208,7 +195,7 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("s1"));
-        const StartAttemptRequest req = startRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
         const StartAttemptResult first = svc->startAttempt(req);
         QVERIFY(first.started);
         svc->session().simulateConnectionLoss();
@@ -225,7 +212,7 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("x1"));
-        const StartAttemptResult s = svc->startAttempt(startRequest(job.id, QStringLiteral("primary")));
+        const StartAttemptResult s = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("primary")));
         JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, kResultA, Actor::worker(QStringLiteral("w1"))),
                               JobDeskError::Code::InvalidTransition);
         JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, "not json", Actor::worker(QStringLiteral("w1"))),
@@ -247,7 +234,7 @@ private Q_SLOTS:
         const Attempt a2 = startRunning(*svc, job.id, QStringLiteral("p2"));
         svc->fail(a2.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("output failed the contract"));
         QCOMPARE(svc->job(job.id)->state, JobState::Failed);
-        const StartAttemptResult refused = svc->startAttempt(startRequest(job.id, QStringLiteral("p3")));
+        const StartAttemptResult refused = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("p3")));
         QVERIFY(!refused.started);
         QCOMPARE(refused.refusal.reason, Refusal::Reason::BudgetSpent);
         // An operator's retry may go beyond the budget, and it is audited.
@@ -287,7 +274,7 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("l1"));
-        StartAttemptRequest req = startRequest(job.id, QStringLiteral("primary"));
+        StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
         req.leaseMs = 60000;
         const StartAttemptResult s = svc->startAttempt(req);
         svc->markRunning(s.attempt.id, req.actor, 60000);

@@ -189,14 +189,7 @@ JobDetail JobService::jobDetail(qint64 jobId)
 
 QList<Attempt> JobService::unknownWorklist(int limit)
 {
-    QList<Attempt> out;
-    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-                        + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id "
-                                         "WHERE a.state = 'unknown' AND j.completed_by IS NULL "
-                                         "ORDER BY a.updated_at_ms, a.id LIMIT $1");
-    for (const SqlRow &row : query(session(), sql, {limit}))
-        out.append(rows::attempt(row));
-    return out;
+    return unknownAttempts(limit, /*includeDecided*/ false);
 }
 
 QMap<JobState, qint64> JobService::countsByState()

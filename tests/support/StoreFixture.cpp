@@ -86,7 +86,7 @@ Job submitJob(JobService &svc, const QString &key, int maxParallel, int maxAttem
     return r.job;
 }
 
-Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider, AttemptKind kind)
+StartAttemptRequest makeStartRequest(qint64 jobId, const QString &provider, AttemptKind kind)
 {
     StartAttemptRequest req;
     req.jobId = jobId;
@@ -95,6 +95,12 @@ Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider, Att
     req.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     req.workerId = QStringLiteral("w1");
     req.actor = Actor::worker(QStringLiteral("w1"));
+    return req;
+}
+
+Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider, AttemptKind kind)
+{
+    const StartAttemptRequest req = makeStartRequest(jobId, provider, kind);
     const StartAttemptResult r = svc.startAttempt(req);
     if (!r.started)
         throw std::runtime_error("startRunning refused: " + r.refusal.message.toStdString());

@@ -47,6 +47,9 @@ SubmitRequest makeSubmit(const QString &key, const QJsonObject &input = {{QStrin
 
 // Submits a job and returns it (created).
 Job submitJob(JobService &svc, const QString &key, int maxParallel = 1, int maxAttempts = 3);
+// A start request with a fresh request id, from worker "w1".
+StartAttemptRequest makeStartRequest(qint64 jobId, const QString &provider = QStringLiteral("primary"),
+                                     AttemptKind kind = AttemptKind::Automatic);
 // Starts an attempt and marks it running.
 Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QStringLiteral("primary"),
                      AttemptKind kind = AttemptKind::Automatic);

@@ -135,6 +135,20 @@ CREATE TABLE audit_log (
 );
 CREATE INDEX audit_log_by_job ON audit_log (job_id, id);
 
+-- A job's state follows from its attempts: one definition, used by the
+-- triggers below whenever an attempt is inserted or changes state.
+CREATE VIEW job_derived_state AS
+SELECT j.id,
+       CASE
+           WHEN j.completed_by IS NOT NULL THEN 'succeeded'
+           WHEN j.state = 'cancelled' THEN 'cancelled'
+           WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = j.id AND a.state = 'unknown') THEN 'blocked'
+           WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = j.id AND a.state IN ('starting', 'running')) THEN 'running'
+           WHEN (SELECT count(*) FROM attempts a WHERE a.job_id = j.id AND a.kind <> 'retry') >= j.max_attempts THEN 'failed'
+           ELSE 'queued'
+       END AS state
+FROM jobs j;
+
 -- ---- the database is the guard (invariants 3 and 5) ----
 
 -- A new attempt is refused while any attempt of the job is unknown, while the
@@ -193,13 +207,7 @@ END;
 CREATE TRIGGER attempts_after_insert AFTER INSERT ON attempts
 BEGIN
     UPDATE jobs SET
-        state = CASE
-            WHEN completed_by IS NOT NULL THEN 'succeeded'
-            WHEN state = 'cancelled' THEN 'cancelled'
-            WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = jobs.id AND a.state = 'unknown') THEN 'blocked'
-            WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = jobs.id AND a.state IN ('starting', 'running')) THEN 'running'
-            WHEN (SELECT count(*) FROM attempts a WHERE a.job_id = jobs.id AND a.kind <> 'retry') >= max_attempts THEN 'failed'
-            ELSE 'queued' END,
+        state = (SELECT s.state FROM job_derived_state s WHERE s.id = jobs.id),
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
     WHERE id = NEW.job_id;
@@ -212,13 +220,7 @@ CREATE TRIGGER attempts_after_transition AFTER UPDATE OF state ON attempts
 WHEN OLD.state <> NEW.state
 BEGIN
     UPDATE jobs SET
-        state = CASE
-            WHEN completed_by IS NOT NULL THEN 'succeeded'
-            WHEN state = 'cancelled' THEN 'cancelled'
-            WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = jobs.id AND a.state = 'unknown') THEN 'blocked'
-            WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = jobs.id AND a.state IN ('starting', 'running')) THEN 'running'
-            WHEN (SELECT count(*) FROM attempts a WHERE a.job_id = jobs.id AND a.kind <> 'retry') >= max_attempts THEN 'failed'
-            ELSE 'queued' END,
+        state = (SELECT s.state FROM job_derived_state s WHERE s.id = jobs.id),
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
     WHERE id = NEW.job_id;
