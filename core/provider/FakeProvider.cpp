@@ -595,7 +595,7 @@ void FakeProvider::handleCompletion(QTcpSocket *socket, const QString &key, cons
         return;
     }
     if (b.delayMs > 0)
-        QTimer::singleShot(b.delayMs, socket, act);
+        QTimer::singleShot(b.delayMs, this, act); // the work completes even if the client has left
     else
         act();
 }

@@ -218,6 +218,18 @@ private Q_SLOTS:
         QVERIFY(o.elapsedMs >= 140);
     }
 
+    void slowAnswerPastTheDeadlineIsUnknownButDone()
+    {
+        const QString key = QStringLiteral("405:2");
+        fake()->setBehaviourForKey(key, Behaviour::answer(400));
+        const ProviderOutcome o = m_client->call(request(key, 150));
+        QVERIFY2(o.kind == Kind::Unknown, qPrintable(o.reason));
+        QVERIFY(o.sent);
+        // The provider finished the work all the same: reconciliation can find it.
+        QTRY_COMPARE_WITH_TIMEOUT(m_client->lookup(key, 2000).kind, StatusLookup::Kind::Completed, 10000);
+        QCOMPARE(fake()->completionRequestCount(key), 1);
+    }
+
     void lateAnswerIsReportedWhenAsked()
     {
         const QString key = QStringLiteral("406:1");
