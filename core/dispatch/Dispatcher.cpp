@@ -406,6 +406,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
         if (!client || !client->supportsStatusLookup())
             continue;
         const StatusLookup status = client->lookup(a.providerKey(), m_options.lookupDeadlineMs);
+        qCDebug(lcDispatch) << "reconcile" << a.providerKey() << "->" << toText(status.kind) << status.reason;
         try {
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
