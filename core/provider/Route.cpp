@@ -255,8 +255,9 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
             bad(f.at(QStringLiteral("allowed_values")), QStringLiteral("expected an object of field -> [values], got ") + describe(allowed));
         const QJsonObject ao = allowed.toObject();
         for (auto it = ao.begin(); it != ao.end(); ++it) {
-            const QString at = f.at(QStringLiteral("allowed_values")) + u'.' + it.key();
-            if (!schemaDeclaresPath(r.outputSchema, it.key()))
+            const QString key = it.key(); // a named QString: a builder must not hold the iterator's temporary
+            const QString at = f.at(QStringLiteral("allowed_values")) + u'.' + key;
+            if (!schemaDeclaresPath(r.outputSchema, key))
                 bad(at, QStringLiteral("field is not declared in output_schema.properties"));
             const QStringList values = Fields::stringListAt(it.value(), at);
             if (values.isEmpty())
