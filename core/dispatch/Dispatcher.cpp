@@ -399,14 +399,19 @@ int Dispatcher::reconcileOnce(JobService &svc)
 {
     const Actor actor = Actor::reconciler(m_options.workerId);
     int resolved = 0;
-    for (const Attempt &a : svc.unknownAttempts(50, /*includeDecided*/ true)) {
+    // Unknown attempts (of undecided jobs first: they block their job), then
+    // cancelled ones that may have reached their provider: a late result for
+    // them goes through the CAS and is recorded as a race loss.
+    QList<Attempt> candidates = svc.unknownAttempts(50, /*includeDecided*/ true);
+    candidates.append(svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20));
+    for (const Attempt &a : candidates) {
         if (m_stopping)
             break;
         const auto client = m_providers->client(a.provider);
         if (!client || !client->supportsStatusLookup())
             continue;
         const StatusLookup status = client->lookup(a.providerKey(), m_options.lookupDeadlineMs);
-        qCDebug(lcDispatch) << "reconcile" << a.providerKey() << "->" << toText(status.kind) << status.reason;
+        qCDebug(lcDispatch) << "reconcile" << a.providerKey() << toText(a.state) << "->" << toText(status.kind) << status.reason;
         try {
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
@@ -416,10 +421,12 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 const OutputCheck check = checkOutput(*route, status.content);
                 if (check.ok)
                     svc.complete(a.id, QJsonDocument(check.output).toJson(QJsonDocument::Compact), actor);
-                else
+                else if (a.state == AttemptState::Unknown)
                     svc.fail(a.id, actor, QStringLiteral("late output broke the contract: ") + check.reason);
+                else
+                    continue;
                 ++resolved;
-            } else if (status.kind == StatusLookup::Kind::NeverProcessed) {
+            } else if (status.kind == StatusLookup::Kind::NeverProcessed && a.state == AttemptState::Unknown) {
                 svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed %1").arg(a.providerKey()));
                 ++resolved;
             }

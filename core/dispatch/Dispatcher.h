@@ -46,6 +46,7 @@ struct DispatcherOptions
     qint64 idlePollMs = 200;       // how long an idle worker waits before looking for work again
     qint64 maintenanceEveryMs = 1000; // lease reaper and reconciler period
     qint64 lookupDeadlineMs = 5000;   // a status lookup's deadline
+    qint64 cancelledLookbackMs = 3600 * 1000; // how long late results of cancelled attempts are still asked for
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.

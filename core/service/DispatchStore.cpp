@@ -154,4 +154,18 @@ QList<Attempt> JobService::unknownAttempts(int limit, bool includeDecided)
     return out;
 }
 
+QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)
+{
+    QList<Attempt> out;
+    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                        + QStringLiteral(" FROM attempts a WHERE a.state = 'cancelled' AND a.updated_at_ms >= $1"
+                                         " AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
+                                         " AND EXISTS (SELECT 1 FROM attempt_events e WHERE e.attempt_id = a.id"
+                                         " AND e.to_state IN ('running', 'unknown'))"
+                                         " ORDER BY a.updated_at_ms DESC, a.id LIMIT $2");
+    for (const SqlRow &row : session().exec(sql, {sinceMs, limit}))
+        out.append(rows::attempt(row));
+    return out;
+}
+
 } // namespace jobdesk

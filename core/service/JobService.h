@@ -215,6 +215,10 @@ public:
     // Unknown attempts to reconcile, oldest first; includeDecided also lists
     // those of jobs that already have a winner (their late results are race losses).
     QList<Attempt> unknownAttempts(int limit, bool includeDecided);
+    // Cancelled attempts that may have reached their provider (they were
+    // running or unknown), changed since sinceMs, with no race loss recorded
+    // yet: a late result for them is still to be recorded as a race loss.
+    QList<Attempt> cancelledAttemptsToReconcile(qint64 sinceMs, int limit);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

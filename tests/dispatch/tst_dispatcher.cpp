@@ -271,6 +271,27 @@ private Q_SLOTS:
         QCOMPARE(svc->raceLosses(job.id).size(), 1);
     }
 
+    void lateResultOfACancelledJobIsARaceLoss_data() { addBackendRows(); }
+    void lateResultOfACancelledJobIsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(300);
+        fx.primary.provider()->setDefaultBehaviour(DispatchFixture::withOutput(
+            FakeProvider::Behaviour::of(Kind::AnswerLate, 50), QStringLiteral("too late")));
+        const Job job = fx.submit(*svc, QStringLiteral("late-3"));
+        dispatcher->runOnce(*svc, worker);
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Unknown);
+        svc->cancelJob(job.id, operatorRequest(QStringLiteral("customer gave up")));
+        int resolved = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((resolved += dispatcher->reconcileOnce(*svc)) >= 1, 10000);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled); // stays cancelled
+        QCOMPARE(svc->job(job.id)->state, JobState::Cancelled);
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 0); // asked once: nothing left to learn
+    }
+
     void everyCompletionRequestCarriesItsAttemptKeyOnce_data() { addBackendRows(); }
     void everyCompletionRequestCarriesItsAttemptKeyOnce()
     {
