@@ -223,11 +223,14 @@ CREATE TRIGGER jobs_guard_update BEFORE UPDATE OF completed_by, state ON jobs
 -- Each transition writes its event and moves the job's state in the same transaction.
 CREATE FUNCTION jd_attempts_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    -- Only when something moved: a completion has already written the job.
     UPDATE jobs SET
-        state = (SELECT s.state FROM job_derived_state s WHERE s.id = jobs.id),
+        state = d.state,
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
-    WHERE id = NEW.job_id;
+    FROM job_derived_state d
+    WHERE jobs.id = NEW.job_id AND d.id = NEW.job_id
+      AND (jobs.state <> d.state OR jobs.change_seq <> NEW.change_seq);
     -- After the job update (which takes the job's row lock), so that one job's
     -- events are numbered in commit order.
     INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)

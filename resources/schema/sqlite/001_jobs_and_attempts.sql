@@ -206,11 +206,14 @@ END;
 -- Each transition writes its event and moves the job's state in the same transaction.
 CREATE TRIGGER attempts_after_insert AFTER INSERT ON attempts
 BEGIN
+    -- Only when something moved: a completion has already written the job.
     UPDATE jobs SET
-        state = (SELECT s.state FROM job_derived_state s WHERE s.id = jobs.id),
+        state = d.state,
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
-    WHERE id = NEW.job_id;
+    FROM job_derived_state d
+    WHERE jobs.id = NEW.job_id AND d.id = NEW.job_id
+      AND (jobs.state <> d.state OR jobs.change_seq <> NEW.change_seq);
     INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
     VALUES (NEW.id, NEW.job_id, NULL, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
             NEW.updated_at_ms);
@@ -219,11 +222,14 @@ END;
 CREATE TRIGGER attempts_after_transition AFTER UPDATE OF state ON attempts
 WHEN OLD.state <> NEW.state
 BEGIN
+    -- Only when something moved: a completion has already written the job.
     UPDATE jobs SET
-        state = (SELECT s.state FROM job_derived_state s WHERE s.id = jobs.id),
+        state = d.state,
         change_seq = NEW.change_seq,
         updated_at_ms = NEW.updated_at_ms
-    WHERE id = NEW.job_id;
+    FROM job_derived_state d
+    WHERE jobs.id = NEW.job_id AND d.id = NEW.job_id
+      AND (jobs.state <> d.state OR jobs.change_seq <> NEW.change_seq);
     INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
     VALUES (NEW.id, NEW.job_id, OLD.state, NEW.state, NEW.last_actor_kind, NEW.last_actor_id, NEW.last_reason,
             NEW.updated_at_ms);
