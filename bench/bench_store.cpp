@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -29,7 +30,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -42,6 +45,9 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace {
 
@@ -71,6 +77,8 @@ struct Measure
     qint64 errors = 0;     // operations that threw or returned an unexpected outcome
     double seconds = 0;    // wall time from the release to the last thread's end
     double walBytes = -1;  // WAL written during the phase (PostgreSQL), -1 if unknown
+    double clientCpuS = 0; // CPU time of this process (all threads) during the phase
+    double serverCpuS = -1; // CPU time of the server backends serving the phase, -1 if unknown
     QString firstError;
     std::vector<float> latencyUs; // per successful op
 
@@ -85,14 +93,56 @@ struct Measure
         return double(v[k]);
     }
     double walPerOp() const { return walBytes >= 0 && ops > 0 ? walBytes / double(ops) : -1.0; }
+    double clientUsPerOp() const { return ops > 0 ? clientCpuS * 1e6 / double(ops) : -1.0; }
+    double serverUsPerOp() const { return serverCpuS >= 0 && ops > 0 ? serverCpuS * 1e6 / double(ops) : -1.0; }
 };
+
+// CPU seconds (user + system) a local process has used, from /proc; -1 when
+// the process is not visible (a remote server).
+double processCpuSeconds(qint64 pid)
+{
+    if (pid <= 0)
+        return -1;
+    std::FILE *f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+    if (!f)
+        return -1;
+    char buf[1024];
+    const size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    buf[n] = 0;
+    const char *p = std::strrchr(buf, ')'); // the command name may contain spaces
+    if (!p)
+        return -1;
+    unsigned long long utime = 0, stime = 0;
+    // after ")": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    if (std::sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2)
+        return -1;
+    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
+double selfCpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
 // One operation; `index` is unique in the phase (0 .. ops-1).
 using OpFn = std::function<void(qint64 index)>;
+// What a connection's setup returns: the operation, and the process id of
+// the server backend behind the connection (for its CPU time), if any.
+struct Worker
+{
+    template<typename F>
+        requires std::invocable<F &, qint64>
+    Worker(F f, qint64 pid = 0) : op(std::move(f)), serverPid(pid) {}
+    OpFn op;
+    qint64 serverPid = 0;
+};
 // Runs in the worker thread before the release (untimed): opens the
 // connection and returns the operation. The OpFn is destroyed in that thread
 // too (a QSqlDatabase connection belongs to its thread).
-using SetupFn = std::function<OpFn(int thread)>;
+using SetupFn = std::function<Worker(int thread)>;
 
 Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
 {
@@ -101,6 +151,7 @@ Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
         std::vector<float> latencyUs;
         qint64 done = 0;
         qint64 errors = 0;
+        double serverCpuS = -1;
         QString setupError;
         QString firstError;
     };
@@ -116,13 +167,17 @@ Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
         threads.emplace_back([&, t] {
             PerThread &me = per[static_cast<size_t>(t)];
             OpFn op;
+            qint64 pid = 0;
             try {
-                op = setup(t);
+                Worker w = setup(t);
+                op = std::move(w.op);
+                pid = w.serverPid;
             } catch (const std::exception &e) {
                 me.setupError = QString::fromUtf8(e.what());
             }
             ready.count_down();
             go.wait();
+            const double cpu0 = processCpuSeconds(pid);
             if (op) {
                 me.latencyUs.reserve(static_cast<size_t>(std::min<qint64>(ops / conns + 16, 4'000'000)));
                 for (;;) {
@@ -143,10 +198,14 @@ Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
                     }
                 }
             }
+            const double cpu1 = processCpuSeconds(pid);
+            if (cpu0 >= 0 && cpu1 >= 0)
+                me.serverCpuS = cpu1 - cpu0;
             op = nullptr; // close the connection in this thread
         });
     }
     ready.wait();
+    const double selfCpu0 = selfCpuSeconds();
     const auto t0 = Clock::now();
     deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     go.count_down();
@@ -156,6 +215,9 @@ Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
 
     Measure m;
     m.seconds = std::chrono::duration<double>(t1 - t0).count();
+    m.clientCpuS = selfCpuSeconds() - selfCpu0;
+    bool serverKnown = true;
+    double serverCpu = 0;
     for (PerThread &p : per) {
         if (!p.setupError.isEmpty())
             throw std::runtime_error("a connection could not be set up: " + p.setupError.toStdString());
@@ -164,7 +226,10 @@ Measure runTimed(int conns, qint64 ops, double seconds, const SetupFn &setup)
         if (m.firstError.isEmpty())
             m.firstError = p.firstError;
         m.latencyUs.insert(m.latencyUs.end(), p.latencyUs.begin(), p.latencyUs.end());
+        serverKnown = serverKnown && p.serverCpuS >= 0;
+        serverCpu += p.serverCpuS;
     }
+    m.serverCpuS = serverKnown ? serverCpu : -1;
     return m;
 }
 
@@ -273,15 +338,48 @@ struct Row
     int conns = 1;
     QString op;
     QString baselineOp;
-    Measure svc;
-    Measure base;
-    double ratio() const { return base.opsPerS() > 0 ? svc.opsPerS() / base.opsPerS() : 0.0; }
+    Measure svc;     // the median round
+    Measure base;    // the median round
+    double pairedRatio = 0; // median over rounds of (service / baseline in the same round)
+    double ratio() const { return pairedRatio; }
 };
 
 Measure medianOf(std::vector<Measure> runs)
 {
     std::sort(runs.begin(), runs.end(), [](const Measure &a, const Measure &b) { return a.opsPerS() < b.opsPerS(); });
     return std::move(runs[runs.size() / 2]);
+}
+
+void progress(const Row &r);
+
+// Runs service and baseline `rounds` times back to back, alternating which
+// goes first, so slow drifts of the machine (disk, neighbours) hit both
+// alike. Reports the median round of each and the median of the per-round
+// ratios.
+Row measurePair(const QString &store, int conns, const QString &op, const QString &baseOp, int rounds,
+                const std::function<Measure()> &svc, const std::function<Measure()> &base)
+{
+    std::vector<Measure> s, b;
+    std::vector<double> ratios;
+    for (int r = 0; r < rounds; ++r) {
+        if (r % 2 == 0) {
+            b.push_back(base());
+            s.push_back(svc());
+        } else {
+            s.push_back(svc());
+            b.push_back(base());
+        }
+        ratios.push_back(b.back().opsPerS() > 0 ? s.back().opsPerS() / b.back().opsPerS() : 0.0);
+        if (rounds > 1)
+            std::fprintf(stderr, "    round %d: %s %.0f ops/s, %s %.0f ops/s, ratio %.2f\n", r + 1, qPrintable(op),
+                         s.back().opsPerS(), qPrintable(baseOp), b.back().opsPerS(), ratios.back());
+    }
+    std::sort(ratios.begin(), ratios.end());
+    const double ratio = ratios.size() % 2 == 1 ? ratios[ratios.size() / 2]
+                                                : (ratios[ratios.size() / 2 - 1] + ratios[ratios.size() / 2]) / 2;
+    Row row{store, conns, op, baseOp, medianOf(std::move(s)), medianOf(std::move(b)), ratio};
+    progress(row);
+    return row;
 }
 
 void progress(const Row &r)
@@ -295,30 +393,39 @@ void progress(const Row &r)
                          qPrintable(m->firstError));
 }
 
-QString walText(const Measure &m)
+QString perOp(double v)
 {
-    return m.walPerOp() < 0 ? QStringLiteral("-") : QString::number(m.walPerOp(), 'f', 0);
+    return v < 0 ? QStringLiteral("-") : QString::number(v, 'f', 0);
 }
 
 void printTable(const QList<Row> &rows, const Config &cfg)
 {
-    std::printf("\nJobDesk store benchmark: %.0f s or %lld ops per phase (whichever first), median of %d round(s)\n",
-                cfg.seconds, static_cast<long long>(cfg.ops), cfg.rounds);
-    std::printf("ops/s = successful operations per wall-clock second over all connections; latency per call in us;\n"
-                "WAL = bytes of WAL written per operation (PostgreSQL). ratio = JobService / baseline.\n\n");
-    const char *head = "%-6s %5s  %-15s %9s %7s %7s %6s   %-15s %9s %7s %7s %6s  %6s %s\n";
-    std::printf(head, "store", "conns", "operation", "ops/s", "p50us", "p99us", "WAL/op", "baseline", "ops/s", "p50us",
-                "p99us", "WAL/op", "ratio", "");
-    std::printf("%s\n", std::string(139, '-').c_str());
+    std::printf("\nJobDesk store benchmark: each phase %.0f s or %lld ops (whichever first)%s\n", cfg.seconds,
+                static_cast<long long>(cfg.ops),
+                cfg.rounds > 1 ? qPrintable(QStringLiteral(", median of %1 rounds").arg(cfg.rounds)) : "");
+    std::printf("ops/s: successful operations per wall-clock second over all connections.\n"
+                "ratio: JobService / raw baseline through the same driver (median of the per-round ratios).\n\n");
+    std::printf("%-6s %5s  %-16s %9s   %-16s %9s  %6s\n", "store", "conns", "operation", "ops/s", "baseline", "ops/s",
+                "ratio");
+    std::printf("%s\n", std::string(68, '-').c_str());
+    for (const Row &r : rows)
+        std::printf("%-6s %5d  %-16s %9.0f   %-16s %9.0f  %6.2f%s\n", qPrintable(r.store), r.conns, qPrintable(r.op),
+                    r.svc.opsPerS(), qPrintable(r.baselineOp), r.base.opsPerS(), r.ratio(),
+                    r.svc.errors + r.base.errors > 0 ? "  (errors!)" : "");
+
+    std::printf("\nCost per operation (the median round): latency per call in us; CPU us per op of this process\n"
+                "(client: JobService or the raw driver, and SQLite itself) and of the PostgreSQL backends serving\n"
+                "the connections (- when the server is not local); bytes of WAL per op.\n\n");
+    std::printf("%-6s %5s  %-16s %9s %7s %7s %8s %8s %7s %7s\n", "store", "conns", "variant", "ops/s", "p50us", "p99us",
+                "cli_us", "srv_us", "WAL_B", "errors");
+    std::printf("%s\n", std::string(92, '-').c_str());
     for (const Row &r : rows) {
-        QString note;
-        if (r.svc.errors > 0 || r.base.errors > 0)
-            note = QStringLiteral("errors: %1/%2").arg(r.svc.errors).arg(r.base.errors);
-        std::printf("%-6s %5d  %-15s %9.0f %7.0f %7.0f %6s   %-15s %9.0f %7.0f %7.0f %6s  %6.2f %s\n",
-                    qPrintable(r.store), r.conns, qPrintable(r.op), r.svc.opsPerS(), r.svc.percentileUs(0.50),
-                    r.svc.percentileUs(0.99), qPrintable(walText(r.svc)), qPrintable(r.baselineOp), r.base.opsPerS(),
-                    r.base.percentileUs(0.50), r.base.percentileUs(0.99), qPrintable(walText(r.base)), r.ratio(),
-                    qPrintable(note));
+        for (const auto &[name, m] : {std::pair<const QString &, const Measure &>{r.op, r.svc},
+                                      std::pair<const QString &, const Measure &>{r.baselineOp, r.base}})
+            std::printf("%-6s %5d  %-16s %9.0f %7.0f %7.0f %8s %8s %7s %7lld\n", qPrintable(r.store), r.conns,
+                        qPrintable(name), m.opsPerS(), m.percentileUs(0.50), m.percentileUs(0.99),
+                        qPrintable(perOp(m.clientUsPerOp())), qPrintable(perOp(m.serverUsPerOp())),
+                        qPrintable(perOp(m.walPerOp())), static_cast<long long>(m.errors));
     }
     std::printf("\n");
     for (const Row &r : rows)
@@ -380,24 +487,10 @@ public:
     }
 
 private:
-    // Runs service and baseline `rounds` times, alternating which goes first,
-    // and keeps the median of each.
     Row pair(int conns, const QString &op, const QString &baseOp, const std::function<Measure()> &svc,
              const std::function<Measure()> &base)
     {
-        std::vector<Measure> s, b;
-        for (int r = 0; r < m_cfg.rounds; ++r) {
-            if (r % 2 == 0) {
-                b.push_back(base());
-                s.push_back(svc());
-            } else {
-                s.push_back(svc());
-                b.push_back(base());
-            }
-        }
-        Row row{QStringLiteral("pg"), conns, op, baseOp, medianOf(std::move(s)), medianOf(std::move(b))};
-        progress(row);
-        return row;
+        return measurePair(QStringLiteral("pg"), conns, op, baseOp, m_cfg.rounds, svc, base);
     }
 
     QString newSchema()
@@ -482,6 +575,11 @@ private:
         return m;
     }
 
+    static qint64 backendPid(JobService &svc)
+    {
+        return svc.session().exec(QStringLiteral("SELECT pg_backend_pid()")).first().first().toLongLong();
+    }
+
     // A fresh schema migrated by JobService (untimed).
     QString migratedSchema()
     {
@@ -516,15 +614,15 @@ private:
         const QString schema = migratedSchema();
         const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
         const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
-        Measure m = timed(conns, [&](int t) -> OpFn {
+        Measure m = timed(conns, [&](int t) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             auto mix = std::make_shared<ReplayMix>(t);
-            return [svc, mix, prefix, replay50](qint64 i) {
+            return Worker([svc, mix, prefix, replay50](qint64 i) {
                 const auto [j, fresh] = mix->next(i, replay50);
                 const SubmitResult r = svc->submit(submitRequest(prefix, j));
                 if (r.outcome != (fresh ? SubmitResult::Outcome::Created : SubmitResult::Outcome::Replayed))
                     throw std::runtime_error("unexpected submit outcome " + toText(r.outcome).toStdString());
-            };
+            }, backendPid(*svc));
         });
         finish(schema);
         return m;
@@ -535,10 +633,10 @@ private:
         const QString schema = baselineSchema();
         const std::string url = urlFor(schema).toStdString();
         const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
-        Measure m = timed(conns, [&](int t) -> OpFn {
+        Measure m = timed(conns, [&](int t) -> Worker {
             auto conn = std::make_shared<pqxx::connection>(url);
             auto mix = std::make_shared<ReplayMix>(t);
-            return [conn, mix, prefix, replay50](qint64 i) {
+            return Worker([conn, mix, prefix, replay50](qint64 i) {
                 const auto [j, fresh] = mix->next(i, replay50);
                 pqxx::nontransaction tx(*conn);
                 const pqxx::result r = tx.exec_params(
@@ -549,7 +647,7 @@ private:
                     kRoute.toStdString(), intentInputText(j).toStdString(), kClientMetaText.toStdString());
                 if (r.size() != (fresh ? 1u : 0u))
                     throw std::runtime_error("unexpected insert result");
-            };
+            }, conn->backendpid());
         });
         finish(schema);
         return m;
@@ -561,19 +659,19 @@ private:
         const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
         // Untimed: N jobs, each with a started and running attempt.
         std::vector<qint64> attempts(static_cast<size_t>(m_cfg.ops), 0);
-        runUntimed(m_cfg.prepConns, m_cfg.ops, [&](int) -> OpFn {
+        runUntimed(m_cfg.prepConns, m_cfg.ops, [&](int) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = prepareRunning(*svc, i); };
         }, "preparing running attempts");
         vacuum(schema, {QStringLiteral("jobs"), QStringLiteral("attempts"), QStringLiteral("attempt_events")});
-        Measure m = timed(conns, [&](int t) -> OpFn {
+        Measure m = timed(conns, [&](int t) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             const Actor actor = Actor::worker(QStringLiteral("bench-%1").arg(t));
-            return [svc, actor, &attempts](qint64 i) {
+            return Worker([svc, actor, &attempts](qint64 i) {
                 const CompleteResult r = svc->complete(attempts[static_cast<size_t>(i)], resultPayload(i), actor);
                 if (r.outcome != CompleteResult::Outcome::Won || r.replayed)
                     throw std::runtime_error("the CAS did not win");
-            };
+            }, backendPid(*svc));
         });
         finish(schema);
         return m;
@@ -594,16 +692,16 @@ private:
                            kClientMetaText.toStdString(), m_cfg.ops);
         }
         vacuum(schema, {QStringLiteral("jobs_base")});
-        Measure m = timed(conns, [&](int) -> OpFn {
+        Measure m = timed(conns, [&](int) -> Worker {
             auto conn = std::make_shared<pqxx::connection>(url);
-            return [conn](qint64 i) {
+            return Worker([conn](qint64 i) {
                 pqxx::nontransaction tx(*conn);
                 const pqxx::result r = tx.exec_params(
                     "UPDATE jobs_base SET result = $2::jsonb, version = version + 1 WHERE id = $1 AND version = $3",
                     i + 1, resultPayload(i).toStdString(), 0);
                 if (r.affected_rows() != 1)
                     throw std::runtime_error("the baseline CAS matched no row");
-            };
+            }, conn->backendpid());
         });
         finish(schema);
         return m;
@@ -703,19 +801,7 @@ private:
     Row pair(const QString &op, const QString &baseOp, const std::function<Measure()> &svc,
              const std::function<Measure()> &base)
     {
-        std::vector<Measure> s, b;
-        for (int r = 0; r < m_cfg.rounds; ++r) {
-            if (r % 2 == 0) {
-                b.push_back(base());
-                s.push_back(svc());
-            } else {
-                s.push_back(svc());
-                b.push_back(base());
-            }
-        }
-        Row row{QStringLiteral("sqlite"), 1, op, baseOp, medianOf(std::move(s)), medianOf(std::move(b))};
-        progress(row);
-        return row;
+        return measurePair(QStringLiteral("sqlite"), 1, op, baseOp, m_cfg.rounds, svc, base);
     }
 
     QString freshFile()
@@ -752,7 +838,7 @@ private:
         const StoreUrl url{Dialect::Sqlite, path, {}};
         checkpoint(JobService::open(url)->session()); // migrate, untimed
         const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
-        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             auto mix = std::make_shared<ReplayMix>(t);
             return [svc, mix, prefix, replay50](qint64 i) {
@@ -775,7 +861,7 @@ private:
             db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
         }
         const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
-        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> Worker {
             auto db = std::make_shared<RawSqlite>(path);
             QSqlQuery *q = &db->prepare(QStringLiteral(
                 "INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) "
@@ -805,12 +891,12 @@ private:
         const QString path = freshFile();
         const StoreUrl url{Dialect::Sqlite, path, {}};
         std::vector<qint64> attempts(static_cast<size_t>(m_cfg.ops), 0);
-        runUntimed(1, m_cfg.ops, [&](int) -> OpFn {
+        runUntimed(1, m_cfg.ops, [&](int) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             return [svc, &attempts](qint64 i) { attempts[static_cast<size_t>(i)] = prepareRunning(*svc, i); };
         }, "preparing running attempts");
         checkpoint(JobService::open(url)->session());
-        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> OpFn {
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int t) -> Worker {
             std::shared_ptr<JobService> svc = JobService::open(url);
             const Actor actor = Actor::worker(QStringLiteral("bench-%1").arg(t));
             return [svc, actor, &attempts](qint64 i) {
@@ -839,7 +925,7 @@ private:
                         .arg(kOwner, kFakeFingerprint, kRoute, kClientMetaText));
             db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
         }
-        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int) -> OpFn {
+        Measure m = runTimed(1, m_cfg.ops, m_cfg.seconds, [&](int) -> Worker {
             auto db = std::make_shared<RawSqlite>(path);
             QSqlQuery *q = &db->prepare(
                 QStringLiteral("UPDATE jobs_base SET result = ?, version = version + 1 WHERE id = ? AND version = ?"));
@@ -943,6 +1029,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("jobdesk-bench-store"));
     std::signal(SIGPIPE, SIG_IGN);
+    // Migrations of the per-phase schemas would log at info level; keep warnings.
+    QLoggingCategory::setFilterRules(QStringLiteral("jobdesk.*.info=false"));
     const Config cfg = parseArgs(app);
 
     std::fprintf(stderr, "jobdesk-bench-store: %u hardware threads; %.0f s or %lld ops per phase\n",
