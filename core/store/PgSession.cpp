@@ -99,7 +99,9 @@ void PgSession::rethrow(const QString &sql)
             throw SqlError(SqlError::Kind::GuardRefused, msg);
         if (state == "23505")
             throw SqlError(SqlError::Kind::UniqueViolation, msg);
-        if (state.rfind("23", 0) == 0)
+        // 23xxx: integrity constraints; 22P02: a value the column's type
+        // refuses (e.g. a state outside its enum).
+        if (state.rfind("23", 0) == 0 || state == "22P02")
             throw SqlError(SqlError::Kind::Constraint, msg);
         if (state == "40001" || state == "40P01" || state == "55P03")
             throw SqlError(SqlError::Kind::Retryable, msg);

@@ -38,7 +38,7 @@ BEGIN
         v_outcome := CASE WHEN j.fingerprint = p_fingerprint THEN 'replayed' ELSE 'conflict' END;
         INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint,
                                         rejected_intent, client_meta, at_ms)
-        VALUES (v_outcome, p_owner, p_key, j.id, p_fingerprint, j.fingerprint,
+        VALUES (v_outcome::idempotency_event_kind, p_owner, p_key, j.id, p_fingerprint, j.fingerprint,
                 CASE WHEN v_outcome = 'conflict' THEN jsonb_build_object('route', p_route, 'input', p_input) END,
                 p_client, v_now);
     END IF;
@@ -138,7 +138,7 @@ BEGIN
             INSERT INTO attempts AS t (job_id, attempt_no, provider, kind, state, read_version, start_request_id,
                                        worker_id, lease_expires_at_ms, deadline_at_ms, last_actor_kind, last_actor_id,
                                        last_reason, change_seq, created_at_ms, updated_at_ms)
-            VALUES (p_job, v_no, p_provider, p_kind, 'starting', j.version, p_request, p_worker,
+            VALUES (p_job, v_no, p_provider, p_kind::attempt_kind, 'starting', j.version, p_request, p_worker,
                     v_now + p_lease_ms, v_now + p_deadline_ms, p_actor_kind, p_actor_id, p_reason, v_seq, v_now, v_now)
             RETURNING t.* INTO a;
         END IF;
