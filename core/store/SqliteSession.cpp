@@ -31,9 +31,9 @@ SqlError translate(const QSqlError &e, const QString &sql)
     return SqlError(SqlError::Kind::Other, text + QStringLiteral(" [") + native + QStringLiteral("] in: ") + sql.left(200));
 }
 
-// $N -> ?, with the bound values laid out in order of appearance (so a
+// $N -> ?, remembering for each '?' which parameter it takes (so a
 // parameter may be used twice). Qt's own placeholder handling is bypassed.
-QString rewritePlaceholders(const QString &sql, const SqlParams &params, SqlParams &ordered)
+QString rewritePlaceholders(const QString &sql, QList<int> &order)
 {
     static const QRegularExpression re(QStringLiteral("\\$(\\d+)"));
     QString out;
@@ -44,11 +44,7 @@ QString rewritePlaceholders(const QString &sql, const SqlParams &params, SqlPara
         const auto m = it.next();
         out += QStringView(sql).mid(last, m.capturedStart() - last);
         out += u'?';
-        const int index = m.captured(1).toInt();
-        if (index < 1 || index > params.size())
-            throw SqlError(SqlError::Kind::Other,
-                           QStringLiteral("placeholder $%1 has no value (%2 given) in: %3").arg(index).arg(params.size()).arg(sql.left(200)));
-        ordered.append(params.at(index - 1));
+        order.append(m.captured(1).toInt() - 1);
         last = m.capturedEnd();
     }
     out += QStringView(sql).mid(last);
@@ -70,14 +66,12 @@ SqliteSession::~SqliteSession()
 
 void SqliteSession::open()
 {
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-        db.setDatabaseName(m_path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
-        if (!db.open())
-            throw SqlError(SqlError::Kind::ConnectionLost,
-                           QStringLiteral("cannot open SQLite database %1: %2").arg(m_path, db.lastError().text()));
-    }
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
+    if (!m_db.open())
+        throw SqlError(SqlError::Kind::ConnectionLost,
+                       QStringLiteral("cannot open SQLite database %1: %2").arg(m_path, m_db.lastError().text()));
     exec(QStringLiteral("PRAGMA journal_mode=WAL"));
     exec(QStringLiteral("PRAGMA foreign_keys=ON"));
     exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
@@ -85,17 +79,17 @@ void SqliteSession::open()
 
 void SqliteSession::close()
 {
-    if (QSqlDatabase::contains(m_connectionName)) {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-            if (db.isOpen()) {
-                if (m_inTransaction)
-                    QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
-                db.close();
-            }
+    m_statements.clear(); // every query goes before its connection
+    if (m_db.isValid()) {
+        if (m_db.isOpen()) {
+            if (m_inTransaction)
+                QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+            m_db.close();
         }
-        QSqlDatabase::removeDatabase(m_connectionName);
+        m_db = QSqlDatabase();
     }
+    if (QSqlDatabase::contains(m_connectionName))
+        QSqlDatabase::removeDatabase(m_connectionName);
     m_inTransaction = false;
 }
 
@@ -123,21 +117,40 @@ void SqliteSession::rollback() noexcept
     }
 }
 
+SqliteSession::Prepared &SqliteSession::prepared(const QString &sql)
+{
+    if (const auto it = m_statements.constFind(sql); it != m_statements.constEnd())
+        return **it;
+    auto p = std::make_shared<Prepared>();
+    p->query = QSqlQuery(m_db);
+    p->query.setForwardOnly(true);
+    if (!p->query.prepare(rewritePlaceholders(sql, p->order)))
+        throw translate(p->query.lastError(), sql);
+    if (m_statements.size() >= kMaxCachedStatements)
+        m_statements.clear();
+    return **m_statements.insert(sql, std::move(p));
+}
+
 SqlRows SqliteSession::exec(const QString &sql, const SqlParams &params)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    if (!db.isOpen())
+    if (!m_db.isValid() || !m_db.isOpen())
         throw SqlError(SqlError::Kind::ConnectionLost, QStringLiteral("SQLite connection is closed"));
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    SqlParams ordered;
-    const QString prepared = rewritePlaceholders(sql, params, ordered);
-    if (!q.prepare(prepared))
-        throw translate(q.lastError(), sql);
-    for (const QVariant &p : ordered)
-        q.addBindValue(p);
-    if (!q.exec())
-        throw translate(q.lastError(), sql);
+    Prepared &p = prepared(sql);
+    QSqlQuery &q = p.query;
+    for (qsizetype i = 0; i < p.order.size(); ++i) {
+        const int index = p.order.at(i);
+        if (index < 0 || index >= params.size())
+            throw SqlError(SqlError::Kind::Other, QStringLiteral("placeholder $%1 has no value (%2 given) in: %3")
+                                                      .arg(index + 1)
+                                                      .arg(params.size())
+                                                      .arg(sql.left(200)));
+        q.bindValue(static_cast<int>(i), params.at(index));
+    }
+    if (!q.exec()) {
+        const SqlError error = translate(q.lastError(), sql);
+        q.finish();
+        throw error;
+    }
     SqlRows rows;
     if (q.isSelect()) {
         const int cols = q.record().count();
@@ -148,9 +161,13 @@ SqlRows SqliteSession::exec(const QString &sql, const SqlParams &params)
                 row.append(q.value(c));
             rows.append(std::move(row));
         }
-        if (q.lastError().isValid())
-            throw translate(q.lastError(), sql);
+        if (q.lastError().isValid()) {
+            const SqlError error = translate(q.lastError(), sql);
+            q.finish();
+            throw error;
+        }
     }
+    q.finish(); // release the statement's read lock until its next run
     return rows;
 }
 
@@ -187,6 +204,7 @@ void SqliteSession::execScript(const QString &script)
 {
     for (const QString &statement : splitScript(script))
         exec(statement);
+    m_statements.clear(); // one-off statements (DDL): not worth keeping
 }
 
 void SqliteSession::reconnect()

@@ -2,7 +2,11 @@
 
 #include "SqlSession.h"
 
+#include <QHash>
 #include <QSqlDatabase>
+#include <QSqlQuery>
+
+#include <memory>
 
 namespace jobdesk {
 
@@ -28,9 +32,21 @@ public:
     static QStringList splitScript(const QString &script);
 
 private:
+    // A prepared statement, kept per SQL text: preparing is most of the cost
+    // of a short statement (measured in bench/README.md).
+    struct Prepared
+    {
+        QSqlQuery query;
+        QList<int> order; // for each '?', the index of its $N parameter
+    };
+    static constexpr qsizetype kMaxCachedStatements = 256;
+
     void open();
     void close();
+    Prepared &prepared(const QString &sql);
     QString m_path;
+    QSqlDatabase m_db;
+    QHash<QString, std::shared_ptr<Prepared>> m_statements;
     QString m_connectionName;
     bool m_inTransaction = false;
 };
