@@ -169,6 +169,10 @@ private Q_SLOTS:
         r = makeSubmit(QStringLiteral("route"));
         r.route = QString();
         expectInvalid(r);
+        JD_VERIFY_THROWS_CODE(parseIntentInput("[1, 2]"), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(parseIntentInput("\"text\""), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(parseIntentInput("{\"a\": "), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(parseIntentInput(R"({"a": 1})").value(QStringLiteral("a")).toInt(), 1);
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
         QCOMPARE(svc->idempotencyEvents().size(), 0);
 

@@ -26,6 +26,20 @@ QString toText(SubmitResult::Outcome o)
     return {};
 }
 
+QJsonObject parseIntentInput(const QByteArray &json)
+{
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+    if (err.error != QJsonParseError::NoError)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("the input is not valid JSON (at byte %1: %2)").arg(err.offset).arg(err.errorString()));
+    if (!doc.isObject())
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("the input must be a JSON object, not %1")
+                               .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a scalar")));
+    return doc.object();
+}
+
 QString toText(Refusal::Reason r)
 {
     switch (r) {

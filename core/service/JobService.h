@@ -28,6 +28,10 @@ struct SubmitRequest
     int maxAttempts = 3;    // the automatic attempt budget
 };
 
+// Parses a request body's "input" as the intent's input: it must be a JSON
+// object (throws JobDeskError InvalidArgument otherwise, saying what it got).
+QJsonObject parseIntentInput(const QByteArray &json);
+
 struct SubmitResult
 {
     enum class Outcome { Created, Replayed, Conflict };
