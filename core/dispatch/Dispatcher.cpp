@@ -144,10 +144,10 @@ void Dispatcher::maintenanceLoop()
 
 // ---- choosing a provider ----------------------------------------------------------
 
-bool Dispatcher::coolingDown(const QString &provider, qint64 nowMs) const
+qint64 Dispatcher::notBefore(const QString &provider) const
 {
     std::lock_guard lock(m_cooldownMutex);
-    return m_notBeforeMs.value(provider, 0) > nowMs;
+    return m_notBeforeMs.value(provider, 0);
 }
 
 bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &provider, QString *why)
@@ -182,7 +182,7 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
             used = std::max(used, route.providerChain.indexOf(a.provider));
     QStringList skipped;
     const qint64 now = svc.nowMs();
-    bool cooling = false;
+    qint64 coolingUntil = 0;
     for (qsizetype i = used + 1; i < route.providerChain.size(); ++i) {
         const QString &p = route.providerChain.at(i);
         // The primary's first attempt needs no validation; every fallback (and hedge) does.
@@ -192,9 +192,9 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
             skipped.append(why);
             continue;
         }
-        if (coolingDown(p, now)) {
+        if (const qint64 until = notBefore(p); until > now) {
             skipped.append(QStringLiteral("%1 asked us to wait (Retry-After)").arg(p));
-            cooling = true;
+            coolingUntil = coolingUntil ? std::min(coolingUntil, until) : until;
             continue;
         }
         return {p, {}};
@@ -203,8 +203,10 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
     none.whyNone = skipped.isEmpty() ? QStringLiteral("no provider left in the chain of route %1").arg(route.name)
                                      : QStringLiteral("no proven provider left in the chain of route %1: %2")
                                            .arg(route.name, skipped.join(QStringLiteral("; ")));
-    if (cooling)
+    if (coolingUntil) {
         none.whyNone.prepend(QStringLiteral("cooling down: "));
+        none.coolingUntilMs = coolingUntil;
+    }
     return none;
 }
 
@@ -222,7 +224,12 @@ std::optional<qint64> Dispatcher::runOnce(JobService &svc, const QString &worker
         JobService &svc;
         qint64 id;
         const QString &worker;
-        ~Release() { svc.releaseClaim(id, worker); }
+        bool keep = false;
+        ~Release()
+        {
+            if (!keep)
+                svc.releaseClaim(id, worker);
+        }
     } release{svc, job.id, workerId};
 
     const Route *route = m_config.route(job.route);
@@ -236,8 +243,13 @@ std::optional<qint64> Dispatcher::runOnce(JobService &svc, const QString &worker
     }
     const NextProvider next = nextProvider(svc, *route, AttemptKind::Automatic, svc.attempts(job.id));
     if (next.provider.isEmpty()) {
-        if (next.whyNone.startsWith(QStringLiteral("cooling down")))
-            return job.id; // stays queued; another pass after the Retry-After
+        if (next.coolingUntilMs) {
+            // Stays queued, and stays claimed until the Retry-After has passed,
+            // so no worker spins on it meanwhile.
+            svc.holdClaim(job.id, workerId, std::max<qint64>(1, next.coolingUntilMs - svc.nowMs()));
+            release.keep = true;
+            return job.id;
+        }
         try {
             svc.failJob(job.id, actor, next.whyNone);
         } catch (const JobDeskError &e) {

@@ -81,6 +81,7 @@ public:
     {
         QString provider;
         QString whyNone;
+        qint64 coolingUntilMs = 0; // when none is free only because of Retry-After: when to look again
     };
     NextProvider nextProvider(JobService &svc, const Route &route, AttemptKind kind, const QList<Attempt> &attempts);
     bool isProven(JobService &svc, const Route &route, const QString &provider, QString *why = nullptr);
@@ -93,7 +94,7 @@ private:
     std::shared_ptr<InFlight> launch(JobService &svc, const Job &job, const Route &route, const QString &provider,
                                      AttemptKind kind, const QString &workerId);
     void apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
-    bool coolingDown(const QString &provider, qint64 nowMs) const;
+    qint64 notBefore(const QString &provider) const;
     void waitIdle(qint64 ms);
 
     StoreUrl m_url;

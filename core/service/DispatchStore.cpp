@@ -85,6 +85,12 @@ void JobService::releaseClaim(qint64 jobId, const QString &workerId)
     }
 }
 
+void JobService::holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs)
+{
+    session().exec(QStringLiteral("UPDATE jobs SET claim_expires_at_ms = $3 WHERE id = $1 AND claimed_by = $2"),
+                   {jobId, workerId, nowMs() + holdMs});
+}
+
 void JobService::recordRoute(const QString &name, const QJsonObject &config)
 {
     session().exec(QStringLiteral("INSERT INTO routes (name, config, updated_at_ms) VALUES ($1, $2, $3) "

@@ -209,6 +209,7 @@ public:
     // writes). A claim expires after claimMs, so a dead worker's claim frees itself.
     QList<Job> claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
+    void holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs); // keep it claimed for holdMs from now
     void recordRoute(const QString &name, const QJsonObject &config);
     void recordProvider(const QString &name, const QJsonObject &config);
     QList<NamedConfig> routes();

@@ -324,6 +324,30 @@ private Q_SLOTS:
         QCOMPARE(svc->countsByState().value(JobState::Succeeded), 8);
     }
 
+    void retryAfterIsHonouredBeforeTheNextTryOnThatProvider_data() { addBackendRows(); }
+    void retryAfterIsHonouredBeforeTheNextTryOnThatProvider()
+    {
+        JD_DISPATCH_SETUP(2000);
+        // The primary says 429, come back in 30 s. The first job fails over
+        // nowhere (no proven fallback); the next job must not be sent to the
+        // primary before the Retry-After has passed.
+        fx.primary.provider()->queueBehaviour(FakeProvider::Behaviour::httpError(429, true, 30));
+        const Job first = fx.submit(*svc, QStringLiteral("ra-1"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(first.id).first().state, AttemptState::Failed);
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(first.id)); // no proven fallback: fails
+        QCOMPARE(svc->job(first.id)->state, JobState::Failed);
+        const Job second = fx.submit(*svc, QStringLiteral("ra-2"));
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(second.id)); // claimed, held, not sent
+        QCOMPARE(svc->attempts(second.id).size(), 0);
+        QCOMPARE(svc->job(second.id)->state, JobState::Queued);
+        QCOMPARE(dispatcher->runOnce(*svc, QStringLiteral("w-other")), std::nullopt); // held: nobody spins on it
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+        svc->setClockOffsetMs(31000); // the database clock passes the Retry-After
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(second.id));
+        QCOMPARE(svc->job(second.id)->state, JobState::Succeeded);
+    }
+
     void expiredLeaseOfADeadWorkerBecomesUnknown_data() { addBackendRows(); }
     void expiredLeaseOfADeadWorkerBecomesUnknown()
     {
