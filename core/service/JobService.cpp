@@ -584,6 +584,17 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
 {
+    if (leaseMs && *leaseMs <= 0)
+        invalid(QStringLiteral("lease must be positive"));
+    if (d->pg()) { // one round trip: the dispatcher does this for every attempt
+        return d->run("mark running", false, [&] {
+            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4)"),
+                                               {attemptId, actor.kind, actor.id, opt(leaseMs)});
+            if (r.first().at(0).toString() == QStringLiteral("not_found"))
+                throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+            return rows::attempt(r.first(), 1);
+        });
+    }
     return d->run("mark running", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
         if (a.state != AttemptState::Starting)

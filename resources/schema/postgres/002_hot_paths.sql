@@ -229,5 +229,42 @@ BEGIN
     RETURN NEXT;
 END $$;
 
+-- Mark an attempt running (its request is about to be sent), in one round
+-- trip: the dispatcher does this for every attempt. Locks the attempt, then
+-- the job. An attempt past 'starting' is returned as it is.
+CREATE FUNCTION jd_mark_running(p_attempt bigint, p_actor_kind text, p_actor_id text, p_lease_ms bigint)
+RETURNS TABLE (outcome text, id bigint, job_id bigint, attempt_no integer, provider text, state text, kind text,
+               read_version bigint, worker_id text, lease_expires_at_ms bigint, deadline_at_ms bigint,
+               created_at_ms bigint, updated_at_ms bigint, change_seq bigint, result_digest text, last_reason text)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+    a attempts%ROWTYPE;
+    v_now bigint;
+BEGIN
+    SELECT t.* INTO a FROM attempts t WHERE t.id = p_attempt FOR UPDATE;
+    IF NOT FOUND THEN
+        outcome := 'not_found';
+        RETURN NEXT;
+        RETURN;
+    END IF;
+    IF a.state = 'starting' THEN
+        PERFORM 1 FROM jobs t WHERE t.id = a.job_id FOR UPDATE;
+        v_now := jd_now_ms();
+        UPDATE attempts t SET state = 'running', last_actor_kind = p_actor_kind, last_actor_id = p_actor_id,
+                              last_reason = NULL, change_seq = nextval('jd_change_seq'), updated_at_ms = v_now,
+                              lease_expires_at_ms = COALESCE(v_now + p_lease_ms, t.lease_expires_at_ms)
+         WHERE t.id = p_attempt
+        RETURNING t.* INTO a;
+    END IF;
+    outcome := 'ok';
+    id := a.id; job_id := a.job_id; attempt_no := a.attempt_no; provider := a.provider; state := a.state;
+    kind := a.kind; read_version := a.read_version; worker_id := a.worker_id;
+    lease_expires_at_ms := a.lease_expires_at_ms; deadline_at_ms := a.deadline_at_ms;
+    created_at_ms := a.created_at_ms; updated_at_ms := a.updated_at_ms; change_seq := a.change_seq;
+    result_digest := a.result_digest; last_reason := a.last_reason;
+    RETURN NEXT;
+END $$;
+
 INSERT INTO schema_migrations (version, name, applied_at)
 VALUES (2, '002_hot_paths.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
