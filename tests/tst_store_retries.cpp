@@ -1,0 +1,82 @@
+// A transaction that hits a deadlock is retried (bounded) and then succeeds;
+// a writer that finds the store locked waits its turn instead of failing.
+
+#include "StoreFixture.h"
+
+#include "store/PgSession.h"
+
+#include <QTest>
+
+#include <future>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+class TestStoreRetries : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void deadlockedOperationIsRetriedAndSucceeds_data() { addBackendRows(); }
+    void deadlockedOperationIsRetriedAndSucceeds()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("dl-1"));
+        const Attempt a = startRunning(*svc, job.id);
+        auto raw = openSqlSession(store->url()); // another writer, outside JobService
+
+        if (store->isPostgres()) {
+            // The other writer holds the job row and will then ask for the
+            // attempt row the cancel holds: a deadlock. Its deadlock_timeout is
+            // long, so the cancel's backend detects it and is the one aborted.
+            raw->exec(QStringLiteral("SET deadlock_timeout = '20s'"));
+            raw->begin();
+            const QString xid = raw->exec(QStringLiteral("SELECT pg_current_xact_id()::text")).first().first().toString();
+            raw->exec(QStringLiteral("SELECT id FROM jobs WHERE id = $1 FOR UPDATE"), {job.id});
+
+            auto cancel = std::async(std::launch::async, [&] {
+                auto mine = store->open();
+                const OperatorResult r = mine->cancelAttempt(a.id, operatorRequest(QStringLiteral("deadlock trial")));
+                mine.reset();
+                return r;
+            });
+            // Wait (bounded) until the cancel is blocked behind our transaction.
+            PgSession observer(postgresBaseUrl());
+            QTRY_VERIFY_WITH_TIMEOUT(observer.exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted AND "
+                                                                  "locktype = 'transactionid' AND transactionid::text = $1"),
+                                                   {xid})
+                                             .first()
+                                             .first()
+                                             .toInt()
+                                         == 1,
+                                     10000);
+            // Now close the cycle: we ask for the attempt row it holds.
+            raw->exec(QStringLiteral("SELECT id FROM attempts WHERE id = $1 FOR UPDATE"), {a.id});
+            raw->commit();
+            QCOMPARE(cancel.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+            const OperatorResult r = cancel.get(); // would throw store_error without the retry
+            QCOMPARE(r.response.value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
+        } else {
+            // SQLite has one writer at a time: a writer that finds the store
+            // locked waits (busy timeout) and then commits.
+            raw->begin();
+            raw->exec(QStringLiteral("UPDATE jobs SET updated_at_ms = updated_at_ms WHERE id = $1"), {job.id});
+            auto cancel = std::async(std::launch::async, [&] {
+                auto mine = store->open();
+                const OperatorResult r = mine->cancelAttempt(a.id, operatorRequest(QStringLiteral("busy trial")));
+                mine.reset();
+                return r;
+            });
+            raw->commit();
+            QCOMPARE(cancel.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+            QCOMPARE(cancel.get().response.value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
+        }
+        raw.reset();
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->auditLog(job.id).size(), 1); // applied once
+        QCOMPARE(svc->attemptEvents(job.id).last().toState, AttemptState::Cancelled);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreRetries)
+#include "tst_store_retries.moc"
