@@ -533,10 +533,19 @@ SubmitResult JobService::submit(const SubmitRequest &req)
                 QStringLiteral("SELECT * FROM jd_submit($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)"),
                 {req.ownerId, req.idempotencyKey, fp, req.route, input, meta, req.maxParallel, req.maxAttempts});
             const QString outcome = r.first().at(0).toString();
-            if (outcome == QStringLiteral("created"))
-                return SubmitResult{SubmitResult::Outcome::Created, rows::job(r.first(), 1), fp};
-            if (outcome == QStringLiteral("replayed"))
-                return SubmitResult{SubmitResult::Outcome::Replayed, rows::job(r.first(), 1), fp};
+            // The function returns the input only for a conflict (and the
+            // client metadata only when the job is not ours): fill in what we sent.
+            if (outcome == QStringLiteral("created")) {
+                SubmitResult out{SubmitResult::Outcome::Created, rows::job(r.first(), 1), fp};
+                out.job.input = req.input;
+                out.job.clientMeta = req.clientMeta;
+                return out;
+            }
+            if (outcome == QStringLiteral("replayed")) {
+                SubmitResult out{SubmitResult::Outcome::Replayed, rows::job(r.first(), 1), fp};
+                out.job.input = req.input;
+                return out;
+            }
             if (outcome == QStringLiteral("conflict"))
                 return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(r.first(), 1), fp};
             // 'retry': the conflicting row's transaction rolled back between our two reads.

@@ -44,9 +44,13 @@ BEGIN
     END IF;
     outcome := v_outcome;
     id := j.id; owner_id := j.owner_id; idempotency_key := j.idempotency_key; fingerprint := j.fingerprint;
-    route := j.route; input := j.input; state := j.state; version := j.version; change_seq := j.change_seq;
+    -- The caller has the input it sent: it comes back only when it differs (a
+    -- conflict), and the client metadata only when the job is not the caller's.
+    route := j.route; state := j.state; version := j.version; change_seq := j.change_seq;
+    input := CASE WHEN v_outcome = 'conflict' THEN j.input END;
+    client_meta := CASE WHEN v_outcome <> 'created' THEN j.client_meta END;
     max_parallel := j.max_parallel; max_attempts := j.max_attempts; completed_by := j.completed_by;
-    result := j.result; client_meta := j.client_meta; state_reason := j.state_reason;
+    result := j.result; state_reason := j.state_reason;
     created_at_ms := j.created_at_ms; updated_at_ms := j.updated_at_ms;
     RETURN NEXT;
 END $$;
