@@ -348,6 +348,29 @@ private Q_SLOTS:
         QCOMPARE(svc->job(second.id)->state, JobState::Succeeded);
     }
 
+    void routesProvidersAndValidationsAreRecordedForTheConsole_data() { addBackendRows(); }
+    void routesProvidersAndValidationsAreRecordedForTheConsole()
+    {
+        JD_DISPATCH_SETUP(2000);
+        dispatcher->recordConfig(*svc);
+        dispatcher->recordConfig(*svc); // idempotent: an upsert per name
+        const auto routes = svc->routes();
+        QCOMPARE(routes.size(), 1);
+        QCOMPARE(routes.first().name, QStringLiteral("summarize"));
+        QCOMPARE(routes.first().config.value(QStringLiteral("provider_chain")).toArray().size(), 2);
+        QCOMPARE(svc->providers().size(), 2);
+        const ValidationRecord v = dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        const auto stored = svc->latestValidation(QStringLiteral("fallback"), QStringLiteral("summarize"));
+        QVERIFY(stored);
+        QCOMPARE(stored->id, v.id);
+        QVERIFY(stored->passed);
+        QCOMPARE(stored->configHash, configHash(fx.route(), *fx.config.provider(QStringLiteral("fallback"))));
+        QVERIFY(stored->expiresAtMs > stored->validatedAtMs);
+        QVERIFY(!stored->report.isEmpty());
+        JD_VERIFY_THROWS_CODE(dispatcher->validate(*svc, QStringLiteral("nobody"), QStringLiteral("summarize")),
+                              JobDeskError::Code::InvalidArgument);
+    }
+
     void expiredLeaseOfADeadWorkerBecomesUnknown_data() { addBackendRows(); }
     void expiredLeaseOfADeadWorkerBecomesUnknown()
     {
