@@ -44,83 +44,68 @@ QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint6
                                        "AND (claim_expires_at_ms IS NULL OR claim_expires_at_ms < $3) ORDER BY id LIMIT $2")
                         + (pg ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()) + QStringLiteral(") RETURNING ")
                         + QLatin1String(rows::kJobColumns);
-    SqlSession &s = session();
-    for (int attempt = 0;; ++attempt) {
-        try {
-            if (!pg)
-                s.begin();
-            const SqlRows r = s.exec(sql, {workerId, limit, now, claimMs});
-            if (!pg)
-                s.commit();
-            QList<Job> out;
-            for (const SqlRow &row : r)
-                out.append(rows::job(row));
-            return out;
-        } catch (const SqlError &e) {
-            s.rollback();
-            if (attempt < 5 && (e.kind() == SqlError::Kind::Retryable || e.kind() == SqlError::Kind::ConnectionLost)) {
-                if (e.kind() == SqlError::Kind::ConnectionLost) {
-                    try {
-                        s.reconnect();
-                    } catch (const SqlError &) {
-                    }
-                }
-                continue;
-            }
-            throw JobDeskError(e.kind() == SqlError::Kind::ConnectionLost ? JobDeskError::Code::StoreUnavailable
-                                                                        : JobDeskError::Code::StoreError,
-                               QStringLiteral("claim: ") + e.message());
-        }
-    }
+    // SQLite: one BEGIN IMMEDIATE transaction (serialized writers); PostgreSQL: one statement.
+    QList<Job> out;
+    for (const SqlRow &row : execStatement("claim", sql, {workerId, limit, now, claimMs}, /*transaction*/ !pg))
+        out.append(rows::job(row));
+    return out;
 }
 
 void JobService::releaseClaim(qint64 jobId, const QString &workerId)
 {
     try {
-        session().exec(QStringLiteral("UPDATE jobs SET claimed_by = NULL, claim_expires_at_ms = NULL "
-                                      "WHERE id = $1 AND claimed_by = $2"),
-                       {jobId, workerId});
-    } catch (const SqlError &) {
+        execStatement("release claim",
+                      QStringLiteral("UPDATE jobs SET claimed_by = NULL, claim_expires_at_ms = NULL "
+                                     "WHERE id = $1 AND claimed_by = $2"),
+                      {jobId, workerId});
+    } catch (const JobDeskError &) {
         // A claim that is not released expires by itself.
     }
 }
 
 void JobService::holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs)
 {
-    session().exec(QStringLiteral("UPDATE jobs SET claim_expires_at_ms = $3 WHERE id = $1 AND claimed_by = $2"),
+    execStatement("dispatch store", QStringLiteral("UPDATE jobs SET claim_expires_at_ms = $3 WHERE id = $1 AND claimed_by = $2"),
                    {jobId, workerId, nowMs() + holdMs});
 }
 
 void JobService::recordRoute(const QString &name, const QJsonObject &config)
 {
-    session().exec(QStringLiteral("INSERT INTO routes (name, config, updated_at_ms) VALUES ($1, $2, $3) "
+    execStatement("dispatch store", QStringLiteral("INSERT INTO routes (name, config, updated_at_ms) VALUES ($1, $2, $3) "
                                   "ON CONFLICT (name) DO UPDATE SET config = excluded.config, updated_at_ms = excluded.updated_at_ms"),
                    {name, jsonText(config), nowMs()});
 }
 
 void JobService::recordProvider(const QString &name, const QJsonObject &config)
 {
-    session().exec(QStringLiteral("INSERT INTO providers (name, config, updated_at_ms) VALUES ($1, $2, $3) "
+    execStatement("dispatch store", QStringLiteral("INSERT INTO providers (name, config, updated_at_ms) VALUES ($1, $2, $3) "
                                   "ON CONFLICT (name) DO UPDATE SET config = excluded.config, updated_at_ms = excluded.updated_at_ms"),
                    {name, jsonText(config), nowMs()});
 }
 
-static QList<NamedConfig> namedConfigs(SqlSession &s, const QString &table)
+static QList<NamedConfig> namedConfigs(const SqlRows &rowsRead)
 {
     QList<NamedConfig> out;
-    for (const SqlRow &r : s.exec(QStringLiteral("SELECT name, config, updated_at_ms FROM ") + table + QStringLiteral(" ORDER BY name")))
+    for (const SqlRow &r : rowsRead)
         out.append(NamedConfig{r.at(0).toString(), rows::jsonObject(r.at(1)), r.at(2).toLongLong()});
     return out;
 }
 
-QList<NamedConfig> JobService::routes() { return namedConfigs(session(), QStringLiteral("routes")); }
-QList<NamedConfig> JobService::providers() { return namedConfigs(session(), QStringLiteral("providers")); }
+QList<NamedConfig> JobService::routes()
+{
+    return namedConfigs(execStatement("routes", QStringLiteral("SELECT name, config, updated_at_ms FROM routes ORDER BY name")));
+}
+
+QList<NamedConfig> JobService::providers()
+{
+    return namedConfigs(execStatement("providers", QStringLiteral("SELECT name, config, updated_at_ms FROM providers ORDER BY name")));
+}
 
 qint64 JobService::recordValidation(const ValidationRecord &v)
 {
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("incomplete validation record"));
-    const SqlRows r = session().exec(
+    const SqlRows r = execStatement("dispatch store", 
         QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
                        "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
         {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), v.validatedAtMs, v.expiresAtMs});
@@ -129,7 +114,7 @@ qint64 JobService::recordValidation(const ValidationRecord &v)
 
 std::optional<ValidationRecord> JobService::latestValidation(const QString &provider, const QString &route)
 {
-    const SqlRows r = session().exec(QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
+    const SqlRows r = execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
                                          + QStringLiteral(" FROM provider_validations WHERE provider = $1 AND route = $2 "
                                                           "ORDER BY id DESC LIMIT 1"),
                                      {provider, route});
@@ -141,7 +126,7 @@ std::optional<ValidationRecord> JobService::latestValidation(const QString &prov
 QList<ValidationRecord> JobService::validations(int limit)
 {
     QList<ValidationRecord> out;
-    for (const SqlRow &row : session().exec(QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
+    for (const SqlRow &row : execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
                                                 + QStringLiteral(" FROM provider_validations ORDER BY id DESC LIMIT $1"),
                                             {limit}))
         out.append(validationRecord(row));
@@ -155,7 +140,7 @@ QList<Attempt> JobService::unknownAttempts(int limit, bool includeDecided)
                         + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown'")
                         + (includeDecided ? QString() : QStringLiteral(" AND j.completed_by IS NULL"))
                         + QStringLiteral(" ORDER BY a.updated_at_ms, a.id LIMIT $1");
-    for (const SqlRow &row : session().exec(sql, {limit}))
+    for (const SqlRow &row : execStatement("dispatch store", sql, {limit}))
         out.append(rows::attempt(row));
     return out;
 }
@@ -169,7 +154,7 @@ QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limi
                                          " AND EXISTS (SELECT 1 FROM attempt_events e WHERE e.attempt_id = a.id"
                                          " AND e.to_state IN ('running', 'unknown'))"
                                          " ORDER BY a.updated_at_ms DESC, a.id LIMIT $2");
-    for (const SqlRow &row : session().exec(sql, {sinceMs, limit}))
+    for (const SqlRow &row : execStatement("dispatch store", sql, {sinceMs, limit}))
         out.append(rows::attempt(row));
     return out;
 }

@@ -10,28 +10,6 @@ namespace jobdesk {
 
 namespace {
 
-SqlRows query(SqlSession &s, const QString &sql, const SqlParams &params = {})
-{
-    for (int attempt = 0;; ++attempt) {
-        try {
-            return s.exec(sql, params);
-        } catch (const SqlError &e) {
-            if (e.kind() == SqlError::Kind::ConnectionLost && attempt < 2) {
-                try {
-                    s.reconnect();
-                } catch (const SqlError &) {
-                }
-                continue;
-            }
-            if (e.kind() == SqlError::Kind::Retryable && attempt < 5)
-                continue;
-            throw JobDeskError(e.kind() == SqlError::Kind::ConnectionLost ? JobDeskError::Code::StoreUnavailable
-                                                                        : JobDeskError::Code::StoreError,
-                               e.message());
-        }
-    }
-}
-
 QString select(const char *columns, const QString &rest)
 {
     return QStringLiteral("SELECT ") + QLatin1String(columns) + u' ' + rest;
@@ -41,7 +19,7 @@ QString select(const char *columns, const QString &rest)
 
 std::optional<Job> JobService::job(qint64 jobId)
 {
-    const SqlRows r = query(session(), select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE id = $1")), {jobId});
+    const SqlRows r = execStatement("query", select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE id = $1")), {jobId});
     if (r.isEmpty())
         return std::nullopt;
     return rows::job(r.first());
@@ -49,7 +27,7 @@ std::optional<Job> JobService::job(qint64 jobId)
 
 std::optional<Attempt> JobService::attempt(qint64 attemptId)
 {
-    const SqlRows r = query(session(), select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE id = $1")),
+    const SqlRows r = execStatement("query", select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE id = $1")),
                             {attemptId});
     if (r.isEmpty())
         return std::nullopt;
@@ -91,7 +69,7 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
                         + QStringLiteral(" FROM jobs j")
                         + (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")))
                         + QStringLiteral(" ORDER BY j.id DESC LIMIT ") + param(limit + 1);
-    const SqlRows r = query(session(), sql, params);
+    const SqlRows r = execStatement("query", sql, params);
     JobPage page;
     for (qsizetype i = 0; i < r.size() && i < limit; ++i)
         page.jobs.append(rows::job(r.at(i)));
@@ -103,7 +81,7 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
 QList<Attempt> JobService::attempts(qint64 jobId)
 {
     QList<Attempt> out;
-    for (const SqlRow &row : query(session(), select(rows::kAttemptColumns,
+    for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
                                                      QStringLiteral("FROM attempts WHERE job_id = $1 ORDER BY attempt_no")),
                                    {jobId}))
         out.append(rows::attempt(row));
@@ -113,7 +91,7 @@ QList<Attempt> JobService::attempts(qint64 jobId)
 QList<AttemptEvent> JobService::attemptEvents(qint64 jobId)
 {
     QList<AttemptEvent> out;
-    for (const SqlRow &row : query(session(), select(rows::kAttemptEventColumns,
+    for (const SqlRow &row : execStatement("query", select(rows::kAttemptEventColumns,
                                                      QStringLiteral("FROM attempt_events WHERE job_id = $1 ORDER BY id")),
                                    {jobId}))
         out.append(rows::attemptEvent(row));
@@ -123,10 +101,10 @@ QList<AttemptEvent> JobService::attemptEvents(qint64 jobId)
 QList<RaceLoss> JobService::raceLosses(std::optional<qint64> jobId)
 {
     QList<RaceLoss> out;
-    const SqlRows r = jobId ? query(session(), select(rows::kRaceLossColumns,
+    const SqlRows r = jobId ? execStatement("query", select(rows::kRaceLossColumns,
                                                       QStringLiteral("FROM race_losses WHERE job_id = $1 ORDER BY id")),
                                     {*jobId})
-                            : query(session(), select(rows::kRaceLossColumns,
+                            : execStatement("query", select(rows::kRaceLossColumns,
                                                       QStringLiteral("FROM race_losses ORDER BY id DESC LIMIT 1000")));
     for (const SqlRow &row : r)
         out.append(rows::raceLoss(row));
@@ -137,7 +115,7 @@ QList<IdempotencyEvent> JobService::keyHistory(const QString &ownerId, const QSt
 {
     QList<IdempotencyEvent> out;
     for (const SqlRow &row :
-         query(session(), select(rows::kIdempotencyEventColumns,
+         execStatement("query", select(rows::kIdempotencyEventColumns,
                                  QStringLiteral("FROM idempotency_events WHERE owner_id = $1 AND idempotency_key = $2 ORDER BY id")),
                {ownerId, key}))
         out.append(rows::idempotencyEvent(row));
@@ -148,10 +126,10 @@ QList<IdempotencyEvent> JobService::idempotencyEvents(std::optional<qint64> afte
 {
     QList<IdempotencyEvent> out;
     const SqlRows r = afterId
-                          ? query(session(), select(rows::kIdempotencyEventColumns,
+                          ? execStatement("query", select(rows::kIdempotencyEventColumns,
                                                     QStringLiteral("FROM idempotency_events WHERE id < $1 ORDER BY id DESC LIMIT $2")),
                                   {*afterId, limit})
-                          : query(session(), select(rows::kIdempotencyEventColumns,
+                          : execStatement("query", select(rows::kIdempotencyEventColumns,
                                                     QStringLiteral("FROM idempotency_events ORDER BY id DESC LIMIT $1")),
                                   {limit});
     for (const SqlRow &row : r)
@@ -162,10 +140,10 @@ QList<IdempotencyEvent> JobService::idempotencyEvents(std::optional<qint64> afte
 QList<AuditEntry> JobService::auditLog(std::optional<qint64> jobId)
 {
     QList<AuditEntry> out;
-    const SqlRows r = jobId ? query(session(), select(rows::kAuditColumns,
+    const SqlRows r = jobId ? execStatement("query", select(rows::kAuditColumns,
                                                       QStringLiteral("FROM audit_log WHERE job_id = $1 ORDER BY id")),
                                     {*jobId})
-                            : query(session(), select(rows::kAuditColumns,
+                            : execStatement("query", select(rows::kAuditColumns,
                                                       QStringLiteral("FROM audit_log ORDER BY id DESC LIMIT 1000")));
     for (const SqlRow &row : r)
         out.append(rows::auditEntry(row));
@@ -195,7 +173,7 @@ QList<Attempt> JobService::unknownWorklist(int limit)
 QMap<JobState, qint64> JobService::countsByState()
 {
     QMap<JobState, qint64> out;
-    for (const SqlRow &row : query(session(), QStringLiteral("SELECT state, count(*) FROM jobs GROUP BY state")))
+    for (const SqlRow &row : execStatement("query", QStringLiteral("SELECT state, count(*) FROM jobs GROUP BY state")))
         if (auto s = jobStateFromString(row.at(0).toString()))
             out.insert(*s, row.at(1).toLongLong());
     return out;
@@ -208,13 +186,13 @@ Changes JobService::changesSince(qint64 since, qint64 overlap)
     const qint64 from = std::max<qint64>(0, since - overlap);
     Changes c;
     c.highWaterMark = since;
-    for (const SqlRow &row : query(session(), select(rows::kJobColumns,
+    for (const SqlRow &row : execStatement("query", select(rows::kJobColumns,
                                                      QStringLiteral("FROM jobs WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
                                    {from})) {
         c.jobs.append(rows::job(row));
         c.highWaterMark = std::max(c.highWaterMark, c.jobs.last().changeSeq);
     }
-    for (const SqlRow &row : query(session(), select(rows::kAttemptColumns,
+    for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
                                                      QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
                                    {from})) {
         c.attempts.append(rows::attempt(row));

@@ -494,6 +494,11 @@ JobService::~JobService() = default;
 
 Dialect JobService::dialect() const { return d->session->dialect(); }
 SqlSession &JobService::session() { return *d->session; }
+
+SqlRows JobService::execStatement(const char *what, const QString &sql, const SqlParams &params, bool transaction)
+{
+    return d->run(what, transaction, [&] { return d->session->exec(sql, params); });
+}
 void JobService::setClockOffsetMs(qint64 offsetMs) { d->clockOffsetMs = offsetMs; }
 
 qint64 JobService::nowMs()

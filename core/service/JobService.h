@@ -247,6 +247,10 @@ public:
     void setClockOffsetMs(qint64 offsetMs);
 
 private:
+    // One statement through the same retry / reconnect / error mapping as
+    // every operation; `transaction` wraps it in a write transaction.
+    SqlRows execStatement(const char *what, const QString &sql, const SqlParams &params = {}, bool transaction = false);
+
     struct Private;
     std::unique_ptr<Private> d;
 };
