@@ -157,6 +157,35 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::Constraint)); // foreign key
     }
 
+    void automaticAttemptBeyondTheBudgetIsRefused_data() { addBackendRows(); }
+    void automaticAttemptBeyondTheBudgetIsRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("g9"), 1, /*maxAttempts*/ 1);
+        const Attempt a = startRunning(*svc, job.id);
+        svc->fail(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("HTTP 400"));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 2, QStringLiteral("r2")}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        // An operator's retry may go beyond it.
+        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
+                                             "start_request_id) VALUES ($1, 2, 'raw', 'retry', 'starting', 0, 'r3')"),
+                        {job.id}),
+                 std::nullopt);
+    }
+
+    void jobWithAnOpenAttemptCannotFail_data() { addBackendRows(); }
+    void jobWithAnOpenAttemptCannotFail()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("g10"));
+        startRunning(*svc, job.id);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET state = 'failed' WHERE id = $1"), {job.id}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        QCOMPARE(svc->job(job.id)->state, JobState::Running);
+    }
+
     void twoHedgedAttemptsMayBothBecomeUnknown_data() { addBackendRows(); }
     void twoHedgedAttemptsMayBothBecomeUnknown()
     {

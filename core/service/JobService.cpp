@@ -273,9 +273,9 @@ struct JobService::Private
                           const QString &workerId, std::optional<qint64> leaseMs, std::optional<qint64> deadlineMs,
                           const Actor &actor, const QString &reason, const Stamp &st)
     {
+        // Numbered under the job's lock (the caller holds it); unique per job regardless.
         const SqlRows n = session->exec(
-            QStringLiteral("UPDATE jobs SET attempt_count = attempt_count + 1 WHERE id = $1 RETURNING attempt_count"),
-            {job.id});
+            QStringLiteral("SELECT COALESCE(max(attempt_no), 0) + 1 FROM attempts WHERE job_id = $1"), {job.id});
         const SqlRows r = session->exec(
             QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
                            "start_request_id, worker_id, lease_expires_at_ms, deadline_at_ms, last_actor_kind, "

@@ -38,7 +38,6 @@ CREATE TABLE jobs (
     change_seq      bigint  NOT NULL DEFAULT nextval('jd_change_seq'),
     max_parallel    integer NOT NULL DEFAULT 1 CHECK (max_parallel BETWEEN 1 AND 8),
     max_attempts    integer NOT NULL DEFAULT 3 CHECK (max_attempts BETWEEN 1 AND 100),
-    attempt_count   integer NOT NULL DEFAULT 0 CHECK (attempt_count >= 0),
     completed_by    bigint,
     result          jsonb,
     client_meta     jsonb   NOT NULL DEFAULT '{}',
@@ -181,6 +180,11 @@ BEGIN
     IF open_count >= j.max_parallel THEN
         RAISE EXCEPTION 'jobdesk_refused: max_parallel attempts are open';
     END IF;
+    -- Only an operator's retry may go beyond the automatic attempt budget.
+    IF NEW.kind <> 'retry' AND (SELECT count(*) FROM attempts WHERE job_id = NEW.job_id AND kind <> 'retry')
+                               >= j.max_attempts THEN
+        RAISE EXCEPTION 'jobdesk_refused: the job has used its automatic attempt budget';
+    END IF;
     RETURN NEW;
 END $$;
 CREATE TRIGGER attempts_guard_insert BEFORE INSERT ON attempts
@@ -205,7 +209,8 @@ CREATE TRIGGER attempts_guard_transition BEFORE UPDATE OF state ON attempts
     FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION jd_attempts_guard_transition();
 
 -- A winner is never overwritten; only a running or unknown attempt of a job
--- that is not cancelled can become it; a cancelled or succeeded job stays so.
+-- that is not cancelled can become it; a job with an open attempt does not
+-- fail; a cancelled or succeeded job stays so.
 CREATE FUNCTION jd_jobs_guard_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF OLD.completed_by IS NOT NULL AND NEW.completed_by IS DISTINCT FROM OLD.completed_by THEN
@@ -217,6 +222,10 @@ BEGIN
                                         AND state IN ('running', 'unknown')) THEN
             RAISE EXCEPTION 'jobdesk_cas: the winner must be a running or unknown attempt of a job that is not cancelled';
         END IF;
+    END IF;
+    IF NEW.state = 'failed' AND OLD.state <> 'failed' AND EXISTS (
+           SELECT 1 FROM attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown')) THEN
+        RAISE EXCEPTION 'jobdesk_transition: a job with an open attempt cannot fail';
     END IF;
     IF OLD.state <> NEW.state AND OLD.state IN ('cancelled', 'succeeded') THEN
         RAISE EXCEPTION 'jobdesk_transition: a % job does not change state', OLD.state;

@@ -138,7 +138,8 @@ BEGIN
             END IF;
             v_now := jd_now_ms();
             v_seq := nextval('jd_change_seq');
-            UPDATE jobs t SET attempt_count = t.attempt_count + 1 WHERE t.id = p_job RETURNING t.attempt_count INTO v_no;
+            -- Numbered under the job's row lock (unique per job regardless).
+            SELECT COALESCE(max(t.attempt_no), 0) + 1 INTO v_no FROM attempts t WHERE t.job_id = p_job;
             INSERT INTO attempts AS t (job_id, attempt_no, provider, kind, state, read_version, start_request_id,
                                        worker_id, lease_expires_at_ms, deadline_at_ms, last_actor_kind, last_actor_id,
                                        last_reason, change_seq, created_at_ms, updated_at_ms)

@@ -31,7 +31,6 @@ CREATE TABLE jobs (
     change_seq      INTEGER NOT NULL DEFAULT 0,
     max_parallel    INTEGER NOT NULL DEFAULT 1 CHECK (max_parallel BETWEEN 1 AND 8),
     max_attempts    INTEGER NOT NULL DEFAULT 3 CHECK (max_attempts BETWEEN 1 AND 100),
-    attempt_count   INTEGER NOT NULL DEFAULT 0 CHECK (attempt_count >= 0),
     completed_by    INTEGER REFERENCES attempts (id),
     result          TEXT,
     client_meta     TEXT    NOT NULL DEFAULT '{}',
@@ -164,6 +163,11 @@ BEGIN
     SELECT RAISE(ABORT, 'jobdesk_refused: max_parallel attempts are open')
      WHERE (SELECT count(*) FROM attempts WHERE job_id = NEW.job_id AND state IN ('starting', 'running', 'unknown'))
            >= (SELECT max_parallel FROM jobs WHERE id = NEW.job_id);
+    -- Only an operator's retry may go beyond the automatic attempt budget.
+    SELECT RAISE(ABORT, 'jobdesk_refused: the job has used its automatic attempt budget')
+     WHERE NEW.kind <> 'retry'
+       AND (SELECT count(*) FROM attempts WHERE job_id = NEW.job_id AND kind <> 'retry')
+           >= (SELECT max_attempts FROM jobs WHERE id = NEW.job_id);
 END;
 
 -- Attempt states move only forward along the documented edges.
@@ -194,6 +198,14 @@ WHEN (OLD.completed_by IS NOT NULL AND (NEW.completed_by IS NULL OR NEW.complete
                         WHERE id = NEW.completed_by AND job_id = NEW.id AND state IN ('running', 'unknown'))))
 BEGIN
     SELECT RAISE(ABORT, 'jobdesk_cas: a winner is never overwritten and must be a running or unknown attempt');
+END;
+
+-- A job fails only when none of its attempts is open.
+CREATE TRIGGER jobs_guard_failed BEFORE UPDATE OF state ON jobs
+WHEN NEW.state = 'failed' AND OLD.state <> 'failed'
+ AND EXISTS (SELECT 1 FROM attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown'))
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_transition: a job with an open attempt cannot fail');
 END;
 
 -- A cancelled or succeeded job stays so.
