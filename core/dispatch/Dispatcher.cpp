@@ -54,7 +54,6 @@ struct Dispatcher::InFlight
 {
     Attempt attempt;
     std::future<ProviderOutcome> result;
-    std::shared_ptr<std::atomic<bool>> abort;
     bool applied = false;
 };
 
@@ -294,8 +293,6 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::launch(JobService &svc, const 
         return nullptr;
     }
     auto flight = std::make_shared<InFlight>();
-    flight->abort = std::make_shared<std::atomic<bool>>(false);
-    request.abort = flight->abort;
     // 'running' means "about to be sent": if an operator cancelled it meanwhile, nothing is sent.
     flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs);
     if (flight->attempt.state != AttemptState::Running)

@@ -786,10 +786,12 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
     return d->run("cancel job", true, [&] {
         if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job")))
             return *prior;
-        // Lock order: the job's open attempts first, then the job (as a completion does).
-        const SqlRows open = d->session->exec(QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ")
-                                                  + kOpenStates + QStringLiteral(" ORDER BY id") + d->forUpdate(),
-                                              {jobId});
+        // PostgreSQL lock order: the job's open attempts first, then the job (as
+        // a completion does). SQLite's writer already holds the whole store.
+        if (d->pg())
+            d->session->exec(QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ") + kOpenStates
+                                 + QStringLiteral(" ORDER BY id FOR UPDATE"),
+                             {jobId});
         const Job job = d->requireJob(jobId);
         d->checkStale(job, req);
         if (job.state == JobState::Succeeded)
@@ -804,6 +806,7 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
                                         "change_seq = $3, updated_at_ms = $4 WHERE id = $1"),
                          {jobId, req.reason.trimmed(), st.seq, st.nowMs});
         QJsonArray cancelled;
+        // Read again under the job's lock: one may have started in between.
         const SqlRows stillOpen = d->session->exec(
             QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state IN ") + kOpenStates + QStringLiteral(" ORDER BY id"),
             {jobId});
@@ -812,7 +815,6 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
                                             QStringLiteral("job cancelled: ") + req.reason.trimmed(), st);
             cancelled.append(a.id);
         }
-        Q_UNUSED(open);
         QJsonObject response{{QStringLiteral("action"), QStringLiteral("cancel_job")},
                              {QStringLiteral("job_id"), jobId},
                              {QStringLiteral("from_state"), toText(job.state)},

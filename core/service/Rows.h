@@ -11,12 +11,10 @@ namespace jobdesk::rows {
 inline constexpr auto kJobColumns =
     "id, owner_id, idempotency_key, fingerprint, route, input, state, version, change_seq, max_parallel, "
     "max_attempts, completed_by, result, client_meta, state_reason, created_at_ms, updated_at_ms";
-inline constexpr int kJobColumnCount = 17;
 
 inline constexpr auto kAttemptColumns =
     "id, job_id, attempt_no, provider, state, kind, read_version, worker_id, lease_expires_at_ms, "
     "deadline_at_ms, created_at_ms, updated_at_ms, change_seq, result_digest, last_reason";
-inline constexpr int kAttemptColumnCount = 15;
 
 // The same list with a table alias: "j.id, j.owner_id, ...".
 QString qualified(const char *columns, const QString &alias);

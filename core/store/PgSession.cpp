@@ -78,11 +78,6 @@ QString PgSession::describe() const
     return StoreUrl{Dialect::Postgres, {}, QString::fromStdString(m_url)}.toDisplayString();
 }
 
-int PgSession::backendPid() const
-{
-    return m_conn ? m_conn->conn.backendpid() : 0;
-}
-
 void PgSession::rethrow(const QString &sql)
 {
     try {

@@ -23,8 +23,6 @@ public:
     void simulateConnectionLoss() override;
     QString describe() const override;
 
-    int backendPid() const;
-
 private:
     void open();
     [[noreturn]] void rethrow(const QString &sql);
