@@ -65,6 +65,10 @@ Dispatcher::Dispatcher(StoreUrl url, RouteConfig config, std::shared_ptr<Provide
         m_options.workerId = QStringLiteral("dispatcher-") + QUuid::createUuid().toString(QUuid::Id128).left(8);
     if (!m_providers)
         m_providers = std::make_shared<ProviderDirectory>(m_config);
+    for (const Route &r : m_config.routes)
+        for (const QString &p : r.providerChain)
+            if (const ProviderConfig *cfg = m_config.provider(p))
+                m_configHashes.insert(r.name + u'\n' + p, configHash(r, *cfg));
 }
 
 Dispatcher::~Dispatcher()
@@ -151,6 +155,11 @@ qint64 Dispatcher::notBefore(const QString &provider) const
 
 bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &provider, QString *why)
 {
+    return isProven(svc, route, provider, svc.nowMs(), why);
+}
+
+bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &provider, qint64 nowMs, QString *why)
+{
     const ProviderConfig *cfg = m_config.provider(provider);
     auto say = [why](const QString &text) {
         if (why)
@@ -164,9 +173,11 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
         return say(QStringLiteral("%1 has no contract validation for %2").arg(provider, route.name));
     if (!v->passed)
         return say(QStringLiteral("%1 failed its contract validation for %2").arg(provider, route.name));
-    if (v->configHash != configHash(route, *cfg))
+    const QString key = route.name + u'\n' + provider;
+    const bool ours = m_config.route(route.name) == &route && m_configHashes.contains(key);
+    if (v->configHash != (ours ? m_configHashes.value(key) : configHash(route, *cfg)))
         return say(QStringLiteral("%1's validation for %2 is for another configuration").arg(provider, route.name));
-    if (v->expiresAtMs <= svc.nowMs())
+    if (v->expiresAtMs <= nowMs)
         return say(QStringLiteral("%1's validation for %2 has expired").arg(provider, route.name));
     return true;
 }
@@ -187,7 +198,7 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
         // The primary's first attempt needs no validation; every fallback (and hedge) does.
         const bool fallback = i > 0 || kind == AttemptKind::Hedge;
         QString why;
-        if (fallback && !isProven(svc, route, p, &why)) {
+        if (fallback && !isProven(svc, route, p, now, &why)) {
             skipped.append(why);
             continue;
         }

@@ -85,6 +85,7 @@ public:
     };
     NextProvider nextProvider(JobService &svc, const Route &route, AttemptKind kind, const QList<Attempt> &attempts);
     bool isProven(JobService &svc, const Route &route, const QString &provider, QString *why = nullptr);
+    bool isProven(JobService &svc, const Route &route, const QString &provider, qint64 nowMs, QString *why);
 
 private:
     struct InFlight;
@@ -106,6 +107,8 @@ private:
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
     std::vector<std::thread> m_threads;
+
+    QHash<QString, QString> m_configHashes; // "<route>\n<provider>" -> configHash, fixed for this config
 
     mutable std::mutex m_cooldownMutex;
     QHash<QString, qint64> m_notBeforeMs; // Retry-After, by provider
