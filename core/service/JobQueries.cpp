@@ -179,6 +179,49 @@ QMap<JobState, qint64> JobService::countsByState()
     return out;
 }
 
+SessionIdentity JobService::sessionIdentity()
+{
+    SessionIdentity id;
+    id.where = session().describe();
+    if (dialect() == Dialect::Sqlite) {
+        // A local, single-user file: whoever can open it acts as operator.
+        id.databaseUser = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+        id.role = Role::Operator;
+        id.roleName = QStringLiteral("local");
+        return id;
+    }
+    const SqlRows rows = execStatement(
+        "query",
+        QStringLiteral("SELECT session_user::text,"
+                       " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_operator')"
+                       "   AND pg_has_role(session_user, 'jobdesk_operator', 'MEMBER'),"
+                       " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_viewer')"
+                       "   AND pg_has_role(session_user, 'jobdesk_viewer', 'MEMBER'),"
+                       " (SELECT pg_get_userbyid(c.relowner) FROM pg_class c WHERE c.oid = to_regclass('jobs'))"));
+    const SqlRow &r = rows.first();
+    id.databaseUser = r.at(0).toString();
+    const bool owner = r.at(3).toString() == id.databaseUser;
+    if (owner) {
+        id.role = Role::Operator;
+        id.roleName = QStringLiteral("owner");
+    } else if (r.at(1).toBool()) {
+        id.role = Role::Operator;
+        id.roleName = QStringLiteral("jobdesk_operator");
+    } else {
+        id.role = Role::Viewer;
+        id.roleName = r.at(2).toBool() ? QStringLiteral("jobdesk_viewer") : QStringLiteral("none");
+    }
+    return id;
+}
+
+std::optional<qint64> JobService::dataVersion()
+{
+    if (dialect() != Dialect::Sqlite)
+        return std::nullopt;
+    const SqlRows rows = session().exec(QStringLiteral("PRAGMA data_version"));
+    return rows.isEmpty() ? std::nullopt : std::optional<qint64>(rows.first().first().toLongLong());
+}
+
 Changes JobService::changesSince(qint64 since, qint64 overlap)
 {
     // Sequence order is not commit order: look back `overlap` numbers so a

@@ -134,6 +134,15 @@ struct JobDetail
     QList<AuditEntry> audit;
 };
 
+// Who this connection acts as, for the console's banner and its actions.
+struct SessionIdentity
+{
+    QString databaseUser;        // PostgreSQL: session_user; SQLite: the local user
+    Role role = Role::Operator;  // Viewer: the database refuses operator actions on this connection
+    QString roleName;            // "jobdesk_operator", "jobdesk_viewer", "owner" (the schema's owner), "local"
+    QString where;               // the store, without a password
+};
+
 struct Changes
 {
     QList<Job> jobs;
@@ -240,6 +249,10 @@ public:
     QMap<JobState, qint64> countsByState();
     Changes changesSince(qint64 since, qint64 overlap = 1000);
     qint64 nowMs(); // the database's clock (plus the test offset)
+    SessionIdentity sessionIdentity();
+    // SQLite: PRAGMA data_version (changes when another connection committed);
+    // PostgreSQL: nullopt (readers poll the change sequence, woken by NOTIFY).
+    std::optional<qint64> dataVersion();
 
     // For tests and tools: the raw connection, and an offset added to the
     // database clock wherever leases and deadlines are compared.
