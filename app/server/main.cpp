@@ -1,26 +1,42 @@
-// jobdesk-server: the headless dispatcher (the HTTP API comes with its own
-// issue). Claims queued jobs, sends attempts to providers, reaps expired
-// leases, reconciles unknown attempts; or runs one contract validation.
+// jobdesk-server: the HTTP API and the dispatcher, or a token tool.
 //
-//   jobdesk-server --database URL --routes routes.json [--worker-id ID] [--workers N] [--lease-ms MS]
+//   jobdesk-server --database URL --routes routes.json [--listen ADDR] [--port N] [--workers N]
+//                  [--http-threads N] [--worker-id ID] [--lease-ms MS] [--poll-ms MS] [--no-dispatch]
 //   jobdesk-server --database URL --routes routes.json --validate PROVIDER --route ROUTE
+//   jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT] [--database URL]
+//   jobdesk-server token list [--database URL]
+//   jobdesk-server token revoke ID [--database URL]
+//
+// Every option also comes from the environment (JOBDESK_DATABASE_URL,
+// JOBDESK_ROUTES, JOBDESK_LISTEN, JOBDESK_PORT, ...); the command line wins.
+// The HTTP API is served when a port is given (0: any free port; the chosen
+// one is printed). SIGTERM/SIGINT: stop taking requests and answer the ones
+// accepted, stop claiming jobs and let running attempts reach a state, exit.
 
 #include "Logging.h"
 #include "dispatch/Dispatcher.h"
+#include "http/ApiServer.h"
+#include "http/TokenStore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QHostAddress>
 #include <QJsonDocument>
 #include <QSocketNotifier>
+#include <QTimer>
 
 #include <csignal>
 #include <cstdio>
+#include <optional>
 #include <sys/socket.h>
 #include <unistd.h>
 
 using namespace jobdesk;
 
 namespace {
+
+Q_LOGGING_CATEGORY(lcServer, "jobdesk.server", QtInfoMsg)
 
 int signalPipe[2] = {-1, -1};
 
@@ -36,6 +52,106 @@ int fail(const QString &message)
     return 2;
 }
 
+void print(const QString &line)
+{
+    std::fprintf(stdout, "%s\n", qPrintable(line));
+    std::fflush(stdout);
+}
+
+// The option's value, else the environment variable's, else the default.
+QString valueOf(const QCommandLineParser &parser, const QCommandLineOption &option, const char *env, const QString &fallback = {})
+{
+    if (parser.isSet(option))
+        return parser.value(option);
+    const QString fromEnv = qEnvironmentVariable(env);
+    return fromEnv.isEmpty() ? fallback : fromEnv;
+}
+
+std::optional<qint64> integer(const QString &text, qint64 min, qint64 max)
+{
+    bool ok = false;
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok || v < min || v > max)
+        return std::nullopt;
+    return v;
+}
+
+QString isoTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
+}
+
+const QCommandLineOption &databaseOption()
+{
+    static const QCommandLineOption o(QStringLiteral("database"),
+                                      QStringLiteral("Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL."),
+                                      QStringLiteral("url"));
+    return o;
+}
+
+int tokenCommand(QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Bearer tokens of the JobDesk HTTP API. A token is printed once, when it is made (the last line of the "
+        "output); only its hash is stored.\n\n"
+        "  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]\n"
+        "  jobdesk-server token list\n"
+        "  jobdesk-server token revoke ID"));
+    parser.addHelpOption();
+    const QCommandLineOption owner(QStringLiteral("owner"), QStringLiteral("Owner the token acts for (client: whose jobs; operator: who acts)."),
+                                   QStringLiteral("owner"));
+    const QCommandLineOption role(QStringLiteral("role"), QStringLiteral("client, viewer or operator."), QStringLiteral("role"));
+    const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("A note shown by token list."), QStringLiteral("text"));
+    parser.addOptions({databaseOption(), owner, role, label});
+    parser.addPositionalArgument(QStringLiteral("token"), QStringLiteral("The word \"token\"."));
+    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("create, list or revoke."));
+    parser.addPositionalArgument(QStringLiteral("id"), QStringLiteral("For revoke: the token's id (see token list)."), QStringLiteral("[id]"));
+    parser.process(app);
+    const QStringList args = parser.positionalArguments();
+    const QString action = args.value(1);
+    const QString url = valueOf(parser, databaseOption(), "JOBDESK_DATABASE_URL");
+    if (url.isEmpty())
+        return fail(QStringLiteral("no database: pass --database URL or set JOBDESK_DATABASE_URL"));
+    try {
+        auto svc = JobService::open(StoreUrl::parse(url));
+        TokenStore tokens(svc->session());
+        if (action == QLatin1String("create") && args.size() == 2) {
+            const auto r = tokenRoleFromString(parser.value(role));
+            if (!parser.isSet(owner) || !r)
+                return fail(QStringLiteral("token create needs --owner O and --role client|viewer|operator"));
+            const IssuedToken t = tokens.create(parser.value(owner), *r, parser.value(label));
+            print(QStringLiteral("token %1: owner %2, role %3%4").arg(t.token.id).arg(t.token.ownerId, toText(t.token.role),
+                                                                           t.token.label.isEmpty() ? QString() : QStringLiteral(", label ") + t.token.label));
+            print(QStringLiteral("store it now; it is shown only this once:"));
+            print(t.secret);
+            return 0;
+        }
+        if (action == QLatin1String("list") && args.size() == 2) {
+            print(QStringLiteral("id\towner\trole\tcreated\trevoked\tlabel"));
+            for (const ApiToken &t : tokens.list())
+                print(QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6")
+                          .arg(t.id)
+                          .arg(t.ownerId, toText(t.role), isoTime(t.createdAtMs),
+                               t.revokedAtMs ? isoTime(*t.revokedAtMs) : QStringLiteral("-"), t.label));
+            return 0;
+        }
+        if (action == QLatin1String("revoke") && args.size() == 3) {
+            const auto id = integer(args.at(2), 1, std::numeric_limits<qint64>::max());
+            if (!id)
+                return fail(QStringLiteral("token revoke needs the token's id (see token list)"));
+            const ApiToken t = tokens.revoke(*id);
+            print(QStringLiteral("token %1 (owner %2, role %3) revoked at %4")
+                      .arg(t.id)
+                      .arg(t.ownerId, toText(t.role), isoTime(t.revokedAtMs.value_or(0))));
+            return 0;
+        }
+        return fail(QStringLiteral("usage: jobdesk-server token create --owner O --role R | token list | token revoke ID"));
+    } catch (const JobDeskError &e) {
+        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());
+    }
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -43,50 +159,97 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("jobdesk-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+    if (argc >= 2 && qstrcmp(argv[1], "token") == 0)
+        return tokenCommand(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("JobDesk dispatcher: one user intent, one side effect."));
+    parser.setApplicationDescription(QStringLiteral(
+        "JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.\n"
+        "Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).\n"
+        "Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption database(QStringLiteral("database"),
-                                      QStringLiteral("Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL."),
-                                      QStringLiteral("url"));
-    const QCommandLineOption routes(QStringLiteral("routes"), QStringLiteral("Routes and providers JSON file."), QStringLiteral("file"));
-    const QCommandLineOption workerId(QStringLiteral("worker-id"), QStringLiteral("This instance's worker id."), QStringLiteral("id"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Worker threads (default 2)."), QStringLiteral("n"), QStringLiteral("2"));
-    const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QStringLiteral("Attempt lease in ms (default 15000)."),
-                                     QStringLiteral("ms"), QStringLiteral("15000"));
-    const QCommandLineOption pollMs(QStringLiteral("poll-ms"), QStringLiteral("Idle poll in ms (default 200)."),
-                                    QStringLiteral("ms"), QStringLiteral("200"));
+    const QCommandLineOption &database = databaseOption();
+    const QCommandLineOption routes(QStringLiteral("routes"), QStringLiteral("Routes and providers JSON file [JOBDESK_ROUTES]."), QStringLiteral("file"));
+    const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1)."),
+                                    QStringLiteral("addr"));
+    const QCommandLineOption port(QStringLiteral("port"),
+                                  QStringLiteral("Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). "
+                                                 "Without it no API is served."),
+                                  QStringLiteral("n"));
+    const QCommandLineOption httpThreads(QStringLiteral("http-threads"),
+                                         QStringLiteral("HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8)."),
+                                         QStringLiteral("n"));
+    const QCommandLineOption tokenCacheMs(QStringLiteral("token-cache-ms"),
+                                          QStringLiteral("Trust a verified token this long; a revoked one stops working within it "
+                                                         "[JOBDESK_TOKEN_CACHE_MS] (default 1000; 0: check every request)."),
+                                          QStringLiteral("ms"));
+    const QCommandLineOption maxBody(QStringLiteral("max-body-bytes"),
+                                     QStringLiteral("Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576)."), QStringLiteral("n"));
+    const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QStringLiteral("Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
+    const QCommandLineOption workerId(QStringLiteral("worker-id"), QStringLiteral("This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Dispatcher worker threads [JOBDESK_WORKERS] (default 2)."),
+                                     QStringLiteral("n"));
+    const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QStringLiteral("Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
+                                     QStringLiteral("ms"));
+    const QCommandLineOption pollMs(QStringLiteral("poll-ms"), QStringLiteral("Idle poll in ms [JOBDESK_POLL_MS] (default 200)."),
+                                    QStringLiteral("ms"));
     const QCommandLineOption validate(QStringLiteral("validate"),
                                       QStringLiteral("Run the contract validation of PROVIDER for --route, record it, print the report and exit."),
                                       QStringLiteral("provider"));
     const QCommandLineOption route(QStringLiteral("route"), QStringLiteral("The route for --validate."), QStringLiteral("route"));
-    parser.addOptions({database, routes, workerId, workers, leaseMs, pollMs, validate, route});
+    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers,
+                       leaseMs, pollMs, validate, route});
     parser.process(app);
 
-    const QString url = parser.isSet(database) ? parser.value(database) : qEnvironmentVariable("JOBDESK_DATABASE_URL");
+    const QString url = valueOf(parser, database, "JOBDESK_DATABASE_URL");
     if (url.isEmpty())
         return fail(QStringLiteral("no database: pass --database URL or set JOBDESK_DATABASE_URL"));
-    if (!parser.isSet(routes))
-        return fail(QStringLiteral("no routes file: pass --routes FILE"));
-    bool okWorkers = false, okLease = false, okPoll = false;
+    const QString routesFile = valueOf(parser, routes, "JOBDESK_ROUTES");
+    if (routesFile.isEmpty())
+        return fail(QStringLiteral("no routes file: pass --routes FILE or set JOBDESK_ROUTES"));
+
     DispatcherOptions options;
-    options.workerId = parser.value(workerId);
-    options.workers = parser.value(workers).toInt(&okWorkers);
-    options.leaseMs = parser.value(leaseMs).toLongLong(&okLease);
-    options.idlePollMs = parser.value(pollMs).toLongLong(&okPoll);
-    if (!okWorkers || options.workers < 1 || options.workers > 64)
+    options.workerId = valueOf(parser, workerId, "JOBDESK_WORKER_ID");
+    const auto nWorkers = integer(valueOf(parser, workers, "JOBDESK_WORKERS", QStringLiteral("2")), 1, 64);
+    const auto lease = integer(valueOf(parser, leaseMs, "JOBDESK_LEASE_MS", QStringLiteral("15000")), 100, 24LL * 3600 * 1000);
+    const auto poll = integer(valueOf(parser, pollMs, "JOBDESK_POLL_MS", QStringLiteral("200")), 1, 3600 * 1000);
+    if (!nWorkers)
         return fail(QStringLiteral("--workers must be 1..64"));
-    if (!okLease || options.leaseMs < 100)
+    if (!lease)
         return fail(QStringLiteral("--lease-ms must be at least 100"));
-    if (!okPoll || options.idlePollMs < 1)
+    if (!poll)
         return fail(QStringLiteral("--poll-ms must be positive"));
+    options.workers = int(*nWorkers);
+    options.leaseMs = *lease;
+    options.idlePollMs = *poll;
+
+    const QString portText = valueOf(parser, port, "JOBDESK_PORT");
+    std::optional<qint64> httpPort;
+    if (!portText.isEmpty() && !(httpPort = integer(portText, 0, 65535)))
+        return fail(QStringLiteral("--port must be 0..65535"));
+    QHostAddress address;
+    if (!address.setAddress(valueOf(parser, listen, "JOBDESK_LISTEN", QStringLiteral("127.0.0.1"))))
+        return fail(QStringLiteral("--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0"));
+    ApiServerOptions apiOptions;
+    const auto threads = integer(valueOf(parser, httpThreads, "JOBDESK_HTTP_THREADS", QStringLiteral("8")), 1, 256);
+    const auto cacheMs = integer(valueOf(parser, tokenCacheMs, "JOBDESK_TOKEN_CACHE_MS", QStringLiteral("1000")), 0, 3600 * 1000);
+    const auto bodyLimit = integer(valueOf(parser, maxBody, "JOBDESK_MAX_BODY_BYTES", QStringLiteral("1048576")), 1024, 64LL << 20);
+    if (!threads)
+        return fail(QStringLiteral("--http-threads must be 1..256"));
+    if (!cacheMs)
+        return fail(QStringLiteral("--token-cache-ms must be 0..3600000"));
+    if (!bodyLimit)
+        return fail(QStringLiteral("--max-body-bytes must be 1024..67108864"));
+    apiOptions.handlerThreads = int(*threads);
+    apiOptions.api.tokenCacheMs = *cacheMs;
+    apiOptions.api.maxBodyBytes = *bodyLimit;
+    const bool dispatch = !parser.isSet(noDispatch) && qEnvironmentVariable("JOBDESK_NO_DISPATCH") != QLatin1String("1");
 
     try {
         const StoreUrl store = StoreUrl::parse(url);
-        RouteConfig config = RouteConfig::load(parser.value(routes));
-        auto svc = JobService::open(store); // migrates once, before any worker starts
+        RouteConfig config = RouteConfig::load(routesFile);
+        auto svc = JobService::open(store); // migrates once, before any worker or handler starts
         Dispatcher dispatcher(store, config, nullptr, options);
         dispatcher.recordConfig(*svc);
 
@@ -99,23 +262,59 @@ int main(int argc, char *argv[])
                         qPrintable(rec.route), rec.passed ? "PASSED" : "FAILED", static_cast<long long>(rec.expiresAtMs));
             return rec.passed ? 0 : 1;
         }
+        if (!httpPort && !dispatch)
+            return fail(QStringLiteral("--no-dispatch without --port: nothing to do"));
 
         if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
             return fail(QStringLiteral("cannot install signal handling"));
+
+        std::unique_ptr<ApiServer> api;
+        std::atomic<bool> stopping{false};
+        if (httpPort) {
+            api = std::make_unique<ApiServer>(store, config, apiOptions);
+            api->setDispatcherStatus([&] {
+                if (!dispatch)
+                    return QStringLiteral("off");
+                return stopping ? QStringLiteral("stopping") : QStringLiteral("running");
+            });
+            QString error;
+            if (!api->listen(address, quint16(*httpPort), &error))
+                return fail(error);
+            const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
+                                                                                      : address.toString();
+            print(QStringLiteral("jobdesk-server: listening on http://%1:%2").arg(host).arg(api->port()));
+        }
+
         QSocketNotifier notifier(signalPipe[0], QSocketNotifier::Read);
         QObject::connect(&notifier, &QSocketNotifier::activated, &app, [&] {
             char c;
             [[maybe_unused]] const auto n = ::read(signalPipe[0], &c, 1);
-            qCInfo(lcDispatch) << "stopping";
-            QCoreApplication::quit();
+            if (stopping.exchange(true))
+                return;
+            if (!api) {
+                qCInfo(lcServer) << "stopping";
+                QCoreApplication::quit();
+                return;
+            }
+            qCInfo(lcServer) << "stopping: no new requests; answering" << api->pendingResponses() << "accepted ones";
+            QObject::connect(api.get(), &ApiServer::drained, &app, &QCoreApplication::quit);
+            QTimer::singleShot(10000, &app, &QCoreApplication::quit); // bounded: a handler stuck on the store
+            api->stopAccepting();
         });
         std::signal(SIGTERM, onSignal);
         std::signal(SIGINT, onSignal);
 
-        dispatcher.start();
-        qCInfo(lcDispatch) << "dispatching on" << store.toDisplayString() << "with" << options.workers << "workers";
+        if (dispatch) {
+            dispatcher.start();
+            qCInfo(lcDispatch) << "dispatching on" << store.toDisplayString() << "with" << options.workers << "workers";
+        }
         const int rc = QCoreApplication::exec();
-        dispatcher.stop();
+        if (api)
+            api->stop(); // handler threads joined; connections closed
+        if (dispatch)
+            dispatcher.stop(); // no more claims; running attempts reach a state (or their deadline)
+        api.reset(); // the last change notification goes out
+        qCInfo(lcServer) << "stopped";
         return rc;
     } catch (const JobDeskError &e) {
         return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());

@@ -202,6 +202,8 @@ QJsonObject Route::toJson() const
     o.insert(QStringLiteral("name"), name);
     o.insert(QStringLiteral("system_prompt"), systemPrompt);
     o.insert(QStringLiteral("prompt_template"), promptTemplate);
+    if (!inputSchema.isEmpty())
+        o.insert(QStringLiteral("input_schema"), inputSchema);
     o.insert(QStringLiteral("output_schema"), outputSchema);
     o.insert(QStringLiteral("required_fields"), toArray(requiredFields));
     QJsonObject allowed;
@@ -230,6 +232,16 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
     r.name = f.nonEmptyString(QStringLiteral("name"));
     r.systemPrompt = f.string(QStringLiteral("system_prompt"), false);
     r.promptTemplate = f.nonEmptyString(QStringLiteral("prompt_template"));
+
+    const QJsonValue inSchema = f.raw(QStringLiteral("input_schema"));
+    if (!inSchema.isUndefined()) {
+        if (!inSchema.isObject())
+            bad(f.at(QStringLiteral("input_schema")), QStringLiteral("expected a JSON Schema object, got ") + describe(inSchema));
+        r.inputSchema = inSchema.toObject();
+        const QStringList inErrors = schemaDefinitionErrors(r.inputSchema);
+        if (!inErrors.isEmpty())
+            bad(f.at(QStringLiteral("input_schema")), inErrors.join(QStringLiteral("; ")));
+    }
 
     const QJsonValue schema = f.raw(QStringLiteral("output_schema"));
     if (!schema.isObject())

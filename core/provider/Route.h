@@ -14,6 +14,7 @@
 //     "routes": [ { "name": "summarize",
 //                   "system_prompt": "...",                  (optional)
 //                   "prompt_template": "Summarise: {{text}}",
+//                   "input_schema": { "type": "object", ... },  (optional; the HTTP API checks job inputs)
 //                   "output_schema": { "type": "object", ... },
 //                   "required_fields": ["summary"],          (optional)
 //                   "allowed_values": {"sentiment": ["positive", "neutral"]},   (optional)
@@ -62,7 +63,8 @@ struct Route
     QString name;
     QString systemPrompt;
     QString promptTemplate; // {{field}} placeholders from the job input; nested {{a.b}} ok
-    QJsonObject outputSchema; // JSON Schema subset, see JsonSchema.h; top level must be an object schema
+    QJsonObject inputSchema;  // JSON Schema (draft 7, see JsonSchema.h) a job's input must match; empty: any object
+    QJsonObject outputSchema; // JSON Schema (draft 7, see JsonSchema.h); top level must be an object schema
     QStringList requiredFields;                // present, not null, not an empty string; dotted paths ok
     QMap<QString, QStringList> allowedValues;  // field (dotted path ok) -> allowed string values
     QStringList providerChain;                 // primary first, then fallbacks

@@ -1,0 +1,72 @@
+#pragma once
+
+// Counters of this server (requests by endpoint and status, replays,
+// conflicts) and gauges read from the store at scrape time (jobs and attempts
+// by state, unknown attempts now, race losses, provider latency), rendered in
+// the Prometheus text format (version 0.0.4).
+
+#include "service/JobService.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+
+namespace jobdesk {
+
+struct ProviderLatency
+{
+    QString provider;
+    QList<qint64> bucketCounts; // cumulative, one per kLatencyBucketsMs, then +Inf
+    qint64 count = 0;
+    qint64 sumMs = 0;
+};
+
+struct StoreGauges
+{
+    QMap<QString, qint64> jobsByState;
+    QMap<QString, qint64> attemptsByState;
+    qint64 unknownAttempts = 0;
+    qint64 raceLosses = 0;
+    QList<ProviderLatency> latency;
+};
+
+// Upper bounds (ms) of the provider latency histogram's buckets.
+const QList<qint64> &latencyBucketsMs();
+
+// Reads the gauges with a handful of aggregate queries (same SQL on both
+// stores). Latency is an attempt's time from start to its final state, for
+// attempts that succeeded, were superseded or failed. Throws JobDeskError.
+StoreGauges readStoreGauges(SqlSession &session);
+
+struct ServerGauges
+{
+    int connections = 0;
+    int handlerThreads = 0;
+    int handlersBusy = 0;
+    int queued = 0;
+    qint64 notificationsSent = 0;
+};
+
+class ApiMetrics
+{
+public:
+    void countResponse(const QByteArray &endpoint, int status);
+    void countSubmit(SubmitResult::Outcome outcome);
+    // `store` null: the store could not be read (jobdesk_store_up 0).
+    QByteArray render(const std::optional<StoreGauges> &store, const ServerGauges &server) const;
+
+private:
+    mutable std::mutex m_mutex;
+    QMap<QPair<QByteArray, int>, qint64> m_responses;
+    std::atomic<qint64> m_created{0};
+    std::atomic<qint64> m_replays{0};
+    std::atomic<qint64> m_conflicts{0};
+};
+
+} // namespace jobdesk

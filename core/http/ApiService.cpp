@@ -1,0 +1,479 @@
+#include "http/ApiService.h"
+
+#include "dispatch/Dispatcher.h"
+#include "http/HttpLogging.h"
+#include "provider/JsonSchema.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace jobdesk {
+namespace {
+
+using Code = JobDeskError::Code;
+
+qint64 wallMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
+HttpResponse json(int status, const QJsonObject &body)
+{
+    HttpResponse r;
+    r.status = status;
+    r.contentType = "application/json";
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+QJsonValue optional(const std::optional<qint64> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue resultValue(const QByteArray &result)
+{
+    if (result.isEmpty())
+        return QJsonValue::Null;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + result + ']');
+    if (doc.isArray() && doc.array().size() == 1)
+        return doc.array().first();
+    return QString::fromUtf8(result);
+}
+
+QByteArray jobPath(qint64 id) { return "/v1/jobs/" + QByteArray::number(id); }
+
+QJsonObject jobJson(const Job &j)
+{
+    QJsonObject o{{QStringLiteral("id"), j.id},
+                  {QStringLiteral("owner_id"), j.ownerId},
+                  {QStringLiteral("idempotency_key"), j.idempotencyKey},
+                  {QStringLiteral("route"), j.route},
+                  {QStringLiteral("input"), j.input},
+                  {QStringLiteral("state"), toText(j.state)},
+                  {QStringLiteral("version"), j.version},
+                  {QStringLiteral("change_seq"), j.changeSeq},
+                  {QStringLiteral("max_parallel"), j.maxParallel},
+                  {QStringLiteral("max_attempts"), j.maxAttempts},
+                  {QStringLiteral("completed_by"), optional(j.completedBy)},
+                  {QStringLiteral("result"), resultValue(j.result)},
+                  {QStringLiteral("fingerprint"), j.fingerprint},
+                  {QStringLiteral("created_at_ms"), j.createdAtMs},
+                  {QStringLiteral("updated_at_ms"), j.updatedAtMs}};
+    if (!j.stateReason.isEmpty())
+        o.insert(QStringLiteral("state_reason"), j.stateReason);
+    return o;
+}
+
+QJsonObject attemptJson(const Attempt &a)
+{
+    QJsonObject o{{QStringLiteral("id"), a.id},
+                  {QStringLiteral("job_id"), a.jobId},
+                  {QStringLiteral("attempt_no"), a.attemptNo},
+                  {QStringLiteral("provider"), a.provider},
+                  {QStringLiteral("state"), toText(a.state)},
+                  {QStringLiteral("kind"), toText(a.kind)},
+                  {QStringLiteral("read_version"), a.readVersion},
+                  {QStringLiteral("lease_expires_at_ms"), optional(a.leaseExpiresAtMs)},
+                  {QStringLiteral("deadline_at_ms"), optional(a.deadlineAtMs)},
+                  {QStringLiteral("change_seq"), a.changeSeq},
+                  {QStringLiteral("created_at_ms"), a.createdAtMs},
+                  {QStringLiteral("updated_at_ms"), a.updatedAtMs}};
+    if (!a.workerId.isEmpty())
+        o.insert(QStringLiteral("worker_id"), a.workerId);
+    if (!a.resultDigest.isEmpty())
+        o.insert(QStringLiteral("result_digest"), a.resultDigest);
+    if (!a.lastReason.isEmpty())
+        o.insert(QStringLiteral("last_reason"), a.lastReason);
+    return o;
+}
+
+HttpResponse fromError(const JobDeskError &e)
+{
+    switch (e.code()) {
+    case Code::NotFound: return problemResponse(ProblemType::NotFound, e.message());
+    case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.message());
+    case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.message());
+    case Code::StaleView: return problemResponse(ProblemType::StaleView, e.message());
+    case Code::StoreUnavailable: return problemResponse(ProblemType::StoreUnavailable, e.message());
+    case Code::InvalidArgument:
+        // The core's words for a request id reused for another action.
+        if (e.message().contains(QStringLiteral("already used")))
+            return problemResponse(ProblemType::IdempotencyKeyReused, e.message());
+        return problemResponse(ProblemType::InvalidArgument, e.message());
+    case Code::StoreError:
+    case Code::Migration:
+        break;
+    }
+    qCWarning(lcHttp).noquote() << QStringLiteral("store error: ") + e.message();
+    return problemResponse(ProblemType::InternalError, QStringLiteral("the store failed; see the server log"));
+}
+
+bool mayReadAll(TokenRole r) { return r == TokenRole::Viewer || r == TokenRole::Operator; }
+
+QString clientAddress(const HttpRequest &r) { return r.remoteAddress; }
+
+QJsonObject clientMeta(const HttpRequest &r, const Caller &caller)
+{
+    QJsonObject meta{{QStringLiteral("via"), QStringLiteral("http")},
+                     {QStringLiteral("ip"), clientAddress(r)},
+                     {QStringLiteral("token_id"), caller.tokenId}};
+    const QByteArray agent = r.header("User-Agent");
+    if (!agent.isEmpty())
+        meta.insert(QStringLiteral("user_agent"), QString::fromUtf8(agent.left(256)));
+    const QByteArray requestId = r.header("X-Request-Id");
+    if (!requestId.isEmpty())
+        meta.insert(QStringLiteral("request_id"), QString::fromUtf8(requestId.left(128)));
+    return meta;
+}
+
+} // namespace
+
+ApiService::ApiService(RouteConfig routes, ApiOptions options, std::shared_ptr<ChangeNotifier> notifier)
+    : m_routes(std::move(routes))
+    , m_options(options)
+    , m_notifier(std::move(notifier))
+{
+}
+
+ApiService::~ApiService() = default;
+
+void ApiService::setServerGauges(std::function<ServerGauges()> gauges) { m_serverGauges = std::move(gauges); }
+void ApiService::setDispatcherStatus(std::function<QString()> status) { m_dispatcherStatus = std::move(status); }
+
+HttpResponse ApiService::handle(const HttpRequest &request, JobService *svc, const QString &storeError)
+{
+    try {
+        return route(request, svc, storeError);
+    } catch (const JobDeskError &e) {
+        return fromError(e);
+    } catch (const std::exception &e) {
+        qCCritical(lcHttp) << "unexpected error for" << request.method << request.path << ":" << e.what();
+        return problemResponse(ProblemType::InternalError, QStringLiteral("unexpected error; see the server log"));
+    }
+}
+
+HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, const QString &storeError)
+{
+    const QList<QByteArray> parts = request.path.split('/'); // "/v1/jobs/7" -> "", "v1", "jobs", "7"
+    const QByteArray &m = request.method;
+    auto methodNotAllowed = [&](const QByteArray &allowed, const QByteArray &endpoint) {
+        HttpResponse r = problemResponse(ProblemType::MethodNotAllowed,
+                                         QStringLiteral("%1 is not allowed here; allowed: %2")
+                                             .arg(QString::fromLatin1(m), QString::fromLatin1(allowed)));
+        r.addHeader("Allow", allowed);
+        r.endpoint = endpoint;
+        return r;
+    };
+    enum class Endpoint { None, Healthz, Metrics, Create, Job, Attempts, Cancel, Retry };
+    Endpoint e = Endpoint::None;
+    std::optional<qint64> id;
+    if (request.path == "/healthz")
+        e = Endpoint::Healthz;
+    else if (request.path == "/metrics")
+        e = Endpoint::Metrics;
+    else if (request.path == "/v1/jobs")
+        e = Endpoint::Create;
+    else if (parts.size() == 4 && parts.at(1) == "v1" && parts.at(2) == "jobs" && (id = parseId(parts.at(3))))
+        e = Endpoint::Job;
+    else if (parts.size() == 5 && parts.at(1) == "v1" && parts.at(2) == "jobs" && (id = parseId(parts.at(3))) && parts.at(4) == "attempts")
+        e = Endpoint::Attempts;
+    else if (parts.size() == 5 && parts.at(1) == "v1" && parts.at(2) == "jobs" && (id = parseId(parts.at(3))) && parts.at(4) == "retry")
+        e = Endpoint::Retry;
+    else if (parts.size() == 5 && parts.at(1) == "v1" && parts.at(2) == "attempts" && (id = parseId(parts.at(3))) && parts.at(4) == "cancel")
+        e = Endpoint::Cancel;
+
+    static const QByteArray labels[] = {"other", "healthz", "metrics", "create_job", "get_job", "list_attempts",
+                                        "cancel_attempt", "retry_job"};
+    const QByteArray endpoint = labels[int(e)];
+    const bool get = m == "GET";
+    const bool post = m == "POST";
+    HttpResponse out;
+    switch (e) {
+    case Endpoint::None:
+        out = problemResponse(ProblemType::NotFound, QStringLiteral("no such resource"));
+        break;
+    case Endpoint::Healthz:
+        out = get ? healthz(svc, storeError) : methodNotAllowed("GET", endpoint);
+        break;
+    case Endpoint::Metrics:
+        out = get ? metricsPage(svc) : methodNotAllowed("GET", endpoint);
+        break;
+    default: {
+        const bool reading = e == Endpoint::Job || e == Endpoint::Attempts;
+        if (reading ? !get : !post) {
+            out = methodNotAllowed(reading ? "GET" : "POST", endpoint);
+            break;
+        }
+        if (!svc) {
+            out = problemResponse(ProblemType::StoreUnavailable, storeError);
+            break;
+        }
+        auto who = authenticate(request, *svc);
+        if (HttpResponse *refused = std::get_if<HttpResponse>(&who)) {
+            out = std::move(*refused);
+            break;
+        }
+        const Caller &caller = std::get<Caller>(who);
+        if (e == Endpoint::Create)
+            out = createJob(request, *svc, caller);
+        else if (e == Endpoint::Job || e == Endpoint::Attempts)
+            out = getJob(*svc, caller, *id, e == Endpoint::Attempts);
+        else if (e == Endpoint::Cancel)
+            out = cancelAttempt(request, *svc, caller, *id);
+        else
+            out = retryJob(request, *svc, caller, *id);
+        break;
+    }
+    }
+    out.endpoint = endpoint;
+    return out;
+}
+
+std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &request, JobService &svc)
+{
+    QString presented;
+    if (auto p = readBearerToken(request, &presented))
+        return p->response();
+    const std::optional<QByteArray> secret = tokenSecret(presented);
+    if (!secret)
+        return problemResponse(ProblemType::Unauthorized, QStringLiteral("the bearer token is not a JobDesk token"));
+    const QString hash = tokenHash(*secret);
+    std::optional<ApiToken> token;
+    bool cached = false;
+    const qint64 now = wallMs();
+    if (m_options.tokenCacheMs > 0) {
+        std::lock_guard lock(m_tokenMutex);
+        const auto it = m_tokens.constFind(hash);
+        if (it != m_tokens.constEnd() && now - it->atMs < m_options.tokenCacheMs) {
+            token = it->token;
+            cached = true;
+        }
+    }
+    if (!cached) {
+        token = TokenStore(svc.session()).verify(presented);
+        if (m_options.tokenCacheMs > 0) {
+            std::lock_guard lock(m_tokenMutex);
+            if (m_tokens.size() > 10000)
+                m_tokens.clear();
+            m_tokens.insert(hash, CachedToken{token, now});
+        }
+    }
+    if (!token)
+        return problemResponse(ProblemType::Unauthorized, QStringLiteral("the bearer token is unknown or revoked"));
+    return Caller{token->id, token->ownerId, token->role};
+}
+
+HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, const Caller &caller)
+{
+    if (caller.role != TokenRole::Client)
+        return problemResponse(ProblemType::Forbidden,
+                               QStringLiteral("only a client token creates jobs (this one is %1)").arg(toText(caller.role)));
+    if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
+        return p->response();
+    QString key;
+    if (auto p = readIdempotencyKey(request, &key))
+        return p->response();
+    CreateJobBody body;
+    if (auto p = parseCreateJobBody(request.body, &body))
+        return p->response();
+    const Route *route = m_routes.route(body.route);
+    if (!route) {
+        QStringList names;
+        for (const Route &r : m_routes.routes)
+            names.append(r.name);
+        return problemResponse(ProblemType::UnknownRoute, QStringLiteral("no route \"%1\" (routes: %2)")
+                                                              .arg(body.route.left(255), names.join(QStringLiteral(", "))));
+    }
+    if (!route->inputSchema.isEmpty()) {
+        const QStringList errors = validateJsonSchema(body.input, route->inputSchema);
+        if (!errors.isEmpty()) {
+            QJsonArray list;
+            for (const QString &e : errors.mid(0, 20))
+                list.append(e);
+            return problemResponse(ProblemType::InvalidInput,
+                                   QStringLiteral("the input does not match route %1's input schema: %2")
+                                       .arg(route->name, errors.first()),
+                                   {{QStringLiteral("errors"), list}});
+        }
+    }
+    const SubmitRequest submit = submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller));
+    const SubmitResult result = svc.submit(submit);
+    m_metrics.countSubmit(result.outcome);
+    if (m_notifier)
+        m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written
+    const QByteArray location = jobPath(result.job.id);
+    switch (result.outcome) {
+    case SubmitResult::Outcome::Created: {
+        HttpResponse r = json(201, jobJson(result.job));
+        r.addHeader("Location", location);
+        return r;
+    }
+    case SubmitResult::Outcome::Replayed: {
+        HttpResponse r = json(200, jobJson(result.job));
+        r.addHeader("Location", location);
+        r.addHeader("Idempotent-Replayed", "true");
+        return r;
+    }
+    case SubmitResult::Outcome::Conflict:
+        break;
+    }
+    HttpResponse r = problemResponse(ProblemType::IdempotencyConflict,
+                                     QStringLiteral("Idempotency-Key \"%1\" is bound to job %2, created with another "
+                                                    "intent; nothing was changed. Use a new key for a new intent.")
+                                         .arg(key)
+                                         .arg(result.job.id),
+                                     {{QStringLiteral("job_id"), result.job.id},
+                                      {QStringLiteral("job"), QString::fromLatin1(location)},
+                                      {QStringLiteral("stored_fingerprint"), result.job.fingerprint},
+                                      {QStringLiteral("submitted_fingerprint"), result.submittedFingerprint}});
+    r.addHeader("Location", location);
+    return r;
+}
+
+HttpResponse ApiService::getJob(JobService &svc, const Caller &caller, qint64 jobId, bool withAttempts)
+{
+    const std::optional<Job> job = svc.job(jobId);
+    // Another owner's job is not found, not forbidden: its existence is not the caller's business.
+    if (!job || (!mayReadAll(caller.role) && job->ownerId != caller.ownerId))
+        return problemResponse(ProblemType::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+    if (!withAttempts)
+        return json(200, jobJson(*job));
+    QJsonArray list;
+    for (const Attempt &a : svc.attempts(jobId))
+        list.append(attemptJson(a));
+    return json(200, {{QStringLiteral("job_id"), jobId}, {QStringLiteral("job_state"), toText(job->state)},
+                      {QStringLiteral("attempts"), list}});
+}
+
+HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId)
+{
+    if (caller.role != TokenRole::Operator)
+        return problemResponse(ProblemType::Forbidden, QStringLiteral("only an operator token may cancel an attempt"));
+    if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
+        return p->response();
+    QString requestId;
+    if (auto p = readIdempotencyKey(request, &requestId))
+        return p->response();
+    ActionBody body;
+    if (auto p = parseActionBody(request.body, false, &body))
+        return p->response();
+    OperatorRequest op{Actor::operatorUser(caller.ownerId), requestId, body.reason, body.seenChangeSeq};
+    const OperatorResult result = svc.cancelAttempt(attemptId, op);
+    if (result.replayed && result.response.value(QStringLiteral("attempt_id")).toInteger() != attemptId)
+        return problemResponse(ProblemType::IdempotencyKeyReused,
+                               QStringLiteral("request id \"%1\" already cancelled attempt %2; use a new Idempotency-Key")
+                                   .arg(requestId)
+                                   .arg(result.response.value(QStringLiteral("attempt_id")).toInteger()));
+    if (!result.replayed && m_notifier)
+        m_notifier->poke();
+    HttpResponse r = json(200, result.response);
+    if (result.replayed)
+        r.addHeader("Idempotent-Replayed", "true");
+    return r;
+}
+
+HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 jobId)
+{
+    if (caller.role != TokenRole::Operator)
+        return problemResponse(ProblemType::Forbidden, QStringLiteral("only an operator token may retry a job"));
+    if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
+        return p->response();
+    QString requestId;
+    if (auto p = readIdempotencyKey(request, &requestId))
+        return p->response();
+    ActionBody body;
+    if (auto p = parseActionBody(request.body, true, &body))
+        return p->response();
+    const std::optional<Job> job = svc.job(jobId);
+    if (!job)
+        return problemResponse(ProblemType::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+    QString provider = body.provider;
+    if (provider.isEmpty()) {
+        const Route *route = m_routes.route(job->route);
+        if (!route)
+            return problemResponse(ProblemType::InvalidArgument,
+                                   QStringLiteral("job %1's route \"%2\" is not configured here: name a provider").arg(jobId).arg(job->route));
+        provider = route->providerChain.first();
+    } else if (!m_routes.provider(provider)) {
+        return problemResponse(ProblemType::InvalidArgument, QStringLiteral("no provider \"%1\"").arg(provider.left(255)));
+    }
+    OperatorRequest op{Actor::operatorUser(caller.ownerId), requestId, body.reason, body.seenChangeSeq};
+    const RetryResult result = svc.retry(jobId, provider, op);
+    if (result.replayed) {
+        if (result.start.attempt.jobId != jobId)
+            return problemResponse(ProblemType::IdempotencyKeyReused,
+                                   QStringLiteral("request id \"%1\" already retried job %2; use a new Idempotency-Key")
+                                       .arg(requestId)
+                                       .arg(result.start.attempt.jobId));
+        HttpResponse r = json(200, {{QStringLiteral("action"), QStringLiteral("retry")}, {QStringLiteral("job_id"), jobId},
+                                    {QStringLiteral("attempt"), attemptJson(result.start.attempt)}});
+        r.addHeader("Idempotent-Replayed", "true");
+        return r;
+    }
+    if (!result.start.started) {
+        const Refusal &why = result.start.refusal;
+        QJsonObject extra{{QStringLiteral("job_id"), jobId}, {QStringLiteral("refusal"), toText(why.reason)}};
+        if (why.blockingAttemptId)
+            extra.insert(QStringLiteral("blocking_attempt_id"), *why.blockingAttemptId);
+        return problemResponse(ProblemType::RetryRefused, why.message, extra);
+    }
+    if (m_notifier)
+        m_notifier->poke(result.start.attempt.changeSeq);
+    HttpResponse r = json(201, {{QStringLiteral("action"), QStringLiteral("retry")}, {QStringLiteral("job_id"), jobId},
+                                {QStringLiteral("attempt"), attemptJson(result.start.attempt)}});
+    r.addHeader("Location", jobPath(jobId) + "/attempts");
+    return r;
+}
+
+HttpResponse ApiService::healthz(JobService *svc, const QString &storeError)
+{
+    QJsonObject o;
+    bool ok = true;
+    if (!svc) {
+        ok = false;
+        o.insert(QStringLiteral("store"), QString(QStringLiteral("unreachable: ") + storeError));
+    } else {
+        try {
+            QElapsedTimer t;
+            t.start();
+            svc->nowMs();
+            o.insert(QStringLiteral("store"), QStringLiteral("ok"));
+            o.insert(QStringLiteral("store_ms"), double(t.nsecsElapsed()) / 1e6);
+        } catch (const JobDeskError &e) {
+            ok = false;
+            o.insert(QStringLiteral("store"), QString(QStringLiteral("unreachable: ") + e.message()));
+        }
+    }
+    const QString dispatcher = m_dispatcherStatus ? m_dispatcherStatus() : QStringLiteral("off");
+    o.insert(QStringLiteral("dispatcher"), dispatcher);
+    if (dispatcher != QLatin1String("running") && dispatcher != QLatin1String("off"))
+        ok = false;
+    o.insert(QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable"));
+    return json(ok ? 200 : 503, o);
+}
+
+HttpResponse ApiService::metricsPage(JobService *svc)
+{
+    std::optional<StoreGauges> gauges;
+    {
+        std::lock_guard lock(m_gaugeMutex);
+        const qint64 now = wallMs();
+        if (svc && (!m_gauges || now - m_gaugesAtMs >= m_options.metricsCacheMs)) {
+            try {
+                m_gauges = readStoreGauges(svc->session());
+                m_gaugesAtMs = now;
+            } catch (const JobDeskError &e) {
+                m_gauges.reset();
+                qCWarning(lcHttp).noquote() << QStringLiteral("metrics: ") + e.message();
+            }
+        }
+        gauges = svc ? m_gauges : std::nullopt;
+    }
+    HttpResponse r;
+    r.status = 200;
+    r.contentType = "text/plain; version=0.0.4; charset=utf-8";
+    r.body = m_metrics.render(gauges, m_serverGauges ? m_serverGauges() : ServerGauges{});
+    return r;
+}
+
+} // namespace jobdesk

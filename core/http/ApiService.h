@@ -1,0 +1,93 @@
+#pragma once
+
+// The API's endpoints (DESIGN.md, "HTTP API"), as one function from a request
+// to a response, run on a handler thread with that thread's JobService:
+//
+//   POST /v1/jobs                      client   create (201), replay (200), conflict (409)
+//   GET  /v1/jobs/{id}                 all      another owner's job is 404 for a client
+//   GET  /v1/jobs/{id}/attempts        all
+//   POST /v1/attempts/{id}/cancel      operator request id = Idempotency-Key
+//   POST /v1/jobs/{id}/retry           operator request id = Idempotency-Key
+//   GET  /healthz, GET /metrics        no token
+//
+// Thread-safe: handle() runs on many handler threads at once.
+
+#include "http/ApiMetrics.h"
+#include "http/ApiRequest.h"
+#include "http/ChangeNotifier.h"
+#include "http/HttpMessage.h"
+#include "http/TokenStore.h"
+#include "provider/Route.h"
+#include "service/JobService.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <variant>
+
+namespace jobdesk {
+
+struct ApiOptions
+{
+    qint64 maxBodyBytes = 1024 * 1024;
+    // How long a verified token is trusted without asking the store again; a
+    // revoked token stops working on a running server within this time.
+    // 0: every request asks the store.
+    qint64 tokenCacheMs = 1000;
+    qint64 metricsCacheMs = 2000; // the store's gauges are read at most this often
+};
+
+struct Caller
+{
+    qint64 tokenId = 0;
+    QString ownerId;
+    TokenRole role = TokenRole::Client;
+};
+
+class ApiService
+{
+public:
+    ApiService(RouteConfig routes, ApiOptions options, std::shared_ptr<ChangeNotifier> notifier);
+    ~ApiService();
+
+    // svc is this thread's JobService, or null when the store could not be
+    // opened (storeError says why): then every endpoint that needs it is 503.
+    HttpResponse handle(const HttpRequest &request, JobService *svc, const QString &storeError);
+
+    ApiMetrics &metrics() { return m_metrics; }
+    void setServerGauges(std::function<ServerGauges()> gauges);
+    // "running", "stopping", "off": what /healthz reports about the dispatcher.
+    void setDispatcherStatus(std::function<QString()> status);
+
+private:
+    HttpResponse route(const HttpRequest &request, JobService *svc, const QString &storeError);
+    std::variant<Caller, HttpResponse> authenticate(const HttpRequest &request, JobService &svc);
+    HttpResponse createJob(const HttpRequest &request, JobService &svc, const Caller &caller);
+    HttpResponse getJob(JobService &svc, const Caller &caller, qint64 jobId, bool attempts);
+    HttpResponse cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId);
+    HttpResponse retryJob(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 jobId);
+    HttpResponse healthz(JobService *svc, const QString &storeError);
+    HttpResponse metricsPage(JobService *svc);
+
+    RouteConfig m_routes;
+    ApiOptions m_options;
+    std::shared_ptr<ChangeNotifier> m_notifier;
+    ApiMetrics m_metrics;
+    std::function<ServerGauges()> m_serverGauges;
+    std::function<QString()> m_dispatcherStatus;
+
+    struct CachedToken
+    {
+        std::optional<ApiToken> token;
+        qint64 atMs = 0;
+    };
+    std::mutex m_tokenMutex;
+    QHash<QString, CachedToken> m_tokens; // by token hash
+
+    std::mutex m_gaugeMutex;
+    std::optional<StoreGauges> m_gauges;
+    qint64 m_gaugesAtMs = 0;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,470 @@
+#include "http/HttpTransport.h"
+
+#include "http/HttpLogging.h"
+#include "http/Problem.h"
+
+#include <QAbstractHttpServer>
+#include <QDateTime>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QPointer>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+namespace jobdesk {
+namespace {
+
+qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
+QByteArray methodName(QHttpServerRequest::Method m)
+{
+    switch (m) {
+    case QHttpServerRequest::Method::Get: return "GET";
+    case QHttpServerRequest::Method::Put: return "PUT";
+    case QHttpServerRequest::Method::Delete: return "DELETE";
+    case QHttpServerRequest::Method::Post: return "POST";
+    case QHttpServerRequest::Method::Head: return "HEAD";
+    case QHttpServerRequest::Method::Options: return "OPTIONS";
+    case QHttpServerRequest::Method::Patch: return "PATCH";
+    default: break;
+    }
+    return "UNKNOWN";
+}
+
+QByteArray rawResponse(const HttpResponse &r, bool close)
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasonPhrase(r.status) + "\r\n";
+    for (const auto &h : r.headers)
+        out += h.first + ": " + h.second + "\r\n";
+    if (!r.contentType.isEmpty())
+        out += "Content-Type: " + r.contentType + "\r\n";
+    out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n";
+    if (close)
+        out += "Connection: close\r\n";
+    return out + "\r\n" + r.body;
+}
+
+// Our own QTcpServer: the transport sees every socket before Qt HttpServer does.
+class GuardedTcpServer final : public QTcpServer
+{
+public:
+    std::function<QTcpSocket *(qintptr)> adopt;
+
+protected:
+    void incomingConnection(qintptr descriptor) override
+    {
+        if (QTcpSocket *socket = adopt(descriptor))
+            addPendingConnection(socket);
+    }
+};
+
+// Qt HttpServer 6.4: handleRequest(request, socket), responders made from both.
+class QtBackend final : public QAbstractHttpServer
+{
+public:
+    std::function<void(const QHttpServerRequest &, QTcpSocket *)> onRequest;
+    static QHttpServerResponder responderFor(const QHttpServerRequest &request, QTcpSocket *socket)
+    {
+        return makeResponder(request, socket);
+    }
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override
+    {
+        onRequest(request, socket);
+        return true;
+    }
+    void missingHandler(const QHttpServerRequest &, QTcpSocket *) override {}
+};
+
+struct Pending
+{
+    quint64 seq = 0;
+    QByteArray method;
+    std::optional<QHttpServerResponder> responder; // none: a rejection written raw
+    std::optional<HttpResponse> response;
+    bool closeAfter = false;
+};
+
+struct Connection
+{
+    explicit Connection(const FramingLimits &limits) : framer(limits) {}
+    quint64 id = 0;
+    QPointer<QTcpSocket> socket;
+    RequestFramer framer;
+    qint64 seenUnconsumed = 0; // bytes in the socket's buffer the framer has already seen
+    bool afterSlotAttached = false;
+    std::deque<RequestFramer::Head> heads;
+    std::deque<Pending> pending;
+    quint64 nextSeq = 0;
+    bool rejected = false;
+    bool closing = false;
+    qint64 lastActivityMs = 0;
+    qint64 messageStartMs = 0;
+};
+
+// Delivery of answers from handler threads back to the transport's thread;
+// outlives the transport, which detaches itself on destruction.
+struct Mailbox
+{
+    std::mutex mutex;
+    QObject *target = nullptr;
+};
+
+} // namespace
+
+struct HttpTransport::Private
+{
+    HttpTransport *q = nullptr;
+    Handler handler;
+    Observer observer;
+    Options options;
+    QtBackend *backend = nullptr;
+    GuardedTcpServer *tcp = nullptr;
+    QTimer sweep;
+    std::unordered_map<quint64, std::unique_ptr<Connection>> connections;
+    QHash<QTcpSocket *, quint64> bySocket;
+    QList<quint64> awaitingAfterSlot;
+    quint64 nextId = 0;
+    int pendingTotal = 0;
+    std::shared_ptr<Mailbox> mailbox = std::make_shared<Mailbox>();
+
+    Connection *find(quint64 id)
+    {
+        const auto it = connections.find(id);
+        return it == connections.end() ? nullptr : it->second.get();
+    }
+
+    QTcpSocket *adopt(qintptr descriptor)
+    {
+        auto *socket = new QTcpSocket(tcp);
+        if (!socket->setSocketDescriptor(descriptor)) {
+            qCWarning(lcHttp) << "cannot adopt a connection:" << socket->errorString();
+            delete socket;
+            return nullptr;
+        }
+        if (int(connections.size()) >= options.maxConnections) {
+            QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QStringLiteral("too many open connections")), true));
+            socket->disconnectFromHost();
+            qCWarning(lcHttp) << "refused a connection: already" << connections.size() << "open";
+            return nullptr;
+        }
+        auto c = std::make_unique<Connection>(options.limits);
+        c->id = ++nextId;
+        c->socket = socket;
+        c->lastActivityMs = nowMs();
+        const quint64 id = c->id;
+        // Connected before Qt HttpServer connects its own reader: the framer
+        // sees the bytes first, and may stop Qt's parser from seeing them.
+        QObject::connect(socket, &QTcpSocket::readyRead, q, [this, id] { beforeQtReads(id); });
+        QObject::connect(socket, &QObject::destroyed, q, [this, id, socket] { forget(id, socket); });
+        bySocket.insert(socket, id);
+        connections.emplace(id, std::move(c));
+        awaitingAfterSlot.append(id);
+        return socket;
+    }
+
+    // After Qt HttpServer has taken the new sockets (and connected its reader):
+    // connect the slot that runs after Qt's reader on every readyRead.
+    void attachAfterSlots()
+    {
+        const QList<quint64> ids = std::exchange(awaitingAfterSlot, {});
+        for (const quint64 id : ids) {
+            Connection *c = find(id);
+            if (!c || !c->socket)
+                continue;
+            QObject::connect(c->socket, &QTcpSocket::readyRead, q, [this, id] { afterQtReads(id); });
+            c->afterSlotAttached = true;
+        }
+    }
+
+    void forget(quint64 id, QTcpSocket *socket)
+    {
+        bySocket.remove(socket);
+        const auto it = connections.find(id);
+        if (it == connections.end())
+            return;
+        int dropped = 0;
+        for (const Pending &p : it->second->pending)
+            dropped += p.responder ? 1 : 0;
+        connections.erase(it);
+        releasePending(dropped);
+    }
+
+    void releasePending(int n)
+    {
+        if (n <= 0)
+            return;
+        pendingTotal -= n;
+        if (pendingTotal == 0)
+            Q_EMIT q->drained();
+    }
+
+    void beforeQtReads(quint64 id)
+    {
+        Connection *c = find(id);
+        if (!c || !c->socket)
+            return;
+        QTcpSocket *s = c->socket;
+        if (c->rejected || c->closing) { // nobody parses any more: drop what arrives
+            if (s->isTransactionStarted())
+                s->commitTransaction();
+            s->skip(s->bytesAvailable());
+            return;
+        }
+        if (!c->afterSlotAttached)
+            qCCritical(lcHttp) << "connection" << id << "read before its framing guard was complete";
+        const qint64 available = s->bytesAvailable();
+        const qint64 fresh = available - c->seenUnconsumed;
+        if (fresh <= 0)
+            return;
+        const qint64 now = nowMs();
+        c->lastActivityMs = now;
+        if (!c->framer.midMessage())
+            c->messageStartMs = now;
+        const QByteArray bytes = s->peek(available);
+        const bool ok = c->framer.feed(QByteArrayView(bytes).sliced(bytes.size() - fresh));
+        c->seenUnconsumed = available;
+        for (RequestFramer::Head &h : c->framer.takeCompletedHeads())
+            c->heads.push_back(std::move(h));
+        if (c->framer.takeContinueRequest() && c->pending.empty())
+            s->write("HTTP/1.1 100 Continue\r\n\r\n");
+        if (!ok) {
+            const RequestFramer::Rejection &r = c->framer.rejection();
+            qCInfo(lcHttp).noquote() << QStringLiteral("rejected request stream: connection=%1 peer=%2 status=%3 reason=\"%4\"")
+                                            .arg(id)
+                                            .arg(s->peerAddress().toString())
+                                            .arg(problemStatus(r.type))
+                                            .arg(r.detail);
+            rejectConnection(*c, problemResponse(r.type, r.detail));
+        }
+    }
+
+    void afterQtReads(quint64 id)
+    {
+        Connection *c = find(id);
+        if (c && c->socket)
+            c->seenUnconsumed = c->socket->bytesAvailable();
+    }
+
+    // Answers `response` after every earlier answer on this connection, then
+    // closes it; Qt's parser sees nothing more from it.
+    void rejectConnection(Connection &c, HttpResponse response)
+    {
+        c.rejected = true;
+        QObject::disconnect(c.socket, &QTcpSocket::readyRead, backend, nullptr);
+        Pending p;
+        p.seq = c.nextSeq++;
+        p.response = std::move(response);
+        p.closeAfter = true;
+        c.pending.push_back(std::move(p));
+        flush(c);
+    }
+
+    void onRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+    {
+        const auto idIt = bySocket.constFind(socket);
+        Connection *c = idIt == bySocket.constEnd() ? nullptr : find(*idIt);
+        if (!c || c->rejected || c->closing)
+            return;
+        HttpRequest r;
+        r.method = methodName(request.method());
+        const QUrl url = request.url();
+        r.path = url.path(QUrl::FullyEncoded).toUtf8();
+        r.query = url.query(QUrl::FullyEncoded).toUtf8();
+        r.headers = request.headers();
+        r.body = request.body();
+        r.remoteAddress = request.remoteAddress().toString();
+        if (c->heads.empty() || c->heads.front().method != r.method || c->heads.front().contentLength != r.body.size()) {
+            // The framer and Qt's parser disagree on where a message ends: stop here.
+            qCCritical(lcHttp) << "framing mismatch on connection" << c->id << "for" << r.method << r.path;
+            rejectConnection(*c, problemResponse(ProblemType::MalformedRequest, QStringLiteral("the request could not be framed")));
+            return;
+        }
+        const RequestFramer::Head head = c->heads.front();
+        c->heads.pop_front();
+        Pending p;
+        p.seq = c->nextSeq++;
+        p.method = r.method;
+        p.responder.emplace(QtBackend::responderFor(request, socket));
+        p.closeAfter = head.closeAfter;
+        c->pending.push_back(std::move(p));
+        ++pendingTotal;
+
+        const quint64 connectionId = c->id;
+        const quint64 seq = c->pending.back().seq;
+        std::shared_ptr<Mailbox> box = mailbox;
+        auto answered = std::make_shared<std::atomic<bool>>(false);
+        Respond respond = [this, box, connectionId, seq, answered](HttpResponse response) {
+            if (answered->exchange(true))
+                return;
+            std::lock_guard lock(box->mutex);
+            if (!box->target)
+                return; // the transport is gone
+            QMetaObject::invokeMethod(
+                box->target, [this, connectionId, seq, response = std::move(response)]() mutable {
+                    deliver(connectionId, seq, std::move(response));
+                },
+                Qt::QueuedConnection);
+        };
+        handler(std::move(r), std::move(respond));
+    }
+
+    void deliver(quint64 connectionId, quint64 seq, HttpResponse response)
+    {
+        Connection *c = find(connectionId);
+        if (!c)
+            return; // the client went away; forget() released it
+        for (Pending &p : c->pending) {
+            if (p.seq == seq) {
+                p.response = std::move(response);
+                break;
+            }
+        }
+        flush(*c);
+    }
+
+    void flush(Connection &c)
+    {
+        while (!c.pending.empty() && c.pending.front().response) {
+            Pending p = std::move(c.pending.front());
+            c.pending.pop_front();
+            // A handler may ask for the connection to end after its answer.
+            for (qsizetype i = 0; i < p.response->headers.size(); ++i) {
+                if (p.response->headers.at(i).first.compare("Connection", Qt::CaseInsensitive) == 0) {
+                    p.closeAfter = p.closeAfter || p.response->headers.at(i).second.compare("close", Qt::CaseInsensitive) == 0;
+                    p.response->headers.removeAt(i--);
+                }
+            }
+            const bool counted = p.responder.has_value();
+            QTcpSocket *s = c.socket;
+            const bool writable = s && s->state() == QAbstractSocket::ConnectedState && !c.closing;
+            if (writable) {
+                write(p, s);
+                if (observer)
+                    observer(p.method, *p.response);
+                c.lastActivityMs = nowMs();
+            }
+            if (counted)
+                releasePending(1);
+            if (p.closeAfter && writable) {
+                c.closing = true;
+                s->disconnectFromHost();
+            }
+        }
+    }
+
+    static void write(Pending &p, QTcpSocket *s)
+    {
+        const HttpResponse &r = *p.response;
+        if (!p.responder) {
+            s->write(rawResponse(r, p.closeAfter));
+            return;
+        }
+        QHttpServerResponder &w = *p.responder;
+        w.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(r.status));
+        for (const auto &h : r.headers)
+            w.writeHeader(h.first, h.second);
+        if (!r.contentType.isEmpty())
+            w.writeHeader("Content-Type", r.contentType);
+        w.writeHeader("Content-Length", QByteArray::number(r.body.size()));
+        if (p.closeAfter)
+            w.writeHeader("Connection", "close");
+        w.writeBody(r.body);
+    }
+
+    void onSweep()
+    {
+        const qint64 now = nowMs();
+        QList<quint64> timedOut, idle;
+        for (const auto &[id, c] : connections) {
+            if (!c->socket || c->rejected || c->closing || !c->pending.empty())
+                continue;
+            if (c->framer.midMessage() && now - c->messageStartMs > options.requestTimeoutMs)
+                timedOut.append(id);
+            else if (!c->framer.midMessage() && now - c->lastActivityMs > options.idleTimeoutMs)
+                idle.append(id);
+        }
+        for (const quint64 id : std::as_const(timedOut)) {
+            if (Connection *c = find(id))
+                rejectConnection(*c, problemResponse(ProblemType::RequestTimeout,
+                                                     QStringLiteral("the request was not complete within %1 ms")
+                                                         .arg(options.requestTimeoutMs)));
+        }
+        for (const quint64 id : std::as_const(idle)) {
+            if (Connection *c = find(id); c && c->socket) {
+                c->closing = true;
+                c->socket->disconnectFromHost();
+            }
+        }
+    }
+};
+
+HttpTransport::HttpTransport(Handler handler, Options options, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    d->q = this;
+    d->handler = std::move(handler);
+    d->options = options;
+    d->mailbox->target = this;
+    d->backend = new QtBackend;
+    d->backend->setParent(this);
+    d->backend->onRequest = [this](const QHttpServerRequest &r, QTcpSocket *s) { d->onRequest(r, s); };
+    d->sweep.setInterval(1000);
+    connect(&d->sweep, &QTimer::timeout, this, [this] { d->onSweep(); });
+}
+
+HttpTransport::~HttpTransport()
+{
+    std::lock_guard lock(d->mailbox->mutex);
+    d->mailbox->target = nullptr;
+}
+
+bool HttpTransport::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    auto *tcp = new GuardedTcpServer;
+    tcp->adopt = [this](qintptr fd) { return d->adopt(fd); };
+    if (!tcp->listen(address, port)) {
+        if (error)
+            *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(tcp->errorString());
+        delete tcp;
+        return false;
+    }
+    d->tcp = tcp;
+    d->backend->bind(tcp); // Qt HttpServer takes the sockets first ...
+    connect(tcp, &QTcpServer::pendingConnectionAvailable, this, [this] { d->attachAfterSlots(); }); // ... then we
+    d->sweep.start();
+    return true;
+}
+
+quint16 HttpTransport::port() const { return d->tcp ? d->tcp->serverPort() : 0; }
+void HttpTransport::setObserver(Observer observer) { d->observer = std::move(observer); }
+
+void HttpTransport::stopListening()
+{
+    if (d->tcp)
+        d->tcp->close();
+}
+
+void HttpTransport::closeAllConnections()
+{
+    for (const auto &[id, c] : d->connections) {
+        if (c->socket) {
+            c->closing = true;
+            c->socket->disconnectFromHost();
+        }
+    }
+}
+
+int HttpTransport::connectionCount() const { return int(d->connections.size()); }
+int HttpTransport::pendingResponses() const { return d->pendingTotal; }
+
+} // namespace jobdesk

@@ -1,0 +1,57 @@
+#pragma once
+
+// The HTTP transport: Qt HttpServer bound to our own QTcpServer, with the
+// request framer in front of Qt's parser, responses written in request order
+// per connection, and timeouts. This is the only file that knows the Qt
+// HttpServer API (6.4's; it changes in 6.8): handlers see HttpRequest and
+// answer with HttpResponse, from any thread.
+
+#include "http/HttpMessage.h"
+#include "http/RequestFramer.h"
+
+#include <QHostAddress>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace jobdesk {
+
+class HttpTransport : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        FramingLimits limits;
+        int maxConnections = 1024; // beyond: 503 and close
+        int requestTimeoutMs = 30000; // a started request must be complete within this (408)
+        int idleTimeoutMs = 120000;   // an idle keep-alive connection is closed after this
+    };
+    // Answers one request; may be called from any thread, exactly once.
+    using Respond = std::function<void(HttpResponse)>;
+    // Called on the transport's thread for every complete, framed request.
+    using Handler = std::function<void(HttpRequest, Respond)>;
+    // Called on the transport's thread for every response written (metrics).
+    using Observer = std::function<void(const QByteArray &method, const HttpResponse &)>;
+
+    HttpTransport(Handler handler, Options options, QObject *parent = nullptr);
+    ~HttpTransport() override;
+
+    bool listen(const QHostAddress &address, quint16 port, QString *error);
+    quint16 port() const;
+    void setObserver(Observer observer);
+    void stopListening();         // no new connections; open ones carry on
+    void closeAllConnections();
+    int connectionCount() const;
+    int pendingResponses() const; // requests handed to the handler and not yet written
+
+Q_SIGNALS:
+    void drained(); // pendingResponses() went down to zero
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,282 @@
+#include "http/RequestFramer.h"
+
+namespace jobdesk {
+namespace {
+
+bool isTchar(char c)
+{
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    switch (c) {
+    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+':
+    case '-': case '.': case '^': case '_': case '`': case '|': case '~':
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isLeadingWhitespace(char c)
+{
+    // What Qt's request-line reader skips before a request (qhttpserverrequest.cpp).
+    return c == '\v' || c == '\n' || c == '\r' || c == ' ' || c == '\t';
+}
+
+QByteArray trimmed(QByteArrayView v)
+{
+    qsizetype b = 0, e = v.size();
+    while (b < e && (v[b] == ' ' || v[b] == '\t'))
+        ++b;
+    while (e > b && (v[e - 1] == ' ' || v[e - 1] == '\t'))
+        --e;
+    return v.sliced(b, e - b).toByteArray();
+}
+
+QString printable(QByteArrayView v, qsizetype max = 40)
+{
+    QString s;
+    for (qsizetype i = 0; i < v.size() && i < max; ++i) {
+        const auto c = static_cast<unsigned char>(v[i]);
+        s += (c >= 0x20 && c < 0x7f) ? QChar(char16_t(c)) : QChar(u'?');
+    }
+    if (v.size() > max)
+        s += QStringLiteral("...");
+    return s;
+}
+
+constexpr const char *kMethods[] = {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"};
+
+} // namespace
+
+RequestFramer::RequestFramer(FramingLimits limits)
+    : m_limits(limits)
+{
+}
+
+bool RequestFramer::reject(ProblemType type, const QString &detail)
+{
+    m_state = State::Rejected;
+    m_rejection = Rejection{type, detail};
+    m_line.clear();
+    return false;
+}
+
+QList<RequestFramer::Head> RequestFramer::takeCompletedHeads()
+{
+    QList<Head> out;
+    out.swap(m_heads);
+    return out;
+}
+
+bool RequestFramer::takeContinueRequest()
+{
+    const bool c = m_continuePending;
+    m_continuePending = false;
+    return c;
+}
+
+bool RequestFramer::midMessage() const
+{
+    return m_state == State::RequestLine || m_state == State::Headers || m_state == State::Body;
+}
+
+bool RequestFramer::feed(QByteArrayView bytes)
+{
+    qsizetype i = 0;
+    const qsizetype n = bytes.size();
+    while (i < n) {
+        switch (m_state) {
+        case State::Rejected:
+            return false;
+        case State::BeforeRequestLine: {
+            const char c = bytes[i];
+            if (isLeadingWhitespace(c)) {
+                if (++m_whitespace > m_limits.maxLeadingWhitespace)
+                    return reject(ProblemType::MalformedRequest, QStringLiteral("too much whitespace between requests"));
+                ++i;
+                continue;
+            }
+            m_whitespace = 0;
+            m_state = State::RequestLine;
+            m_line.clear();
+            m_head = Head{};
+            m_headerBytes = 0;
+            m_headerCount = 0;
+            m_contentLengths.clear();
+            m_sawTransferEncoding = false;
+            m_keepAlive = false;
+            continue;
+        }
+        case State::RequestLine:
+        case State::Headers: {
+            const qsizetype nl = bytes.sliced(i).indexOf('\n'); // relative to i
+            const qsizetype take = nl < 0 ? n - i : nl;
+            m_line.append(bytes.sliced(i, take));
+            if (m_state == State::RequestLine && m_line.size() > m_limits.maxRequestLine)
+                return reject(ProblemType::UriTooLong,
+                              QStringLiteral("the request line is longer than %1 bytes").arg(m_limits.maxRequestLine));
+            if (m_state == State::Headers && m_headerBytes + m_line.size() > m_limits.maxHeaderBytes)
+                return reject(ProblemType::HeadersTooLarge,
+                              QStringLiteral("the headers are longer than %1 bytes").arg(m_limits.maxHeaderBytes));
+            i += take;
+            if (nl < 0)
+                continue;
+            ++i; // the '\n'
+            if (m_line.endsWith('\r'))
+                m_line.chop(1);
+            const bool ok = m_state == State::RequestLine ? finishRequestLine() : finishHeaderLine();
+            if (!ok)
+                return false;
+            continue;
+        }
+        case State::Body: {
+            const qint64 take = std::min<qint64>(m_bodyRemaining, n - i);
+            m_bodyRemaining -= take;
+            i += take;
+            m_continuePending = false; // the body has started: no 100-continue any more
+            if (m_bodyRemaining == 0)
+                completeMessage();
+            continue;
+        }
+        }
+    }
+    return m_state != State::Rejected;
+}
+
+bool RequestFramer::finishRequestLine()
+{
+    const QByteArray line = m_line;
+    m_line.clear();
+    for (const char c : line) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u >= 0x7f)
+            return reject(ProblemType::MalformedRequest,
+                          QStringLiteral("the request line has a control or non-ASCII byte"));
+    }
+    const QList<QByteArray> parts = line.split(' ');
+    if (parts.size() != 3 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
+        return reject(ProblemType::MalformedRequest,
+                      QStringLiteral("the request line is not \"METHOD target HTTP/1.1\": \"%1\"").arg(printable(line)));
+    for (const char c : parts.at(0)) {
+        if (!isTchar(c))
+            return reject(ProblemType::MalformedRequest, QStringLiteral("the method is not a token"));
+    }
+    bool known = false;
+    for (const char *m : kMethods)
+        known = known || parts.at(0) == m;
+    if (!known)
+        return reject(ProblemType::NotImplemented,
+                      QStringLiteral("method %1 is not implemented").arg(printable(parts.at(0))));
+    const QByteArray &target = parts.at(1);
+    if (!target.startsWith('/') && !target.startsWith("http://") && !target.startsWith("https://"))
+        return reject(ProblemType::MalformedRequest, QStringLiteral("the request target must be a path"));
+    if (parts.at(2) != "HTTP/1.1" && parts.at(2) != "HTTP/1.0")
+        return reject(ProblemType::MalformedRequest,
+                      QStringLiteral("unsupported protocol \"%1\" (HTTP/1.1 or HTTP/1.0)").arg(printable(parts.at(2))));
+    m_head.method = parts.at(0);
+    m_head.target = target;
+    m_head.version = parts.at(2);
+    m_state = State::Headers;
+    return true;
+}
+
+bool RequestFramer::finishHeaderLine()
+{
+    const QByteArray line = m_line;
+    m_line.clear();
+    if (line.isEmpty())
+        return finishHead();
+    m_headerBytes += line.size() + 2;
+    if (++m_headerCount > m_limits.maxHeaderCount)
+        return reject(ProblemType::HeadersTooLarge, QStringLiteral("more than %1 header fields").arg(m_limits.maxHeaderCount));
+    if (line.front() == ' ' || line.front() == '\t')
+        return reject(ProblemType::MalformedRequest, QStringLiteral("folded header lines are not accepted"));
+    const qsizetype colon = line.indexOf(':');
+    if (colon <= 0)
+        return reject(ProblemType::MalformedRequest,
+                      QStringLiteral("a header line without a name and a colon: \"%1\"").arg(printable(line)));
+    const QByteArrayView name = QByteArrayView(line).first(colon);
+    for (const char c : name) {
+        if (!isTchar(c))
+            return reject(ProblemType::MalformedRequest,
+                          QStringLiteral("the header name \"%1\" is not a token").arg(printable(name)));
+    }
+    const QByteArray value = trimmed(QByteArrayView(line).sliced(colon + 1));
+    for (const char c : value) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\t') || u == 0x7f)
+            return reject(ProblemType::MalformedRequest,
+                          QStringLiteral("the value of header %1 has a control character").arg(printable(name)));
+    }
+    if (name.compare("Content-Length", Qt::CaseInsensitive) == 0) {
+        for (const QByteArray &part : value.split(','))
+            m_contentLengths.append(trimmed(part));
+    } else if (name.compare("Transfer-Encoding", Qt::CaseInsensitive) == 0) {
+        m_sawTransferEncoding = true;
+    } else if (name.compare("Expect", Qt::CaseInsensitive) == 0) {
+        if (value.compare("100-continue", Qt::CaseInsensitive) != 0)
+            return reject(ProblemType::MalformedRequest, QStringLiteral("only \"Expect: 100-continue\" is understood"));
+        m_head.expectContinue = true;
+    } else if (name.compare("Connection", Qt::CaseInsensitive) == 0) {
+        for (const QByteArray &option : value.split(',')) {
+            const QByteArray o = trimmed(option);
+            if (o.compare("close", Qt::CaseInsensitive) == 0)
+                m_head.closeAfter = true;
+            else if (o.compare("keep-alive", Qt::CaseInsensitive) == 0)
+                m_keepAlive = true;
+        }
+    }
+    return true;
+}
+
+bool RequestFramer::finishHead()
+{
+    if (m_sawTransferEncoding) {
+        if (!m_contentLengths.isEmpty())
+            return reject(ProblemType::MalformedRequest,
+                          QStringLiteral("both Content-Length and Transfer-Encoding: the body's length is ambiguous"));
+        return reject(ProblemType::LengthRequired,
+                      QStringLiteral("Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length"));
+    }
+    if (!m_contentLengths.isEmpty()) {
+        const QByteArray &first = m_contentLengths.first();
+        for (const QByteArray &v : std::as_const(m_contentLengths)) {
+            if (v != first)
+                return reject(ProblemType::MalformedRequest, QStringLiteral("conflicting Content-Length values"));
+        }
+        bool digits = !first.isEmpty() && first.size() <= 18;
+        for (const char c : first)
+            digits = digits && c >= '0' && c <= '9';
+        if (!digits)
+            return reject(ProblemType::MalformedRequest,
+                          QStringLiteral("Content-Length must be a non-negative decimal integer, got \"%1\"").arg(printable(first)));
+        const qint64 length = first.toLongLong();
+        if (length > m_limits.maxBodyBytes)
+            return reject(ProblemType::PayloadTooLarge, QStringLiteral("Content-Length %1 is over the limit of %2 bytes")
+                                                            .arg(length)
+                                                            .arg(m_limits.maxBodyBytes));
+        m_head.contentLength = length;
+        m_head.hasContentLength = true;
+    }
+    if (m_head.version == "HTTP/1.0" && !m_keepAlive)
+        m_head.closeAfter = true;
+    m_heads.append(m_head);
+    m_bodyRemaining = m_head.contentLength;
+    if (m_bodyRemaining > 0) {
+        m_state = State::Body;
+        m_continuePending = m_head.expectContinue;
+    } else {
+        completeMessage();
+    }
+    return true;
+}
+
+void RequestFramer::completeMessage()
+{
+    ++m_completed;
+    m_continuePending = false;
+    m_state = State::BeforeRequestLine;
+    m_whitespace = 0;
+}
+
+} // namespace jobdesk
