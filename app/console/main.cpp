@@ -1,0 +1,132 @@
+// jobdesk: the operations console.
+//
+//   jobdesk                          the last connection, or the connection dialog
+//   jobdesk --database URL [--production]
+//   jobdesk --demo [--reset]         the embedded demo on an SQLite file in the app data folder
+//   jobdesk --demo --screenshots DIR [--screenshot-after SECONDS]
+
+#include "ConsoleSettings.h"
+#include "Format.h"
+#include "StoreClient.h"
+#include "demo/Demo.h"
+#include "demo/Screenshots.h"
+#include "views/MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace jobdesk;
+using namespace jobdesk::ui;
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("JobDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("jobdesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+    QGuiApplication::setApplicationDisplayName(QCoreApplication::translate("main", "JobDesk"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption database(QStringLiteral("database"),
+                                      QCoreApplication::translate("main", "Connect to this store (sqlite:PATH or postgresql://...)."),
+                                      QStringLiteral("url"));
+    const QCommandLineOption production(QStringLiteral("production"),
+                                        QCoreApplication::translate("main", "Mark the --database connection as production (red banner)."));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QCoreApplication::translate("main", "Run the embedded demo: an SQLite file in the app data folder, the "
+                                                                      "dispatcher, fake providers and simulated users, all on loopback."));
+    const QCommandLineOption reset(QStringLiteral("reset"), QCoreApplication::translate("main", "With --demo: start the demo over."));
+    const QCommandLineOption screenshots(QStringLiteral("screenshots"),
+                                         QCoreApplication::translate("main", "With --demo: write PNG screenshots into DIR, then exit."),
+                                         QStringLiteral("dir"));
+    const QCommandLineOption screenshotAfter(QStringLiteral("screenshot-after"),
+                                             QCoreApplication::translate("main", "Seconds the demo runs before the screenshots (default 20)."),
+                                             QStringLiteral("seconds"), QStringLiteral("20"));
+    parser.addOptions({database, production, demo, reset, screenshots, screenshotAfter});
+    parser.process(app);
+
+    auto fail = [](const QString &message) {
+        std::fprintf(stderr, "jobdesk: %s\n", qPrintable(message));
+        return 2;
+    };
+    if ((parser.isSet(reset) || parser.isSet(screenshots)) && !parser.isSet(demo))
+        return fail(QCoreApplication::translate("main", "--reset and --screenshots go with --demo"));
+    if (parser.isSet(demo) && parser.isSet(database))
+        return fail(QCoreApplication::translate("main", "--demo brings its own database; leave out --database"));
+    bool okAfter = false;
+    const int afterSeconds = parser.value(screenshotAfter).toInt(&okAfter);
+    if (!okAfter || afterSeconds < 0 || afterSeconds > 3600)
+        return fail(QCoreApplication::translate("main", "--screenshot-after must be 0..3600 seconds"));
+
+    Format::setUtc(ConsoleSettings::utc());
+
+    StoreClient client;
+    std::unique_ptr<Demo> demoRun;
+    MainWindow window(&client);
+
+    if (parser.isSet(demo)) {
+        const QString path = Demo::defaultDatabasePath();
+        if (parser.isSet(reset)) {
+            QString error;
+            if (!Demo::resetDatabase(path, &error))
+                return fail(QCoreApplication::translate("main", "cannot start the demo over: %1").arg(error));
+        }
+        DemoOptions options;
+        options.url = StoreUrl{Dialect::Sqlite, path, {}};
+        demoRun = std::make_unique<Demo>(options);
+        QObject::connect(demoRun.get(), &Demo::ready, &window, [&window, url = options.url] {
+            window.connectTo({QCoreApplication::translate("main", "demo"), url, false});
+        });
+        QObject::connect(demoRun.get(), &Demo::failed, &app, [&](const QString &message) {
+            std::fprintf(stderr, "jobdesk: the demo could not start: %s\n", qPrintable(message));
+            QCoreApplication::exit(3);
+        });
+        QObject::connect(demoRun.get(), &Demo::incident, &window, [&window](const QString &what) {
+            window.statusBar()->showMessage(QCoreApplication::translate("main", "Demo: %1").arg(what), 8000);
+        });
+        demoRun->start();
+    } else if (parser.isSet(database)) {
+        try {
+            const StoreUrl url = StoreUrl::parse(parser.value(database));
+            window.connectTo({url.toDisplayString(), url, parser.isSet(production)});
+        } catch (const JobDeskError &e) {
+            return fail(e.message());
+        }
+    } else {
+        bool connected = false;
+        const QString last = ConsoleSettings::lastConnection();
+        for (const SavedConnection &c : ConsoleSettings::connections()) {
+            if (c.name != last || connected)
+                continue;
+            try {
+                window.connectTo({c.name, StoreUrl::parse(c.url), c.production});
+                connected = true;
+            } catch (const JobDeskError &) {
+            }
+        }
+        if (!connected)
+            QTimer::singleShot(0, &window, &MainWindow::openConnectionDialog);
+    }
+
+    std::unique_ptr<Screenshots> shots;
+    if (parser.isSet(screenshots)) {
+        window.resize(1440, 900);
+        shots = std::make_unique<Screenshots>(&window, parser.value(screenshots));
+        QObject::connect(shots.get(), &Screenshots::finished, &app, [](bool ok, const QString &message) {
+            std::fprintf(ok ? stdout : stderr, "jobdesk: %s\n", qPrintable(message));
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
+        QTimer::singleShot(afterSeconds * 1000, shots.get(), [s = shots.get()] { s->start(); });
+    }
+
+    window.show();
+    return QApplication::exec();
+}

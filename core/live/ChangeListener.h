@@ -1,0 +1,54 @@
+#pragma once
+
+// Wakes a reader at once when a server announces changes: on PostgreSQL it
+// LISTENs on "jobdesk_changed" (the coalesced NOTIFY that servers send
+// outside their write transactions, DESIGN.md "Live updates") on its own
+// connection, watched by a QSocketNotifier in the owning thread's event loop.
+// It never blocks that loop; a broken connection is dropped and re-opened
+// after a pause. A wake-up is only a hint: readers still poll the change
+// sequence, so a lost notification costs latency, never data.
+
+#include "store/SqlSession.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QSocketNotifier;
+class QTimer;
+
+namespace jobdesk {
+
+class ChangeListener : public QObject
+{
+    Q_OBJECT
+public:
+    static QString channel() { return QStringLiteral("jobdesk_changed"); }
+
+    explicit ChangeListener(QObject *parent = nullptr);
+    ~ChangeListener() override;
+
+    // Starts listening (PostgreSQL only; for SQLite it does nothing and
+    // returns false). Returns whether the LISTEN is in place now; if not, it
+    // keeps trying every retryMs.
+    bool start(const StoreUrl &url, int retryMs = 5000);
+    void stop();
+    bool isListening() const;
+
+Q_SIGNALS:
+    void changed(); // one or more notifications arrived (coalesced per socket wake-up)
+
+private:
+    bool connectNow();
+    void onReadable();
+    void drop();
+
+    struct Connection;
+    std::unique_ptr<Connection> m_conn;
+    QSocketNotifier *m_notifier = nullptr;
+    QTimer *m_retry = nullptr;
+    QString m_url;
+};
+
+} // namespace jobdesk

@@ -1,0 +1,130 @@
+#pragma once
+
+// The console's background store worker: the one object, on its own thread,
+// that owns the console's JobService (JobService is single-threaded). The UI
+// thread never calls it directly: StoreClient posts requests to it (queued)
+// and receives its signals (queued). It polls for changes on a timer in its
+// own thread (SQLite: PRAGMA data_version first, so an idle console costs
+// nothing; PostgreSQL: the change sequence, woken early by NOTIFY
+// jobdesk_changed), and reconnects by itself after a lost connection.
+
+#include "StoreTypes.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QTimer;
+
+namespace jobdesk {
+class ChangeListener;
+}
+
+namespace jobdesk::ui {
+
+struct StoreOptions
+{
+    int pollIntervalMs = 1000;   // how often to look for changes
+    qint64 overlap = 500;        // PostgreSQL: change numbers looked back (sequence order is not commit order)
+    int reconnectMinMs = 1000;   // first pause after a lost connection; doubles up to reconnectMaxMs
+    int reconnectMaxMs = 10000;
+    int notifyCoalesceMs = 50;   // a burst of NOTIFYs makes one poll
+};
+
+// The latest generation asked for, per channel, shared with the worker so it
+// skips requests that were superseded before it got to them.
+struct Generations
+{
+    std::atomic<quint64> page{0};
+    std::atomic<quint64> detail{0};
+};
+
+class StoreWorker : public QObject
+{
+    Q_OBJECT
+public:
+    // Called before every store call, on the worker thread, with what is about
+    // to be read or written. A test seam: it may sleep (a slow store) or throw
+    // JobDeskError (a lost connection).
+    using QueryHook = std::function<void(const char *what)>;
+    // Adjusts the identity read from the store (a test seam for roles on SQLite).
+    using IdentityHook = std::function<void(SessionIdentity &)>;
+
+    StoreWorker(StoreOptions options, std::shared_ptr<Generations> generations);
+    ~StoreWorker() override;
+
+    // -- all of these run on the worker thread (StoreClient queues them) --
+    void open(const StoreUrl &url);
+    void close();
+    void loadPage(quint64 generation, const JobFilter &filter, std::optional<qint64> afterId, int limit);
+    void loadAttempts(quint64 generation, const QList<qint64> &jobIds);
+    void loadDetail(quint64 generation, qint64 jobId);
+    void loadShowcase();
+    void poll(bool force);
+    void setPaused(bool paused);
+    void setPollInterval(int ms);
+    void cancelAttempt(quint64 ticket, qint64 jobId, qint64 attemptId, const OperatorRequest &request);
+    void cancelJob(quint64 ticket, qint64 jobId, const OperatorRequest &request);
+    void retry(quint64 ticket, qint64 jobId, const QString &provider, const OperatorRequest &request);
+    void setQueryHook(QueryHook hook) { m_queryHook = std::move(hook); }
+    void setIdentityHook(IdentityHook hook) { m_identityHook = std::move(hook); }
+
+Q_SIGNALS:
+    void opened(const jobdesk::ui::ConnectionInfo &info);
+    void openFailed(const QString &message);
+    void connectionLost(const QString &message, qint64 lastGoodReadMs);
+    void connectionRestored(qint64 readAtMs);
+    void goodRead(qint64 readAtMs);
+    void pageLoaded(const jobdesk::ui::PageResult &result);
+    void attemptsLoaded(const jobdesk::ui::AttemptsResult &result);
+    void detailLoaded(const jobdesk::ui::DetailResult &result);
+    void polled(const jobdesk::ui::PollResult &result);
+    void actionFinished(const jobdesk::ui::ActionResult &result);
+    void showcaseLoaded(const jobdesk::ui::Showcase &showcase);
+
+private:
+    void before(const char *what);
+    bool ensureOpen();
+    void tryOpen();
+    void noteGoodRead();
+    void noteLost(const QString &message);
+    void schedulePoll();
+    void deliverPoll(bool force);
+    DetailResult readDetail(qint64 jobId);
+    QList<ProviderChoice> readProviders(const QString &route, qint64 dbNowMs);
+    QList<JobRow> withAttempts(const QList<Job> &jobs);
+    qint64 dbNow() const;
+    template<typename F>
+    void runAction(ActionResult result, F &&body);
+
+    StoreOptions m_options;
+    std::shared_ptr<Generations> m_generations;
+    QueryHook m_queryHook;
+    IdentityHook m_identityHook;
+
+    std::optional<StoreUrl> m_url;
+    std::unique_ptr<JobService> m_svc;
+    ConnectionInfo m_info;
+    QTimer *m_pollTimer = nullptr;
+    QTimer *m_wakeTimer = nullptr; // coalesces NOTIFY wake-ups
+    ChangeListener *m_listener = nullptr;
+    bool m_paused = false;
+    bool m_lost = false;
+    bool m_everOpened = false;
+    int m_backoffMs = 0;
+    qint64 m_lastGoodReadMs = 0;
+
+    qint64 m_highWater = 0;
+    std::optional<qint64> m_dataVersion;
+    bool m_countsKnown = false;
+    // (id -> change_seq) already delivered within the overlap window, so a row
+    // re-read because of the overlap is not delivered twice.
+    QHash<qint64, qint64> m_seenJobs;
+    QHash<qint64, qint64> m_seenAttempts;
+};
+
+} // namespace jobdesk::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+// Where to connect: an SQLite file or a PostgreSQL URL, saved by name in
+// QSettings (never the password, which is asked for each time), each
+// optionally marked as production (the banner then turns red).
+// Opened with open(); answers through connectRequested().
+
+#include "ConsoleSettings.h"
+
+#include "store/SqlSession.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QRadioButton;
+
+namespace jobdesk::ui {
+
+struct ConnectionChoice
+{
+    QString name;
+    StoreUrl url; // with the password, when one was typed
+    bool production = false;
+};
+
+class ConnectionDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ConnectionDialog(QWidget *parent = nullptr);
+
+    // The choice the form describes now (invalid url -> error text).
+    std::optional<ConnectionChoice> choice(QString *error = nullptr) const;
+
+Q_SIGNALS:
+    void connectRequested(const jobdesk::ui::ConnectionChoice &choice);
+
+private:
+    void loadSaved();
+    void showSaved(int row);
+    void save();
+    void remove();
+    void browse();
+    void onConnect();
+    void updateKind();
+
+    QListWidget *m_saved = nullptr;
+    QLineEdit *m_name = nullptr;
+    QRadioButton *m_sqlite = nullptr;
+    QRadioButton *m_postgres = nullptr;
+    QLineEdit *m_location = nullptr;
+    QPushButton *m_browse = nullptr;
+    QLineEdit *m_password = nullptr;
+    QCheckBox *m_production = nullptr;
+    QLabel *m_error = nullptr;
+    QList<SavedConnection> m_connections;
+};
+
+} // namespace jobdesk::ui

@@ -1,0 +1,399 @@
+#include "JobsModel.h"
+
+#include "Format.h"
+#include "StoreClient.h"
+
+#include <QFont>
+#include <QGuiApplication>
+#include <QHash>
+#include <QPalette>
+#include <QSet>
+
+#include <algorithm>
+#include <climits>
+
+namespace jobdesk::ui {
+
+JobsModel::JobsModel(StoreClient *client, QObject *parent)
+    : QAbstractTableModel(parent), m_client(client)
+{
+    connect(client, &StoreClient::pageLoaded, this, &JobsModel::onPageLoaded);
+    connect(client, &StoreClient::polled, this, &JobsModel::onPolled);
+    connect(client, &StoreClient::attemptsLoaded, this, &JobsModel::onAttemptsLoaded);
+}
+
+int JobsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int JobsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant JobsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IdColumn: return tr("Id");
+    case OwnerColumn: return tr("Owner");
+    case KeyColumn: return tr("Idempotency key");
+    case RouteColumn: return tr("Route");
+    case StateColumn: return tr("State");
+    case AttemptsColumn: return tr("Attempts");
+    case ProviderColumn: return tr("Provider");
+    case AgeColumn: return tr("Age");
+    case VersionColumn: return tr("Version");
+    default: return QVariant();
+    }
+}
+
+QVariant JobsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const JobRow &r = m_rows.at(index.row());
+    const Job &j = r.job;
+    const int unknown = r.unknownAttempts();
+    switch (role) {
+    case JobIdRole: return j.id;
+    case JobStateRole: return static_cast<int>(j.state);
+    case ChangeSeqRole: return j.changeSeq;
+    case NeedsAttentionRole: return j.state == JobState::Blocked || (unknown > 0 && !j.completedBy);
+    case Qt::DisplayRole:
+    case SortKeyRole:
+        switch (index.column()) {
+        case IdColumn: return j.id;
+        case OwnerColumn: return j.ownerId;
+        case KeyColumn: return j.idempotencyKey;
+        case RouteColumn: return j.route;
+        case StateColumn: return role == SortKeyRole ? QVariant(static_cast<int>(j.state)) : QVariant(Format::jobState(j.state));
+        case AttemptsColumn:
+            if (role == SortKeyRole)
+                return static_cast<int>(r.attempts.size());
+            if (unknown > 0)
+                return tr("%1 (%2 UNKNOWN)").arg(r.attempts.size()).arg(unknown);
+            return static_cast<int>(r.attempts.size());
+        case ProviderColumn: {
+            const Attempt *a = r.currentAttempt();
+            return a ? a->provider : QString();
+        }
+        case AgeColumn:
+            if (role == SortKeyRole)
+                return j.createdAtMs;
+            return m_nowMs > 0 ? Format::duration(m_nowMs - j.createdAtMs) : Format::time(j.createdAtMs);
+        case VersionColumn: return role == SortKeyRole ? QVariant(j.version) : QVariant(tr("v%1").arg(j.version));
+        default: return QVariant();
+        }
+    case Qt::DecorationRole:
+        if (index.column() == StateColumn && (j.state == JobState::Blocked || j.state == JobState::Failed))
+            return Format::stateIcon(j.state);
+        if (index.column() == AttemptsColumn && unknown > 0)
+            return Format::attentionIcon();
+        return QVariant();
+    case Qt::ForegroundRole:
+        if (index.column() == StateColumn)
+            return Format::stateColor(j.state, QGuiApplication::palette());
+        if (index.column() == AttemptsColumn && unknown > 0)
+            return Format::stateColor(AttemptState::Unknown, QGuiApplication::palette());
+        return QVariant();
+    case Qt::FontRole:
+        if ((index.column() == StateColumn && j.state == JobState::Blocked) || (index.column() == AttemptsColumn && unknown > 0)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return QVariant();
+    case Qt::TextAlignmentRole:
+        if (index.column() == IdColumn || index.column() == VersionColumn || index.column() == AgeColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant();
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case StateColumn:
+            if (!j.stateReason.isEmpty())
+                return tr("%1: %2").arg(Format::jobState(j.state), j.stateReason);
+            if (j.state == JobState::Blocked)
+                return tr("Blocked: an attempt is unknown and there is no winner. An operator must learn its outcome "
+                          "or cancel it.");
+            return Format::jobState(j.state);
+        case AttemptsColumn: {
+            QStringList lines;
+            for (const Attempt &a : r.attempts)
+                lines.append(tr("#%1 %2 on %3").arg(a.attemptNo).arg(Format::attemptState(a.state), a.provider));
+            return lines.join(u'\n');
+        }
+        case AgeColumn: return tr("created %1").arg(Format::dateTime(j.createdAtMs));
+        default: return QVariant();
+        }
+    default:
+        return QVariant();
+    }
+}
+
+bool JobsModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_nextCursor.has_value() && !m_loading;
+}
+
+void JobsModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    request(m_nextCursor);
+}
+
+void JobsModel::request(std::optional<qint64> afterId)
+{
+    setLoading(true);
+    m_generation = m_client->loadPage(m_filter, afterId, m_pageSize);
+}
+
+void JobsModel::setLoading(bool loading)
+{
+    if (m_loading == loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged(loading);
+}
+
+void JobsModel::setFilter(const JobFilter &filter)
+{
+    m_filter = filter;
+    reload();
+}
+
+void JobsModel::reload()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_nextCursor.reset();
+    const bool hadPending = !m_pending.isEmpty();
+    m_pending.clear();
+    endResetModel();
+    if (hadPending)
+        Q_EMIT pendingChanged(0);
+    request(std::nullopt);
+}
+
+void JobsModel::onPageLoaded(const PageResult &r)
+{
+    if (r.generation != m_generation)
+        return; // an answer to a question no longer asked
+    setLoading(false);
+    if (!r.error.isEmpty()) {
+        Q_EMIT loadFailed(r.error);
+        return;
+    }
+    QList<JobRow> fresh;
+    fresh.reserve(r.rows.size());
+    bool pendingMoved = false;
+    for (const JobRow &row : r.rows) {
+        if (rowOfJob(row.job.id) >= 0)
+            continue;
+        if (m_pending.remove(row.job.id))
+            pendingMoved = true;
+        fresh.append(row);
+    }
+    m_nextCursor = r.nextCursor;
+    if (!fresh.isEmpty()) {
+        const int first = static_cast<int>(m_rows.size());
+        beginInsertRows(QModelIndex(), first, first + static_cast<int>(fresh.size()) - 1);
+        m_rows.append(fresh);
+        endInsertRows();
+    }
+    if (pendingMoved)
+        Q_EMIT pendingChanged(pendingCount());
+    if (r.firstPage)
+        Q_EMIT firstPageLoaded();
+}
+
+int JobsModel::rowOfJob(qint64 jobId) const
+{
+    // Rows are sorted by id, descending.
+    const auto it = std::lower_bound(m_rows.cbegin(), m_rows.cend(), jobId,
+                                     [](const JobRow &r, qint64 id) { return r.job.id > id; });
+    if (it == m_rows.cend() || it->job.id != jobId)
+        return -1;
+    return static_cast<int>(it - m_rows.cbegin());
+}
+
+const JobRow *JobsModel::rowAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? &m_rows.at(row) : nullptr;
+}
+
+const JobRow *JobsModel::findJob(qint64 jobId) const
+{
+    const int row = rowOfJob(jobId);
+    if (row >= 0)
+        return &m_rows.at(row);
+    const auto it = m_pending.constFind(jobId);
+    return it != m_pending.cend() ? &it.value() : nullptr;
+}
+
+void JobsModel::setNowMs(qint64 dbNowMs)
+{
+    m_nowMs = dbNowMs;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, AgeColumn), index(static_cast<int>(m_rows.size()) - 1, AgeColumn), {Qt::DisplayRole});
+}
+
+bool JobsModel::matches(const JobRow &row) const
+{
+    const Job &j = row.job;
+    if (!m_filter.states.isEmpty() && !m_filter.states.contains(j.state))
+        return false;
+    if (!m_filter.ownerId.isEmpty() && j.ownerId != m_filter.ownerId)
+        return false;
+    if (!m_filter.idempotencyKey.isEmpty() && j.idempotencyKey != m_filter.idempotencyKey)
+        return false;
+    if (!m_filter.route.isEmpty() && j.route != m_filter.route)
+        return false;
+    if (m_filter.createdAfterMs && j.createdAtMs < *m_filter.createdAfterMs)
+        return false;
+    if (m_filter.createdBeforeMs && j.createdAtMs >= *m_filter.createdBeforeMs)
+        return false;
+    if (!m_filter.provider.isEmpty())
+        return std::any_of(row.attempts.cbegin(), row.attempts.cend(),
+                           [&](const Attempt &a) { return a.provider == m_filter.provider; });
+    return true;
+}
+
+void JobsModel::onPolled(const PollResult &r)
+{
+    if (r.dbNowMs > 0)
+        m_nowMs = r.dbNowMs;
+    if (!r.looked || (r.jobs.isEmpty() && r.attempts.isEmpty())) {
+        setNowMs(m_nowMs);
+        return;
+    }
+    applyBatch(r.jobs, r.attempts);
+}
+
+void JobsModel::applyJob(const Job &job, const QList<Attempt> &attempts)
+{
+    applyBatch({job}, attempts);
+}
+
+void JobsModel::applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempts)
+{
+    int minRow = INT_MAX;
+    int maxRow = -1;
+    QList<qint64> changed;
+    auto mark = [&](int row) {
+        minRow = std::min(minRow, row);
+        maxRow = std::max(maxRow, row);
+        const qint64 id = m_rows.at(row).job.id;
+        if (!changed.contains(id))
+            changed.append(id);
+    };
+    QHash<qint64, QList<Attempt>> byJob;
+    for (const Attempt &a : attempts)
+        byJob[a.jobId].append(a);
+
+    const int pendingBefore = pendingCount();
+    // Which ids are inside what has been loaded so far: newer than the cursor,
+    // or anything once every page is in (older ones arrive with their page).
+    const bool firstPageIn = !m_loading || !m_rows.isEmpty();
+    auto inLoadedRange = [&](qint64 id) {
+        if (!firstPageIn)
+            return false; // the first page, still to come, reads the store after this poll
+        return !m_nextCursor || id > *m_nextCursor;
+    };
+
+    for (const Job &j : jobs) {
+        const int row = rowOfJob(j.id);
+        if (row >= 0) {
+            JobRow &mine = m_rows[row];
+            if (j.changeSeq >= mine.job.changeSeq) {
+                mine.job = j;
+                mark(row);
+            }
+            continue;
+        }
+        auto pending = m_pending.find(j.id);
+        if (pending != m_pending.end()) {
+            if (j.changeSeq >= pending->job.changeSeq)
+                pending->job = j;
+            continue;
+        }
+        JobRow candidate{j, {}};
+        for (const Attempt &a : byJob.value(j.id))
+            candidate.mergeAttempt(a);
+        if (inLoadedRange(j.id) && matches(candidate))
+            m_pending.insert(j.id, candidate);
+    }
+    for (auto it = byJob.cbegin(); it != byJob.cend(); ++it) {
+        const int row = rowOfJob(it.key());
+        if (row >= 0) {
+            for (const Attempt &a : it.value())
+                m_rows[row].mergeAttempt(a);
+            mark(row);
+            continue;
+        }
+        auto pending = m_pending.find(it.key());
+        if (pending != m_pending.end())
+            for (const Attempt &a : it.value())
+                pending->mergeAttempt(a);
+    }
+    // A pending job that no longer matches (e.g. it left the state filtered on) stops waiting.
+    for (auto it = m_pending.begin(); it != m_pending.end();)
+        it = matches(it.value()) ? std::next(it) : m_pending.erase(it);
+
+    if (maxRow >= 0)
+        Q_EMIT dataChanged(index(minRow, 0), index(maxRow, ColumnCount - 1));
+    if (m_nowMs > 0 && !m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, AgeColumn), index(static_cast<int>(m_rows.size()) - 1, AgeColumn), {Qt::DisplayRole});
+    if (pendingCount() != pendingBefore)
+        Q_EMIT pendingChanged(pendingCount());
+    for (qint64 id : changed)
+        Q_EMIT jobChanged(id);
+}
+
+void JobsModel::showPending()
+{
+    if (m_pending.isEmpty())
+        return;
+    QList<qint64> ids;
+    // Newest first, each at its place among the loaded rows.
+    for (auto it = m_pending.cend(); it != m_pending.cbegin();) {
+        --it;
+        const JobRow &row = it.value();
+        const auto pos = std::lower_bound(m_rows.cbegin(), m_rows.cend(), row.job.id,
+                                          [](const JobRow &r, qint64 id) { return r.job.id > id; });
+        const int at = static_cast<int>(pos - m_rows.cbegin());
+        beginInsertRows(QModelIndex(), at, at);
+        m_rows.insert(at, row);
+        endInsertRows();
+        ids.append(row.job.id);
+    }
+    m_pending.clear();
+    Q_EMIT pendingChanged(0);
+    // Their attempts may have changed before they matched the filter: read them whole.
+    m_attemptsGeneration = m_client->loadAttempts(ids);
+}
+
+void JobsModel::onAttemptsLoaded(const AttemptsResult &r)
+{
+    if (r.generation != m_attemptsGeneration)
+        return;
+    int minRow = INT_MAX;
+    int maxRow = -1;
+    for (qint64 id : r.jobIds) {
+        const int row = rowOfJob(id);
+        if (row < 0)
+            continue;
+        JobRow &mine = m_rows[row];
+        for (const Attempt &a : r.attempts.value(id))
+            mine.mergeAttempt(a);
+        minRow = std::min(minRow, row);
+        maxRow = std::max(maxRow, row);
+    }
+    if (maxRow >= 0)
+        Q_EMIT dataChanged(index(minRow, 0), index(maxRow, ColumnCount - 1));
+}
+
+} // namespace jobdesk::ui

@@ -1,0 +1,160 @@
+#include "SidebarModel.h"
+
+#include "Format.h"
+
+#include <QFont>
+#include <QLocale>
+
+namespace jobdesk::ui {
+
+namespace {
+constexpr quintptr kSectionTag = 0; // internalId of a section; entries carry section index + 1
+}
+
+SidebarModel::SidebarModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{
+}
+
+void SidebarModel::addSection(const QString &id, const QString &title)
+{
+    const int row = static_cast<int>(m_sections.size());
+    beginInsertRows(QModelIndex(), row, row);
+    m_sections.append(Section{Entry{id, title, false, std::nullopt}, {}});
+    endInsertRows();
+}
+
+void SidebarModel::addEntry(const QString &sectionId, const Entry &entry)
+{
+    for (int s = 0; s < m_sections.size(); ++s) {
+        if (m_sections.at(s).self.id != sectionId)
+            continue;
+        const int row = static_cast<int>(m_sections.at(s).entries.size());
+        beginInsertRows(index(s, 0), row, row);
+        m_sections[s].entries.append(entry);
+        endInsertRows();
+        return;
+    }
+}
+
+void SidebarModel::setCount(const QString &id, std::optional<qint64> count)
+{
+    const QModelIndex idx = indexOfId(id, CountColumn);
+    if (!idx.isValid())
+        return;
+    Entry *e = const_cast<Entry *>(entryAt(idx));
+    if (e->count == count)
+        return;
+    e->count = count;
+    Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx);
+}
+
+QModelIndex SidebarModel::indexOfId(const QString &id, int column) const
+{
+    for (int s = 0; s < m_sections.size(); ++s) {
+        if (m_sections.at(s).self.id == id)
+            return index(s, column);
+        const QList<Entry> &entries = m_sections.at(s).entries;
+        for (int e = 0; e < entries.size(); ++e)
+            if (entries.at(e).id == id)
+                return index(e, column, index(s, 0));
+    }
+    return QModelIndex();
+}
+
+QString SidebarModel::idAt(const QModelIndex &index) const
+{
+    const Entry *e = entryAt(index);
+    return e ? e->id : QString();
+}
+
+const SidebarModel::Entry *SidebarModel::entryAt(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return nullptr;
+    if (index.internalId() == kSectionTag)
+        return &m_sections.at(index.row()).self;
+    return &m_sections.at(static_cast<int>(index.internalId() - 1)).entries.at(index.row());
+}
+
+QModelIndex SidebarModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return QModelIndex();
+    if (!parent.isValid())
+        return createIndex(row, column, kSectionTag);
+    if (parent.internalId() != kSectionTag)
+        return QModelIndex();
+    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
+}
+
+QModelIndex SidebarModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == kSectionTag)
+        return QModelIndex();
+    return createIndex(static_cast<int>(child.internalId() - 1), 0, kSectionTag);
+}
+
+int SidebarModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return static_cast<int>(m_sections.size());
+    if (parent.column() != 0 || parent.internalId() != kSectionTag)
+        return 0;
+    return static_cast<int>(m_sections.at(parent.row()).entries.size());
+}
+
+int SidebarModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+Qt::ItemFlags SidebarModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (index.internalId() != kSectionTag)
+        f |= Qt::ItemNeverHasChildren;
+    return f;
+}
+
+QVariant SidebarModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return QVariant();
+    const Entry *e = entryAt(index);
+    const bool attention = e->attentionWhenNonZero && e->count.value_or(0) > 0;
+    switch (role) {
+    case EntryIdRole: return e->id;
+    case CountRole: return e->count ? QVariant(*e->count) : QVariant();
+    case AttentionRole: return attention;
+    case Qt::DisplayRole:
+        if (index.column() == TitleColumn)
+            return e->title;
+        return e->count ? QLocale().toString(*e->count) : QString();
+    case Qt::DecorationRole:
+        if (index.column() == TitleColumn && attention)
+            return Format::attentionIcon();
+        return QVariant();
+    case Qt::FontRole:
+        if (attention || index.internalId() == kSectionTag) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return QVariant();
+    case Qt::TextAlignmentRole:
+        if (index.column() == CountColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant();
+    case Qt::ToolTipRole:
+        if (attention)
+            return tr("%1: %2 need an operator").arg(e->title).arg(*e->count);
+        return QVariant();
+    default:
+        return QVariant();
+    }
+}
+
+} // namespace jobdesk::ui

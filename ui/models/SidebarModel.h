@@ -1,0 +1,59 @@
+#pragma once
+
+// The sidebar: sections ("Jobs", later "Worklists") of entries, each with an
+// id the main window maps to a view (and for job states, to a filter) and
+// an optional count. A tree of two levels, two columns (title, count).
+// Entries that need attention (blocked jobs, unknown attempts) carry an icon
+// and bold text when their count is not zero.
+
+#include <QAbstractItemModel>
+#include <QIcon>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace jobdesk::ui {
+
+class SidebarModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column { TitleColumn, CountColumn, ColumnCount };
+    enum Role { EntryIdRole = Qt::UserRole + 1, CountRole, AttentionRole };
+
+    struct Entry
+    {
+        QString id;     // "jobs", "jobs/blocked", ...
+        QString title;
+        bool attentionWhenNonZero = false;
+        std::optional<qint64> count;
+    };
+
+    explicit SidebarModel(QObject *parent = nullptr);
+
+    void addSection(const QString &id, const QString &title);
+    void addEntry(const QString &sectionId, const Entry &entry);
+    // Sets the count of a section or an entry (nullopt: unknown, shown blank).
+    void setCount(const QString &id, std::optional<qint64> count);
+    QModelIndex indexOfId(const QString &id, int column = TitleColumn) const;
+    QString idAt(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+private:
+    struct Section
+    {
+        Entry self;
+        QList<Entry> entries;
+    };
+    const Entry *entryAt(const QModelIndex &index) const;
+    QList<Section> m_sections;
+};
+
+} // namespace jobdesk::ui

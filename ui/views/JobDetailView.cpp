@@ -1,0 +1,522 @@
+#include "JobDetailView.h"
+
+#include "Format.h"
+#include "StoreClient.h"
+#include "dialogs/ActionDialogs.h"
+#include "dialogs/IntentDiffDialog.h"
+#include "models/ActionGuards.h"
+#include "models/TextTableModel.h"
+#include "views/Timeline.h"
+
+#include <QFontDatabase>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace jobdesk::ui {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *parent)
+{
+    auto *t = new QTableView(parent);
+    t->setObjectName(name);
+    t->setModel(model);
+    t->verticalHeader()->hide();
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    return t;
+}
+
+QString clientText(const QJsonObject &meta)
+{
+    QStringList parts;
+    for (const char *k : {"client", "ip", "user_agent"}) {
+        const QString v = meta.value(QLatin1String(k)).toString();
+        if (!v.isEmpty())
+            parts.append(v);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString compact(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
+    : QWidget(parent), m_client(client)
+{
+    setObjectName(QStringLiteral("jobDetail"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    m_header = new QLabel(tr("Select a job to see it in full."), this);
+    m_header->setObjectName(QStringLiteral("detailHeader"));
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setWordWrap(true);
+    QFont hf = m_header->font();
+    hf.setBold(true);
+    hf.setPointSizeF(hf.pointSizeF() * 1.1);
+    m_header->setFont(hf);
+    layout->addWidget(m_header);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    layout->addWidget(m_tabs, 1);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    // Overview: guard and actions, intent and result.
+    auto *overview = new QWidget(m_tabs);
+    auto *ov = new QVBoxLayout(overview);
+    m_guard = new QLabel(overview);
+    m_guard->setObjectName(QStringLiteral("retryGuardLabel"));
+    m_guard->setWordWrap(true);
+    m_guard->setTextFormat(Qt::PlainText);
+    ov->addWidget(m_guard);
+    m_actionsBox = new QWidget(overview);
+    m_actionsLayout = new QHBoxLayout(m_actionsBox);
+    m_actionsLayout->setContentsMargins(0, 0, 0, 0);
+    ov->addWidget(m_actionsBox);
+    m_actionStatus = new QLabel(overview);
+    m_actionStatus->setObjectName(QStringLiteral("actionStatusLabel"));
+    m_actionStatus->setWordWrap(true);
+    m_actionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_actionStatus->hide();
+    ov->addWidget(m_actionStatus);
+    auto *split = new QSplitter(Qt::Horizontal, overview);
+    split->setObjectName(QStringLiteral("intentResultSplitter"));
+    auto *intentBox = new QWidget(split);
+    auto *il = new QVBoxLayout(intentBox);
+    il->setContentsMargins(0, 0, 0, 0);
+    il->addWidget(new QLabel(tr("Intent (route and input, as fingerprinted):"), intentBox));
+    m_intent = new QPlainTextEdit(intentBox);
+    m_intent->setObjectName(QStringLiteral("intentText"));
+    m_intent->setReadOnly(true);
+    m_intent->setFont(mono);
+    il->addWidget(m_intent);
+    auto *resultBox = new QWidget(split);
+    auto *rl = new QVBoxLayout(resultBox);
+    rl->setContentsMargins(0, 0, 0, 0);
+    m_resultLabel = new QLabel(tr("Result:"), resultBox);
+    rl->addWidget(m_resultLabel);
+    m_result = new QPlainTextEdit(resultBox);
+    m_result->setObjectName(QStringLiteral("resultText"));
+    m_result->setReadOnly(true);
+    m_result->setFont(mono);
+    rl->addWidget(m_result);
+    ov->addWidget(split, 1);
+    m_tabs->addTab(overview, tr("Overview"));
+
+    // Time line: the picture, then the attempts in words.
+    auto *tl = new QWidget(m_tabs);
+    auto *tll = new QVBoxLayout(tl);
+    m_timeline = new TimelineWidget(tl);
+    tll->addWidget(m_timeline);
+    m_attemptsModel = new TextTableModel({tr("#"), tr("Provider"), tr("Kind"), tr("State"), tr("Started"), tr("Took"),
+                                          tr("Read version"), tr("Deadline"), tr("Provider key"), tr("Last reason")},
+                                         this);
+    tll->addWidget(makeTable(m_attemptsModel, QStringLiteral("attemptsTable"), tl), 1);
+    m_tabs->addTab(tl, tr("Time line"));
+
+    // Key history.
+    auto *kh = new QWidget(m_tabs);
+    auto *khl = new QVBoxLayout(kh);
+    m_keyModel = new TextTableModel({tr("When"), tr("What"), tr("Client"), tr("Fingerprint"), tr("Details")}, this);
+    m_keyTable = makeTable(m_keyModel, QStringLiteral("keyHistoryTable"), kh);
+    khl->addWidget(m_keyTable, 1);
+    m_diffButton = new QPushButton(tr("Show the &diff of this conflict…"), kh);
+    m_diffButton->setObjectName(QStringLiteral("showDiffButton"));
+    m_diffButton->setEnabled(false);
+    khl->addWidget(m_diffButton, 0, Qt::AlignLeft);
+    m_tabs->addTab(kh, tr("Key history"));
+    auto conflictSelected = [this]() -> std::optional<qint64> {
+        const QModelIndex idx = m_keyTable->currentIndex();
+        if (!idx.isValid() || !m_keyModel->rowAt(idx.row()).attention)
+            return std::nullopt;
+        return m_keyModel->rowAt(idx.row()).data.toLongLong();
+    };
+    connect(m_keyTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, conflictSelected] { m_diffButton->setEnabled(conflictSelected().has_value()); });
+    connect(m_diffButton, &QPushButton::clicked, this, [this, conflictSelected] { openConflictDiff(conflictSelected()); });
+    connect(m_keyTable, &QTableView::doubleClicked, this, [this, conflictSelected] {
+        if (auto id = conflictSelected())
+            openConflictDiff(id);
+    });
+
+    // Events and audit, newest first.
+    m_eventsModel = new TextTableModel({tr("When"), tr("Attempt"), tr("Transition"), tr("By"), tr("Reason")}, this);
+    m_tabs->addTab(makeTable(m_eventsModel, QStringLiteral("eventsTable"), m_tabs), tr("Events"));
+    m_auditModel = new TextTableModel({tr("When"), tr("Action"), tr("Operator"), tr("Database user"), tr("Attempt"),
+                                       tr("Reason"), tr("Request id"), tr("Answer")},
+                                      this);
+    m_tabs->addTab(makeTable(m_auditModel, QStringLiteral("auditTable"), m_tabs), tr("Audit"));
+
+    connect(client, &StoreClient::detailLoaded, this, &JobDetailView::onDetailLoaded);
+    connect(client, &StoreClient::actionFinished, this, &JobDetailView::onActionFinished);
+    clear();
+}
+
+void JobDetailView::setCurrentTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(tab);
+}
+
+void JobDetailView::clear()
+{
+    m_jobId.reset();
+    m_current.reset();
+    m_header->setText(tr("Select a job to see it in full."));
+    m_guard->clear();
+    m_actionStatus->hide();
+    m_intent->clear();
+    m_result->clear();
+    m_timeline->setTimeline(Timeline{});
+    m_attemptsModel->setRows({});
+    m_keyModel->setRows({});
+    m_eventsModel->setRows({});
+    m_auditModel->setRows({});
+    m_tabs->setEnabled(false);
+    rebuildActionButtons();
+}
+
+void JobDetailView::showJob(qint64 jobId)
+{
+    if (m_jobId != jobId) {
+        m_actionStatus->hide();
+        if (!m_current || m_current->jobId != jobId)
+            m_header->setText(tr("Job %1: reading…").arg(jobId));
+    }
+    m_jobId = jobId;
+    m_generation = m_client->loadDetail(jobId);
+}
+
+void JobDetailView::refresh()
+{
+    if (m_jobId)
+        m_generation = m_client->loadDetail(*m_jobId);
+}
+
+void JobDetailView::onDetailLoaded(const DetailResult &r)
+{
+    if (r.generation != m_generation || !m_jobId || r.jobId != *m_jobId)
+        return;
+    if (!r.error.isEmpty()) {
+        if (!m_current || m_current->jobId != r.jobId) {
+            m_header->setText(tr("Job %1 could not be read: %2").arg(r.jobId).arg(r.error));
+            m_tabs->setEnabled(false);
+        }
+        return;
+    }
+    setDetail(r);
+}
+
+void JobDetailView::onActionFinished(const ActionResult &r)
+{
+    if (!m_jobId || r.jobId != *m_jobId)
+        return;
+    m_actionStatus->setText(r.message);
+    m_actionStatus->show();
+    QPalette pal = m_actionStatus->palette();
+    const bool ok = r.outcome == ActionResult::Outcome::Done || r.outcome == ActionResult::Outcome::Replayed;
+    pal.setColor(QPalette::WindowText, ok ? Format::stateColor(AttemptState::Succeeded, palette())
+                                          : Format::stateColor(AttemptState::Unknown, palette()));
+    m_actionStatus->setPalette(pal);
+    if (r.after && r.after->detail && r.after->jobId == *m_jobId) {
+        DetailResult after = *r.after;
+        after.generation = m_generation;
+        setDetail(after); // at once, without waiting for the next poll
+    }
+    Q_EMIT actionDone(r);
+}
+
+void JobDetailView::setDetail(const DetailResult &r)
+{
+    m_current = r;
+    const JobDetail &d = *r.detail;
+    const qint64 now = r.dbNowMs > 0 ? r.dbNowMs : m_client->dbNowMs();
+    m_tabs->setEnabled(true);
+    QString header = tr("Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)")
+                         .arg(d.job.id)
+                         .arg(Format::jobState(d.job.state), d.job.ownerId, d.job.idempotencyKey, d.job.route)
+                         .arg(d.job.version)
+                         .arg(Format::time(d.job.createdAtMs), Format::ago(now - d.job.createdAtMs));
+    m_header->setText(header);
+    QPalette hp = m_header->palette();
+    hp.setColor(QPalette::WindowText, d.job.state == JobState::Blocked ? Format::stateColor(JobState::Blocked, palette())
+                                                                       : palette().color(QPalette::WindowText));
+    m_header->setPalette(hp);
+    fillOverview(d);
+    fillTimeline(d, now);
+    fillKeyHistory(d);
+    fillEvents(d);
+    fillAudit(d);
+    m_tabs->setTabText(KeyHistoryTab, tr("Key history (%1)").arg(d.keyHistory.size() + 1));
+    m_tabs->setTabText(EventsTab, tr("Events (%1)").arg(d.events.size()));
+    m_tabs->setTabText(AuditTab, tr("Audit (%1)").arg(d.audit.size()));
+    m_tabs->setTabText(TimelineTab, tr("Time line (%1)").arg(d.attempts.size()));
+    rebuildActionButtons();
+    Q_EMIT detailShown(d.job.id);
+}
+
+void JobDetailView::fillOverview(const JobDetail &d)
+{
+    const RetryPreview preview = previewRetry(d);
+    QString guard;
+    if (d.job.state == JobState::Blocked)
+        guard = tr("BLOCKED: waiting for an operator. ");
+    guard += preview.allowed ? tr("Retry possible: %1").arg(preview.why) : tr("Retry: %1").arg(preview.why);
+    if (!d.job.stateReason.isEmpty())
+        guard += u'\n' + tr("Reason recorded on the job: %1").arg(d.job.stateReason);
+    m_guard->setText(guard);
+    QFont gf = m_guard->font();
+    gf.setBold(!preview.allowed && !preview.blockingAttempts.isEmpty() && !d.job.completedBy);
+    m_guard->setFont(gf);
+
+    const QJsonObject intent{{QStringLiteral("route"), d.job.route}, {QStringLiteral("input"), d.job.input}};
+    m_intent->setPlainText(Format::json(intent));
+    if (!d.job.result.isEmpty()) {
+        int winnerNo = 0;
+        QString provider;
+        for (const Attempt &a : d.attempts)
+            if (d.job.completedBy == a.id) {
+                winnerNo = a.attemptNo;
+                provider = a.provider;
+            }
+        m_resultLabel->setText(tr("Result (from the winner, attempt #%1 on %2):").arg(winnerNo).arg(provider));
+        m_result->setPlainText(Format::json(d.job.result));
+    } else {
+        m_resultLabel->setText(tr("Result:"));
+        m_result->setPlainText(tr("(no result yet)"));
+    }
+}
+
+void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
+{
+    m_timeline->setTimeline(Timeline::build(d, nowMs));
+    const QPalette pal = QGuiApplication::palette();
+    QList<TextTableModel::Row> rows;
+    for (const Attempt &a : d.attempts) {
+        const Timeline t = m_timeline->timeline();
+        const TimelineLane *lane = t.lane(a.attemptNo);
+        const bool attention = a.state == AttemptState::Unknown && !d.job.completedBy;
+        TextTableModel::Row row;
+        QString state = Format::attemptState(a.state);
+        if (d.job.completedBy == a.id)
+            state = tr("%1 (WINNER)").arg(state);
+        if (lane && lane->lostRace)
+            state += QStringLiteral(" — ") + lane->lossText;
+        row.cells = {{QString::number(a.attemptNo), {}, {}, {}, false},
+                     {a.provider, {}, {}, {}, false},
+                     {Format::attemptKind(a.kind), {}, {}, {}, false},
+                     {state, {}, a.state == AttemptState::Unknown ? Format::attentionIcon() : Format::stateIcon(a.state),
+                      Format::stateColor(a.state, pal), attention || d.job.completedBy == a.id},
+                     {Format::time(a.createdAtMs), Format::dateTime(a.createdAtMs), {}, {}, false},
+                     {lane ? Format::duration(lane->endMs - lane->startMs) : QString(), {}, {}, {}, false},
+                     {tr("v%1").arg(a.readVersion), {}, {}, {}, false},
+                     {a.deadlineAtMs ? Format::time(*a.deadlineAtMs) : QString(), {}, {}, {}, false},
+                     {a.providerKey(), {}, {}, {}, false},
+                     {a.lastReason, a.lastReason, {}, {}, false}};
+        row.data = a.id;
+        row.attention = attention;
+        rows.append(row);
+    }
+    m_attemptsModel->setRows(rows);
+}
+
+void JobDetailView::fillKeyHistory(const JobDetail &d)
+{
+    const QPalette pal = QGuiApplication::palette();
+    QList<TextTableModel::Row> rows;
+    TextTableModel::Row created;
+    created.cells = {{Format::time(d.job.createdAtMs), Format::dateTime(d.job.createdAtMs), {}, {}, false},
+                     {tr("created job %1").arg(d.job.id), {}, {}, {}, false},
+                     {clientText(d.job.clientMeta), compact(d.job.clientMeta), {}, {}, false},
+                     {d.job.fingerprint.left(12), d.job.fingerprint, {}, {}, false},
+                     {QString(), {}, {}, {}, false}};
+    created.data = qint64(0);
+    rows.append(created);
+    for (const IdempotencyEvent &e : d.keyHistory) {
+        TextTableModel::Row row;
+        const bool conflict = e.kind == IdempotencyEvent::Kind::Conflict;
+        const QString what = conflict ? tr("CONFLICT: same key, another intent (nothing created)")
+                                      : tr("replayed: same key, same intent (job %1 returned)").arg(e.jobId);
+        const QString when = Format::time(e.atMs) + QStringLiteral("  (+") + Format::duration(e.atMs - d.job.createdAtMs) + u')';
+        row.cells = {{when, Format::dateTime(e.atMs), {}, {}, false},
+                     {what, {}, conflict ? Format::attentionIcon() : QIcon(),
+                      conflict ? QVariant(Format::stateColor(AttemptState::Unknown, pal)) : QVariant(), conflict},
+                     {clientText(e.clientMeta), compact(e.clientMeta), {}, {}, false},
+                     {e.fingerprint.left(12), e.fingerprint, {}, {}, false},
+                     {conflict ? tr("double-click or \"Show the diff\" to compare the intents") : QString(), {}, {}, {}, false}};
+        row.data = e.id;
+        row.attention = conflict;
+        rows.append(row);
+    }
+    m_keyModel->setRows(rows);
+    m_diffButton->setEnabled(false);
+}
+
+void JobDetailView::fillEvents(const JobDetail &d)
+{
+    QHash<qint64, int> numberOf;
+    for (const Attempt &a : d.attempts)
+        numberOf.insert(a.id, a.attemptNo);
+    QList<TextTableModel::Row> rows;
+    for (auto it = d.events.crbegin(); it != d.events.crend(); ++it) { // newest first
+        const AttemptEvent &e = *it;
+        TextTableModel::Row row;
+        const QString transition = e.fromState ? tr("%1 → %2").arg(Format::attemptState(*e.fromState), Format::attemptState(e.toState))
+                                               : tr("created as %1").arg(Format::attemptState(e.toState));
+        row.cells = {{Format::time(e.atMs), Format::dateTime(e.atMs), {}, {}, false},
+                     {tr("#%1").arg(numberOf.value(e.attemptId)), {}, {}, {}, false},
+                     {transition, {}, e.toState == AttemptState::Unknown ? Format::attentionIcon() : QIcon(), {},
+                      e.toState == AttemptState::Unknown},
+                     {e.actorKind + u':' + e.actorId, {}, {}, {}, false},
+                     {e.reason, e.reason, {}, {}, false}};
+        row.data = e.id;
+        rows.append(row);
+    }
+    m_eventsModel->setRows(rows);
+}
+
+void JobDetailView::fillAudit(const JobDetail &d)
+{
+    QHash<qint64, int> numberOf;
+    for (const Attempt &a : d.attempts)
+        numberOf.insert(a.id, a.attemptNo);
+    QList<TextTableModel::Row> rows;
+    for (auto it = d.audit.crbegin(); it != d.audit.crend(); ++it) { // newest first
+        const AuditEntry &e = *it;
+        TextTableModel::Row row;
+        const QString dbUser = e.response.value(QStringLiteral("session_user")).toString();
+        row.cells = {{Format::time(e.atMs), Format::dateTime(e.atMs), {}, {}, false},
+                     {e.action, {}, {}, {}, true},
+                     {tr("%1:%2 (%3)").arg(e.actorKind, e.actorId, e.actorRole), {}, {}, {}, false},
+                     {dbUser, {}, {}, {}, false},
+                     {e.attemptId ? tr("#%1").arg(numberOf.value(*e.attemptId)) : QString(), {}, {}, {}, false},
+                     {e.reason, e.reason, {}, {}, false},
+                     {e.requestId, {}, {}, {}, false},
+                     {compact(e.response), Format::json(e.response), {}, {}, false}};
+        row.data = e.id;
+        rows.append(row);
+    }
+    m_auditModel->setRows(rows);
+}
+
+void JobDetailView::rebuildActionButtons()
+{
+    while (QLayoutItem *item = m_actionsLayout->takeAt(0)) {
+        if (item->widget())
+            item->widget()->deleteLater();
+        delete item;
+    }
+    if (!m_current || !m_current->detail)
+        return;
+    const JobDetail &d = *m_current->detail;
+    const bool canAct = m_client->canAct();
+    const QString roleWhy = m_client->isLost() ? tr("The connection is lost: actions wait until it is back.")
+                                               : tr("This connection may only read (role %1).")
+                                                     .arg(m_client->connection().identity.roleName);
+    for (const Attempt &a : cancellableAttempts(d)) {
+        auto *b = new QPushButton(tr("Cancel #%1 (%2)…").arg(a.attemptNo).arg(Format::attemptState(a.state)), m_actionsBox);
+        b->setObjectName(QStringLiteral("cancelAttemptButton_%1").arg(a.attemptNo));
+        if (a.state == AttemptState::Unknown)
+            b->setIcon(Format::attentionIcon());
+        b->setEnabled(canAct);
+        b->setToolTip(canAct ? tr("Cancel attempt #%1 (Ctrl+K cancels the oldest unknown one)").arg(a.attemptNo) : roleWhy);
+        const qint64 id = a.id;
+        connect(b, &QPushButton::clicked, this, [this, id] { openCancelAttempt(id); });
+        m_actionsLayout->addWidget(b);
+    }
+    const RetryPreview preview = previewRetry(d);
+    auto *retry = new QPushButton(tr("&Retry…"), m_actionsBox);
+    retry->setObjectName(QStringLiteral("retryButton"));
+    retry->setEnabled(canAct && preview.allowed);
+    retry->setToolTip(!canAct ? roleWhy : preview.why);
+    connect(retry, &QPushButton::clicked, this, [this] { openRetry(); });
+    m_actionsLayout->addWidget(retry);
+    QString why;
+    auto *cancelJob = new QPushButton(tr("Cancel &job…"), m_actionsBox);
+    cancelJob->setObjectName(QStringLiteral("cancelJobButton"));
+    const bool cancellable = canCancelJob(d, &why);
+    cancelJob->setEnabled(canAct && cancellable);
+    cancelJob->setToolTip(!canAct ? roleWhy : cancellable ? cancelJobConsequence(d) : why);
+    connect(cancelJob, &QPushButton::clicked, this, [this] { openCancelJob(); });
+    m_actionsLayout->addWidget(cancelJob);
+    m_actionsLayout->addStretch(1);
+}
+
+void JobDetailView::updateActions()
+{
+    rebuildActionButtons();
+}
+
+ActionDialog *JobDetailView::openCancelAttempt(std::optional<qint64> attemptId)
+{
+    if (!m_current || !m_current->detail || !m_client->canAct())
+        return nullptr;
+    const JobDetail &d = *m_current->detail;
+    std::optional<Attempt> target;
+    if (attemptId) {
+        for (const Attempt &a : cancellableAttempts(d))
+            if (a.id == *attemptId)
+                target = a;
+    } else {
+        target = attemptToCancel(d);
+    }
+    if (!target)
+        return nullptr;
+    auto *dialog = new CancelAttemptDialog(m_client, *m_current, *target, window());
+    dialog->open();
+    return dialog;
+}
+
+ActionDialog *JobDetailView::openRetry()
+{
+    if (!m_current || !m_current->detail || !m_client->canAct())
+        return nullptr;
+    auto *dialog = new RetryDialog(m_client, *m_current, window());
+    dialog->open();
+    return dialog;
+}
+
+ActionDialog *JobDetailView::openCancelJob()
+{
+    if (!m_current || !m_current->detail || !m_client->canAct() || !canCancelJob(*m_current->detail))
+        return nullptr;
+    auto *dialog = new CancelJobDialog(m_client, *m_current, window());
+    dialog->open();
+    return dialog;
+}
+
+IntentDiffDialog *JobDetailView::openConflictDiff(std::optional<qint64> eventId)
+{
+    if (!m_current || !m_current->detail)
+        return nullptr;
+    const JobDetail &d = *m_current->detail;
+    for (const IdempotencyEvent &e : d.keyHistory) {
+        if (e.kind != IdempotencyEvent::Kind::Conflict || (eventId && e.id != *eventId))
+            continue;
+        auto *dialog = new IntentDiffDialog(d.job, e, window());
+        dialog->show();
+        return dialog;
+    }
+    return nullptr;
+}
+
+} // namespace jobdesk::ui

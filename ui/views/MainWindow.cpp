@@ -1,0 +1,544 @@
+#include "MainWindow.h"
+
+#include "ConsoleSettings.h"
+#include "Format.h"
+#include "StoreClient.h"
+#include "models/ActionGuards.h"
+#include "models/JobsModel.h"
+#include "models/SidebarModel.h"
+#include "views/ConnectionBanner.h"
+#include "views/JobDetailView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace jobdesk::ui {
+
+namespace {
+const QString kJobsSection = QStringLiteral("jobs");
+QString stateEntry(JobState s)
+{
+    return QStringLiteral("jobs/") + toText(s);
+}
+const QList<JobState> kStates = {JobState::Queued, JobState::Running, JobState::Blocked,
+                                 JobState::Succeeded, JobState::Failed, JobState::Cancelled};
+} // namespace
+
+MainWindow::MainWindow(StoreClient *client, QWidget *parent)
+    : QMainWindow(parent), m_client(client)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("JobDesk console"));
+    m_jobs = new JobsModel(client, this);
+    m_sidebarModel = new SidebarModel(this);
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_banner = new ConnectionBanner(client, central);
+    layout->addWidget(m_banner);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal, central);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_sidebar = new QTreeView(m_mainSplitter);
+    m_sidebar->setObjectName(QStringLiteral("sidebar"));
+    m_sidebar->setModel(m_sidebarModel);
+    m_sidebar->setHeaderHidden(true);
+    m_sidebar->setRootIsDecorated(false);
+    m_sidebar->setItemsExpandable(false);
+    m_sidebar->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_sidebar->header()->setStretchLastSection(false);
+    m_sidebar->header()->setSectionResizeMode(SidebarModel::TitleColumn, QHeaderView::Stretch);
+    m_sidebar->header()->setSectionResizeMode(SidebarModel::CountColumn, QHeaderView::ResizeToContents);
+    m_pages = new QStackedWidget(m_mainSplitter);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_jobsPage = buildJobsPage();
+    m_pages->addWidget(m_jobsPage);
+    m_mainSplitter->setStretchFactor(1, 1);
+    layout->addWidget(m_mainSplitter, 1);
+    setCentralWidget(central);
+
+    m_sidebarModel->addSection(kJobsSection, tr("Jobs"));
+    for (JobState s : kStates)
+        m_sidebarModel->addEntry(kJobsSection, {stateEntry(s), Format::jobState(s), s == JobState::Blocked, std::nullopt});
+    m_sidebar->expandAll();
+    m_pageFor.insert(kJobsSection, m_jobsPage);
+    connect(m_sidebar, &QTreeView::clicked, this, &MainWindow::onSidebarClicked);
+    connect(m_sidebar->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &index) { onSidebarClicked(index); });
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusText"));
+    statusBar()->addWidget(m_status, 1);
+
+    buildMenus();
+
+    connect(client, &StoreClient::opened, this, &MainWindow::onOpened);
+    connect(client, &StoreClient::polled, this, &MainWindow::onPolled);
+    connect(client, &StoreClient::connectionLost, this, &MainWindow::updateActions);
+    connect(client, &StoreClient::connectionRestored, this, &MainWindow::updateActions);
+    connect(m_jobs, &JobsModel::loadingChanged, this, &MainWindow::updateStatus);
+    connect(m_jobs, &JobsModel::rowsInserted, this, &MainWindow::updateStatus);
+    connect(m_jobs, &JobsModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_jobs, &JobsModel::loadFailed, this, [this](const QString &message) {
+        m_status->setText(tr("Could not read jobs: %1").arg(message));
+    });
+    connect(m_jobs, &JobsModel::firstPageLoaded, this, [this] {
+        if (!m_reselect)
+            return;
+        const qint64 id = *m_reselect;
+        m_reselect.reset();
+        const int row = m_jobs->rowOfJob(id);
+        if (row >= 0)
+            m_table->selectionModel()->setCurrentIndex(m_jobs->index(row, 0),
+                                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    });
+    connect(m_jobs, &JobsModel::pendingChanged, this, [this](int n) {
+        m_newJobs->setText(tr("%n new job(s) waiting: show them (they do not push the rows you are reading)", nullptr, n));
+        m_newJobs->setVisible(n > 0);
+    });
+    connect(m_detail, &JobDetailView::detailShown, this, &MainWindow::updateActions);
+    connect(m_detail, &JobDetailView::actionDone, this, [this](const ActionResult &r) {
+        if (r.after && r.after->detail)
+            m_jobs->applyJob(r.after->detail->job, r.after->detail->attempts); // the table too, at once
+    });
+
+    resize(1400, 900);
+    restoreLayout();
+    updateStatus();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget *MainWindow::buildJobsPage()
+{
+    auto *page = new QWidget(this);
+    page->setObjectName(QStringLiteral("jobsPage"));
+    auto *v = new QVBoxLayout(page);
+    v->setContentsMargins(4, 4, 4, 0);
+
+    auto *filters = new QHBoxLayout;
+    m_find = new QLineEdit(page);
+    m_find->setObjectName(QStringLiteral("findEdit"));
+    m_find->setPlaceholderText(tr("Find a job id or an idempotency key (Ctrl+F)"));
+    m_find->setClearButtonEnabled(true);
+    filters->addWidget(m_find, 2);
+    m_state = new QComboBox(page);
+    m_state->setObjectName(QStringLiteral("stateFilter"));
+    m_state->addItem(tr("Any state"), -1);
+    for (JobState s : kStates)
+        m_state->addItem(Format::jobState(s), static_cast<int>(s));
+    filters->addWidget(m_state);
+    auto edit = [&](const QString &name, const QString &placeholder) {
+        auto *e = new QLineEdit(page);
+        e->setObjectName(name);
+        e->setPlaceholderText(placeholder);
+        e->setClearButtonEnabled(true);
+        filters->addWidget(e, 1);
+        connect(e, &QLineEdit::editingFinished, this, &MainWindow::applyFilters);
+        return e;
+    };
+    m_owner = edit(QStringLiteral("ownerFilter"), tr("Owner"));
+    m_route = edit(QStringLiteral("routeFilter"), tr("Route"));
+    m_provider = edit(QStringLiteral("providerFilter"), tr("Provider"));
+    m_age = new QComboBox(page);
+    m_age->setObjectName(QStringLiteral("ageFilter"));
+    m_age->addItem(tr("Any age"), qint64(0));
+    m_age->addItem(tr("Last 15 min"), qint64(15 * 60 * 1000));
+    m_age->addItem(tr("Last hour"), qint64(3600 * 1000));
+    m_age->addItem(tr("Last day"), qint64(24 * 3600 * 1000));
+    filters->addWidget(m_age);
+    v->addLayout(filters);
+    connect(m_find, &QLineEdit::returnPressed, this, [this] { find(m_find->text()); });
+    connect(m_find, &QLineEdit::textChanged, this, [this](const QString &t) {
+        if (t.isEmpty() && !m_jobs->filter().idempotencyKey.isEmpty())
+            applyFilters();
+    });
+    connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
+        const int s = m_state->currentData().toInt();
+        const QModelIndex idx = m_sidebarModel->indexOfId(s < 0 ? kJobsSection : stateEntry(static_cast<JobState>(s)));
+        if (idx.isValid() && m_sidebar->currentIndex() != idx) {
+            const QSignalBlocker block(m_sidebar->selectionModel());
+            m_sidebar->setCurrentIndex(idx);
+        }
+        applyFilters();
+    });
+    connect(m_age, &QComboBox::currentIndexChanged, this, &MainWindow::applyFilters);
+
+    m_newJobs = new QPushButton(page);
+    m_newJobs->setObjectName(QStringLiteral("newJobsBar"));
+    m_newJobs->setFlat(true);
+    m_newJobs->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    m_newJobs->hide();
+    QFont nf = m_newJobs->font();
+    nf.setBold(true);
+    m_newJobs->setFont(nf);
+    v->addWidget(m_newJobs);
+    connect(m_newJobs, &QPushButton::clicked, this, [this] {
+        m_jobs->showPending();
+        m_table->scrollToTop();
+    });
+
+    m_jobsSplitter = new QSplitter(Qt::Vertical, page);
+    m_jobsSplitter->setObjectName(QStringLiteral("jobsSplitter"));
+    m_table = new QTableView(m_jobsSplitter);
+    m_table->setObjectName(QStringLiteral("jobsTable"));
+    m_table->setModel(m_jobs);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    const int w = m_table->fontMetrics().averageCharWidth();
+    const int widths[] = {8, 12, 26, 14, 16, 16, 14, 10, 8};
+    for (int c = 0; c < JobsModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, widths[c] * w + 24);
+    m_detail = new JobDetailView(m_client, m_jobsSplitter);
+    m_jobsSplitter->setStretchFactor(0, 2);
+    m_jobsSplitter->setStretchFactor(1, 3);
+    v->addWidget(m_jobsSplitter, 1);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const qint64 id = m_jobs->data(current, JobsModel::JobIdRole).toLongLong();
+        if (m_detail->jobId() != id)
+            m_detail->showJob(id);
+    });
+    return page;
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::openConnectionDialog);
+    connectAction->setShortcut(QKeySequence::Open);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *findAction = view->addAction(tr("&Find job id or key"), this, [this] {
+        m_find->setFocus(Qt::ShortcutFocusReason);
+        m_find->selectAll();
+    });
+    findAction->setObjectName(QStringLiteral("findAction"));
+    findAction->setShortcut(QKeySequence::Find);
+    QAction *refreshAction = view->addAction(tr("&Refresh"), this, &MainWindow::refresh);
+    refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    refreshAction->setShortcut(QKeySequence(Qt::Key_F5));
+    QAction *showNew = view->addAction(tr("Show &new jobs"), this, [this] { m_newJobs->click(); });
+    showNew->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    view->addSeparator();
+    QAction *utc = view->addAction(tr("Times in &UTC"));
+    utc->setObjectName(QStringLiteral("utcAction"));
+    utc->setCheckable(true);
+    utc->setChecked(Format::utc());
+    connect(utc, &QAction::toggled, this, [this](bool on) {
+        Format::setUtc(on);
+        ConsoleSettings::setUtc(on);
+        Q_EMIT m_jobs->dataChanged(m_jobs->index(0, 0), m_jobs->index(std::max(0, m_jobs->rowCount() - 1), JobsModel::ColumnCount - 1));
+        m_detail->refresh();
+    });
+
+    QMenu *job = menuBar()->addMenu(tr("&Job"));
+    QAction *copyId = job->addAction(tr("&Copy job id"), this, [this] { copySelected(false); });
+    copyId->setObjectName(QStringLiteral("copyIdAction"));
+    copyId->setShortcut(QKeySequence::Copy);
+    copyId->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_table->addAction(copyId);
+    QAction *copyKey = job->addAction(tr("Copy idempotency &key"), this, [this] { copySelected(true); });
+    copyKey->setObjectName(QStringLiteral("copyKeyAction"));
+    copyKey->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    job->addSeparator();
+    QAction *cancelAttempt = job->addAction(tr("Cancel &attempt…"), this, [this] { m_detail->openCancelAttempt(); });
+    cancelAttempt->setObjectName(QStringLiteral("cancelAttemptAction"));
+    cancelAttempt->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    QAction *retry = job->addAction(tr("&Retry…"), this, [this] { m_detail->openRetry(); });
+    retry->setObjectName(QStringLiteral("retryAction"));
+    retry->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction *cancelJob = job->addAction(tr("Cancel &job…"), this, [this] { m_detail->openCancelJob(); });
+    cancelJob->setObjectName(QStringLiteral("cancelJobAction"));
+    cancelJob->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    m_actingActions = {cancelAttempt, retry, cancelJob};
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About JobDesk"), this, [this] {
+        auto *box = new QMessageBox(QMessageBox::Information, tr("About JobDesk"),
+                                    tr("JobDesk %1: one user intent, one side effect.\n\n"
+                                       "Jobs are the stable record of what a user asked for; attempts are tries "
+                                       "against providers; a timeout is unknown, never failed; exactly one attempt "
+                                       "wins, by compare-and-swap.")
+                                        .arg(QCoreApplication::applicationVersion()),
+                                    QMessageBox::Close, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+}
+
+void MainWindow::openConnectionDialog()
+{
+    auto *dialog = new ConnectionDialog(this);
+    connect(dialog, &ConnectionDialog::connectRequested, this, &MainWindow::connectTo);
+    dialog->open();
+}
+
+void MainWindow::connectTo(const ConnectionChoice &choice)
+{
+    m_banner->setProduction(choice.production);
+    m_detail->clear();
+    m_client->open(choice.url);
+}
+
+void MainWindow::onOpened(const ConnectionInfo &info)
+{
+    setWindowTitle(tr("JobDesk console: %1").arg(info.url.toDisplayString()));
+    m_jobs->reload();
+    updateActions();
+}
+
+void MainWindow::onPolled(const PollResult &r)
+{
+    if (r.countsRead) {
+        qint64 total = 0;
+        for (JobState s : kStates) {
+            const qint64 n = r.counts.value(s);
+            total += n;
+            m_sidebarModel->setCount(stateEntry(s), n);
+        }
+        m_sidebarModel->setCount(kJobsSection, total);
+    }
+    // The job in the detail changed: read it again.
+    if (const auto shown = m_detail->jobId()) {
+        bool touched = false;
+        for (const Job &j : r.jobs)
+            touched = touched || j.id == *shown;
+        for (const Attempt &a : r.attempts)
+            touched = touched || a.jobId == *shown;
+        if (touched)
+            m_detail->refresh();
+    }
+    updateStatus();
+}
+
+void MainWindow::applyFilters()
+{
+    JobFilter f;
+    const int s = m_state->currentData().toInt();
+    if (s >= 0)
+        f.states = {static_cast<JobState>(s)};
+    f.ownerId = m_owner->text().trimmed();
+    f.route = m_route->text().trimmed();
+    f.provider = m_provider->text().trimmed();
+    const QString findText = m_find->text().trimmed();
+    bool numeric = false;
+    findText.toLongLong(&numeric);
+    if (!findText.isEmpty() && !numeric)
+        f.idempotencyKey = findText.startsWith(QLatin1String("key:")) ? findText.mid(4) : findText;
+    if (const qint64 age = m_age->currentData().toLongLong(); age > 0)
+        f.createdAfterMs = m_client->dbNowMs() - age;
+    const JobFilter &old = m_jobs->filter();
+    const bool same = old.states == f.states && old.ownerId == f.ownerId && old.route == f.route
+                      && old.provider == f.provider && old.idempotencyKey == f.idempotencyKey
+                      && old.createdAfterMs.has_value() == f.createdAfterMs.has_value() && !f.createdAfterMs;
+    if (same)
+        return;
+    m_reselect = selectedJob();
+    m_jobs->setFilter(f);
+}
+
+void MainWindow::find(const QString &text)
+{
+    const QString t = text.trimmed();
+    m_find->setText(t);
+    bool numeric = false;
+    const qint64 id = t.toLongLong(&numeric);
+    if (numeric && id > 0) {
+        applyFilters(); // a numeric text is an id, not a key filter
+        selectJob(id);
+        return;
+    }
+    applyFilters();
+    m_reselect.reset();
+    connect(m_jobs, &JobsModel::firstPageLoaded, this, [this] {
+        if (m_jobs->rowCount() > 0)
+            m_table->selectionModel()->setCurrentIndex(m_jobs->index(0, 0),
+                                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }, Qt::SingleShotConnection);
+}
+
+void MainWindow::selectJob(qint64 jobId)
+{
+    const int row = m_jobs->rowOfJob(jobId);
+    if (row >= 0) {
+        m_table->selectionModel()->setCurrentIndex(m_jobs->index(row, 0),
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(m_jobs->index(row, 0));
+    } else {
+        m_table->clearSelection();
+    }
+    if (m_detail->jobId() != jobId)
+        m_detail->showJob(jobId);
+}
+
+std::optional<qint64> MainWindow::selectedJob() const
+{
+    const QModelIndex idx = m_table->selectionModel()->currentIndex();
+    if (!idx.isValid())
+        return std::nullopt;
+    return m_jobs->data(idx, JobsModel::JobIdRole).toLongLong();
+}
+
+void MainWindow::refresh()
+{
+    m_reselect = selectedJob();
+    m_jobs->reload();
+    m_detail->refresh();
+    m_client->pollNow();
+}
+
+void MainWindow::onSidebarClicked(const QModelIndex &index)
+{
+    const QString id = m_sidebarModel->idAt(index);
+    if (id.isEmpty())
+        return;
+    showSidebarEntry(id);
+}
+
+void MainWindow::showSidebarEntry(const QString &id)
+{
+    if (QWidget *page = m_pageFor.value(id)) {
+        m_pages->setCurrentWidget(page);
+        if (id == kJobsSection && m_state->currentIndex() != 0)
+            m_state->setCurrentIndex(0);
+        return;
+    }
+    for (JobState s : kStates) {
+        if (id != stateEntry(s))
+            continue;
+        m_pages->setCurrentWidget(m_jobsPage);
+        const int i = m_state->findData(static_cast<int>(s));
+        if (i >= 0 && m_state->currentIndex() != i)
+            m_state->setCurrentIndex(i);
+    }
+}
+
+void MainWindow::addSidebarSection(const QString &id, const QString &title)
+{
+    m_sidebarModel->addSection(id, title);
+    m_sidebar->expandAll();
+}
+
+void MainWindow::addSidebarPage(const QString &sectionId, const QString &id, const QString &title, QWidget *page,
+                                bool attentionWhenNonZero)
+{
+    m_sidebarModel->addEntry(sectionId, {id, title, attentionWhenNonZero, std::nullopt});
+    m_pages->addWidget(page);
+    m_pageFor.insert(id, page);
+    m_sidebar->expandAll();
+}
+
+void MainWindow::updateStatus()
+{
+    QString s = m_jobs->isLoading() ? tr("Reading jobs…")
+                                    : m_jobs->hasMore() ? tr("%n job(s) shown; more load as you scroll.", nullptr, m_jobs->rowCount())
+                                                        : tr("All %n matching job(s) shown.", nullptr, m_jobs->rowCount());
+    if (m_client->isPaused())
+        s += u' ' + tr("Live updates paused while minimised.");
+    m_status->setText(s);
+}
+
+void MainWindow::updateActions()
+{
+    const auto &cur = m_detail->current();
+    const bool canAct = m_client->canAct() && cur && cur->detail;
+    for (QAction *a : std::as_const(m_actingActions))
+        a->setEnabled(canAct);
+    if (canAct) {
+        m_actingActions.at(0)->setEnabled(attemptToCancel(*cur->detail).has_value());
+        m_actingActions.at(1)->setEnabled(previewRetry(*cur->detail).allowed);
+        m_actingActions.at(2)->setEnabled(canCancelJob(*cur->detail));
+    }
+    m_detail->updateActions();
+}
+
+void MainWindow::copySelected(bool key)
+{
+    const QModelIndex idx = m_table->selectionModel()->currentIndex();
+    QString text;
+    if (idx.isValid()) {
+        const JobRow *row = m_jobs->rowAt(idx.row());
+        text = key ? row->job.idempotencyKey : QString::number(row->job.id);
+    } else if (m_detail->current() && m_detail->current()->detail) {
+        const Job &j = m_detail->current()->detail->job;
+        text = key ? j.idempotencyKey : QString::number(j.id);
+    }
+    if (!text.isEmpty()) {
+        QApplication::clipboard()->setText(text);
+        statusBar()->showMessage(tr("Copied %1").arg(text), 3000);
+    }
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange) {
+        m_client->setPaused(isMinimized());
+        updateStatus();
+    }
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings s;
+    if (s.contains(QStringLiteral("mainWindow/geometry")))
+        restoreGeometry(s.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!m_mainSplitter->restoreState(s.value(QStringLiteral("mainWindow/mainSplitter")).toByteArray()))
+        m_mainSplitter->setSizes({220, 1180});
+    if (!m_jobsSplitter->restoreState(s.value(QStringLiteral("mainWindow/jobsSplitter")).toByteArray()))
+        m_jobsSplitter->setSizes({330, 520});
+    m_table->horizontalHeader()->restoreState(s.value(QStringLiteral("mainWindow/jobsHeader")).toByteArray());
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("mainWindow/state"), saveState());
+    s.setValue(QStringLiteral("mainWindow/mainSplitter"), m_mainSplitter->saveState());
+    s.setValue(QStringLiteral("mainWindow/jobsSplitter"), m_jobsSplitter->saveState());
+    s.setValue(QStringLiteral("mainWindow/jobsHeader"), m_table->horizontalHeader()->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace jobdesk::ui
