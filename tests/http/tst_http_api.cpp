@@ -1,0 +1,695 @@
+// The HTTP API over real HTTP on 127.0.0.1, on both stores: every status code
+// with its problem type and nothing written where a request failed; replays
+// and conflicts; owners; roles and tokens; operator actions (retry refused
+// while an attempt is unknown, allowed after cancel, a repeated cancel answers
+// the same and writes one audit row); malformed streams; health and metrics;
+// the coalesced change notification.
+
+#include "HttpTestSupport.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <pqxx/pqxx>
+
+#include <thread>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+struct Env
+{
+    std::unique_ptr<FreshStore> store;
+    std::unique_ptr<JobService> svc;
+    std::unique_ptr<ServerThread> server;
+    QString client, clientB, viewer, op;
+    quint16 port = 0;
+};
+
+QByteArray longString(qsizetype n, char c = 'k') { return QByteArray(n, c); }
+
+QJsonObject textInput(const QString &text) { return {{QStringLiteral("text"), text}}; }
+
+// The raw request for one refusal case; {TOKEN}, {VIEWER}, {OPERATOR} are
+// replaced by the environment's tokens.
+struct RefusalCase
+{
+    const char *name;
+    QByteArray raw;
+    int status;
+    const char *slug;
+    bool closes; // the framer rejects the stream: the answer comes with Connection: close
+};
+
+QByteArray post(const HttpHeaders &headers, const QByteArray &body, bool withLength = true)
+{
+    return requestBytes("POST", "/v1/jobs", headers, body, withLength);
+}
+
+HttpHeaders auth(const char *who = "{TOKEN}") { return {{"Authorization", QByteArray("Bearer ") + who}}; }
+
+HttpHeaders createHeaders(const QByteArray &key = "k-refused")
+{
+    return {{"Authorization", "Bearer {TOKEN}"}, {"Idempotency-Key", key}, {"Content-Type", "application/json"}};
+}
+
+const QByteArray kGoodBody = R"({"route":"summarize","input":{"text":"hello"}})";
+
+QList<RefusalCase> refusals()
+{
+    HttpHeaders twoKeys = createHeaders("a");
+    twoKeys.emplace_back("Idempotency-Key", "b");
+    HttpHeaders manyHeaders = createHeaders();
+    for (int i = 0; i < 150; ++i)
+        manyHeaders.emplace_back("X-Filler-" + QByteArray::number(i), "x");
+    HttpHeaders hugeHeader = createHeaders();
+    hugeHeader.emplace_back("X-Huge", longString(20000, 'h'));
+    return {
+        {"no token", post({{"Idempotency-Key", "k"}, {"Content-Type", "application/json"}}, kGoodBody), 401, "unauthorized", false},
+        {"unknown token", post({{"Authorization", "Bearer jdt_" + longString(43, 'A')}, {"Idempotency-Key", "k"}, {"Content-Type", "application/json"}}, kGoodBody), 401, "unauthorized", false},
+        {"not a bearer token", post({{"Authorization", "Basic YWxpY2U6c2VjcmV0"}, {"Idempotency-Key", "k"}, {"Content-Type", "application/json"}}, kGoodBody), 401, "unauthorized", false},
+        {"viewer creates", post({{"Authorization", "Bearer {VIEWER}"}, {"Idempotency-Key", "k"}, {"Content-Type", "application/json"}}, kGoodBody), 403, "forbidden", false},
+        {"operator creates", post({{"Authorization", "Bearer {OPERATOR}"}, {"Idempotency-Key", "k"}, {"Content-Type", "application/json"}}, kGoodBody), 403, "forbidden", false},
+        {"no content type", post({{"Authorization", "Bearer {TOKEN}"}, {"Idempotency-Key", "k"}}, kGoodBody), 415, "unsupported-media-type", false},
+        {"text/plain", post({{"Authorization", "Bearer {TOKEN}"}, {"Idempotency-Key", "k"}, {"Content-Type", "text/plain"}}, kGoodBody), 415, "unsupported-media-type", false},
+        {"latin-1 JSON", post({{"Authorization", "Bearer {TOKEN}"}, {"Idempotency-Key", "k"}, {"Content-Type", "application/json; charset=iso-8859-1"}}, kGoodBody), 415, "unsupported-media-type", false},
+        {"no idempotency key", post({{"Authorization", "Bearer {TOKEN}"}, {"Content-Type", "application/json"}}, kGoodBody), 400, "missing-idempotency-key", false},
+        {"empty idempotency key", post(createHeaders(""), kGoodBody), 400, "invalid-idempotency-key", false},
+        {"256-character key", post(createHeaders(longString(256)), kGoodBody), 400, "invalid-idempotency-key", false},
+        {"non-ASCII key", post(createHeaders("caf\xc3\xa9"), kGoodBody), 400, "invalid-idempotency-key", false},
+        {"two keys", post(twoKeys, kGoodBody), 400, "invalid-idempotency-key", false},
+        {"malformed JSON", post(createHeaders(), R"({"route":"summarize","input":{"text":"hello"})"), 400, "malformed-json", false},
+        {"invalid UTF-8", post(createHeaders(), "{\"route\":\"summarize\",\"input\":{\"text\":\"\xff\xfe\xc3\x28\"}}"), 400, "malformed-json", false},
+        {"empty body", post(createHeaders(), ""), 400, "malformed-json", false},
+        {"body is an array", post(createHeaders(), R"([1,2])"), 400, "invalid-body", false},
+        {"input not an object", post(createHeaders(), R"({"route":"summarize","input":"hello"})"), 400, "invalid-body", false},
+        {"unknown member", post(createHeaders(), R"({"route":"summarize","input":{"text":"x"},"priority":1})"), 400, "invalid-body", false},
+        {"no route", post(createHeaders(), R"({"input":{"text":"x"}})"), 400, "invalid-body", false},
+        {"unknown route", post(createHeaders(), R"({"route":"translate","input":{"text":"x"}})"), 422, "unknown-route", false},
+        {"input misses a field", post(createHeaders(), R"({"route":"summarize","input":{"txt":"x"}})"), 422, "invalid-input", false},
+        {"input field empty", post(createHeaders(), R"({"route":"summarize","input":{"text":""}})"), 422, "invalid-input", false},
+        {"input field wrong type", post(createHeaders(), R"({"route":"summarize","input":{"text":7}})"), 422, "invalid-input", false},
+        {"absent Content-Length", post(createHeaders(), "", false), 411, "length-required", false},
+        {"negative Content-Length", "POST /v1/jobs HTTP/1.1\r\nAuthorization: Bearer {TOKEN}\r\nIdempotency-Key: k\r\nContent-Type: application/json\r\nContent-Length: -5\r\n\r\n" + kGoodBody, 400, "malformed-request", true},
+        {"Content-Length not a number", "POST /v1/jobs HTTP/1.1\r\nContent-Length: 12abc\r\n\r\n" + kGoodBody, 400, "malformed-request", true},
+        {"two different Content-Lengths", "POST /v1/jobs HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n" + kGoodBody, 400, "malformed-request", true},
+        {"Content-Length over the limit", "POST /v1/jobs HTTP/1.1\r\nAuthorization: Bearer {TOKEN}\r\nIdempotency-Key: k\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n", 413, "payload-too-large", true},
+        {"chunked body", "POST /v1/jobs HTTP/1.1\r\nAuthorization: Bearer {TOKEN}\r\nIdempotency-Key: k\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 411, "length-required", true},
+        {"chunked and Content-Length", "POST /v1/jobs HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nhello", 400, "malformed-request", true},
+        {"huge header", post(hugeHeader, kGoodBody), 431, "headers-too-large", true},
+        {"150 headers", post(manyHeaders, kGoodBody), 431, "headers-too-large", true},
+        {"control character in a header", post({{"Authorization", "Bearer {TOKEN}"}, {"Idempotency-Key", "a\x01" "b"}, {"Content-Type", "application/json"}}, kGoodBody), 400, "malformed-request", true},
+        {"folded header", "POST /v1/jobs HTTP/1.1\r\nIdempotency-Key: a\r\n b\r\nContent-Length: 0\r\n\r\n", 400, "malformed-request", true},
+        {"header without colon", "GET /healthz HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n", 400, "malformed-request", true},
+        {"request line too long", "GET /" + longString(10000, 'a') + " HTTP/1.1\r\n\r\n", 414, "uri-too-long", true},
+        {"garbage request line", "HELLO\r\n\r\n", 400, "malformed-request", true},
+        {"NUL in the request line", QByteArray("GET /\0x HTTP/1.1\r\n\r\n", 20), 400, "malformed-request", true},
+        {"unknown method", "BREW /v1/jobs HTTP/1.1\r\n\r\n", 501, "not-implemented", true},
+        {"HTTP/2 request line", "GET /healthz HTTP/2.0\r\n\r\n", 400, "malformed-request", true},
+        {"unknown path", requestBytes("GET", "/v2/things", auth()), 404, "not-found", false},
+        {"job id not a number", requestBytes("GET", "/v1/jobs/abc", auth()), 404, "not-found", false},
+        {"job id with leading zero", requestBytes("GET", "/v1/jobs/01", auth()), 404, "not-found", false},
+        {"unknown job", requestBytes("GET", "/v1/jobs/999999", auth()), 404, "not-found", false},
+        {"GET on create", requestBytes("GET", "/v1/jobs", auth()), 405, "method-not-allowed", false},
+        {"PUT a job", requestBytes("PUT", "/v1/jobs/1", auth(), "{}"), 405, "method-not-allowed", false},
+        {"DELETE healthz", requestBytes("DELETE", "/healthz", {}), 405, "method-not-allowed", false},
+        {"client cancels", requestBytes("POST", "/v1/attempts/1/cancel", createHeaders(), R"({"reason":"x"})"), 403, "forbidden", false},
+        {"client retries", requestBytes("POST", "/v1/jobs/1/retry", createHeaders(), R"({"reason":"x"})"), 403, "forbidden", false},
+        {"viewer cancels", requestBytes("POST", "/v1/attempts/1/cancel", {{"Authorization", "Bearer {VIEWER}"}, {"Idempotency-Key", "c"}, {"Content-Type", "application/json"}}, R"({"reason":"x"})"), 403, "forbidden", false},
+        {"cancel without reason", requestBytes("POST", "/v1/attempts/1/cancel", {{"Authorization", "Bearer {OPERATOR}"}, {"Idempotency-Key", "c"}, {"Content-Type", "application/json"}}, R"({})"), 400, "reason-required", false},
+        {"cancel without request id", requestBytes("POST", "/v1/attempts/1/cancel", {{"Authorization", "Bearer {OPERATOR}"}, {"Content-Type", "application/json"}}, R"({"reason":"x"})"), 400, "missing-idempotency-key", false},
+        {"cancel an unknown attempt", requestBytes("POST", "/v1/attempts/999999/cancel", {{"Authorization", "Bearer {OPERATOR}"}, {"Idempotency-Key", "c-unknown"}, {"Content-Type", "application/json"}}, R"({"reason":"x"})"), 404, "not-found", false},
+        {"retry an unknown job", requestBytes("POST", "/v1/jobs/999999/retry", {{"Authorization", "Bearer {OPERATOR}"}, {"Idempotency-Key", "r-unknown"}, {"Content-Type", "application/json"}}, R"({"reason":"x"})"), 404, "not-found", false},
+        {"negative seen_change_seq", requestBytes("POST", "/v1/attempts/1/cancel", {{"Authorization", "Bearer {OPERATOR}"}, {"Idempotency-Key", "c"}, {"Content-Type", "application/json"}}, R"({"reason":"x","seen_change_seq":-1})"), 400, "invalid-body", false},
+    };
+}
+
+} // namespace
+
+class TestHttpApi : public QObject
+{
+    Q_OBJECT
+
+    std::map<QString, std::unique_ptr<Env>> m_envs; // one per backend for the refusal table
+
+    static std::unique_ptr<Env> makeEnv(const QString &backend, ApiServerOptions options = {})
+    {
+        auto env = std::make_unique<Env>();
+        env->store = std::make_unique<FreshStore>(backend);
+        env->svc = env->store->open();
+        env->client = issueToken(*env->svc, QStringLiteral("owner-a"), TokenRole::Client);
+        env->clientB = issueToken(*env->svc, QStringLiteral("owner-b"), TokenRole::Client);
+        env->viewer = issueToken(*env->svc, QStringLiteral("support-1"), TokenRole::Viewer);
+        env->op = issueToken(*env->svc, QStringLiteral("alice"), TokenRole::Operator);
+        options.handlerThreads = 4;
+        env->server = std::make_unique<ServerThread>(env->store->url(), apiRoutes(), options);
+        if (!env->server->startServer())
+            throw std::runtime_error("the API server did not start");
+        env->port = env->server->port();
+        return env;
+    }
+
+private Q_SLOTS:
+    void cleanupTestCase() { m_envs.clear(); }
+
+    void createReplayConflict_data() { addBackendRows(); }
+    void createReplayConflict()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const HttpReply created = postJob(env->port, env->client, "click-1", textInput(QStringLiteral("hello")));
+        QVERIFY2(created.status == 201, qPrintable(created.describe()));
+        const qint64 id = created.json().value(QStringLiteral("id")).toInteger();
+        QVERIFY(id > 0);
+        QCOMPARE(created.header("Location"), "/v1/jobs/" + QByteArray::number(id));
+        QCOMPARE(created.header("Content-Type"), QByteArray("application/json"));
+        QCOMPARE(created.json().value(QStringLiteral("state")).toString(), QStringLiteral("queued"));
+        QVERIFY(created.header("Idempotent-Replayed").isEmpty());
+
+        // The same intent again, keys in another order and other spacing: a replay.
+        const QByteArray reordered = R"({ "input" : { "text" : "hello" } , "route" : "summarize" })";
+        const HttpReply replay = httpCall(env->port, requestBytes("POST", "/v1/jobs", jsonHeaders(env->client, "click-1"), reordered));
+        QVERIFY2(replay.status == 200, qPrintable(replay.describe()));
+        QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(replay.header("Location"), created.header("Location"));
+        QCOMPARE(replay.json().value(QStringLiteral("id")).toInteger(), id);
+        QCOMPARE(replay.json().value(QStringLiteral("state")).toString(), QStringLiteral("queued"));
+
+        // The job's current state comes back with a replay.
+        const StartAttemptRequest start = makeStartRequest(id);
+        const StartAttemptResult started = env->svc->startAttempt(start);
+        QVERIFY(started.started);
+        env->svc->markRunning(started.attempt.id, start.actor);
+        const HttpReply later = postJob(env->port, env->client, "click-1", textInput(QStringLiteral("hello")));
+        QCOMPARE(later.status, 200);
+        QCOMPARE(later.json().value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+
+        // Same key, another intent: 409 naming the stored job; nothing changes.
+        const StoreCounts before = StoreCounts::of(*env->svc);
+        const HttpReply conflict = postJob(env->port, env->client, "click-1", textInput(QStringLiteral("something else")));
+        QVERIFY2(conflict.status == 409, qPrintable(conflict.describe()));
+        QCOMPARE(conflict.header("Content-Type"), QByteArray("application/problem+json"));
+        QCOMPARE(conflict.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-conflict"));
+        QCOMPARE(conflict.json().value(QStringLiteral("job_id")).toInteger(), id);
+        QCOMPARE(conflict.json().value(QStringLiteral("status")).toInt(), 409);
+        QCOMPARE(conflict.header("Location"), created.header("Location"));
+        const StoreCounts after = StoreCounts::of(*env->svc);
+        QCOMPARE(after.jobs, before.jobs);
+        QCOMPARE(after.attempts, before.attempts);
+        QCOMPARE(after.idempotencyEvents, before.idempotencyEvents + 1); // the conflict is recorded, nothing else
+        const Job job = *env->svc->job(id);
+        QCOMPARE(job.input, textInput(QStringLiteral("hello")));
+
+        // The job records its client; replays and the conflict are events with theirs.
+        QCOMPARE(job.clientMeta.value(QStringLiteral("via")).toString(), QStringLiteral("http"));
+        QCOMPARE(job.clientMeta.value(QStringLiteral("ip")).toString(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(job.clientMeta.value(QStringLiteral("user_agent")).toString(), QStringLiteral("jobdesk-tests/1"));
+        const QList<IdempotencyEvent> history = env->svc->keyHistory(QStringLiteral("owner-a"), QStringLiteral("click-1"));
+        QCOMPARE(history.size(), 3);
+        QCOMPARE(history.at(0).kind, IdempotencyEvent::Kind::Replayed);
+        QCOMPARE(history.at(2).kind, IdempotencyEvent::Kind::Conflict);
+        QCOMPARE(history.at(2).rejectedIntent.value(QStringLiteral("input")).toObject(), textInput(QStringLiteral("something else")));
+        for (const IdempotencyEvent &e : history) {
+            QCOMPARE(e.clientMeta.value(QStringLiteral("ip")).toString(), QStringLiteral("127.0.0.1"));
+            QCOMPARE(e.clientMeta.value(QStringLiteral("user_agent")).toString(), QStringLiteral("jobdesk-tests/1"));
+        }
+        QCOMPARE(env->svc->jobs(JobFilter{}).jobs.size(), 1);
+    }
+
+    void refusedRequestsWriteNothing_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("slug");
+        QTest::addColumn<bool>("closes");
+        for (const QString &backend : {QStringLiteral("sqlite"), QStringLiteral("postgres")}) {
+            for (const RefusalCase &r : refusals())
+                QTest::newRow(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(r.name), backend)))
+                    << backend << r.raw << r.status << QString::fromLatin1(r.slug) << r.closes;
+        }
+    }
+    void refusedRequestsWriteNothing()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QByteArray, raw);
+        QFETCH(int, status);
+        QFETCH(QString, slug);
+        QFETCH(bool, closes);
+        if (!m_envs.count(backend)) {
+            try {
+                m_envs[backend] = makeEnv(backend);
+                // A job and a running attempt, so ids 1 exist for the action cases.
+                QCOMPARE(postJob(m_envs[backend]->port, m_envs[backend]->client, "existing", textInput(QStringLiteral("x"))).status, 201);
+                startRunning(*m_envs[backend]->svc, m_envs[backend]->svc->jobs(JobFilter{}).jobs.first().id);
+            } catch (const std::exception &e) {
+                QFAIL(e.what());
+            }
+        }
+        Env &env = *m_envs[backend];
+        raw.replace("{TOKEN}", env.client.toLatin1()).replace("{VIEWER}", env.viewer.toLatin1()).replace("{OPERATOR}", env.op.toLatin1());
+        const StoreCounts before = StoreCounts::of(*env.svc);
+        const HttpReply reply = httpCall(env.port, raw);
+        QVERIFY2(reply.status == status, qPrintable(reply.describe()));
+        QCOMPARE(reply.header("Content-Type"), QByteArray("application/problem+json"));
+        const QJsonObject problem = reply.json();
+        QCOMPARE(problem.value(QStringLiteral("type")).toString(), QStringLiteral("urn:jobdesk:problem:") + slug);
+        QCOMPARE(problem.value(QStringLiteral("status")).toInt(), status);
+        QVERIFY(!problem.value(QStringLiteral("title")).toString().isEmpty());
+        QCOMPARE(reply.closed, closes);
+        if (status == 401)
+            QVERIFY(reply.header("WWW-Authenticate").startsWith("Bearer"));
+        if (status == 405)
+            QVERIFY(!reply.header("Allow").isEmpty());
+        QCOMPARE(StoreCounts::of(*env.svc), before);
+        // The server is still there and well.
+        QCOMPARE(httpCall(env.port, requestBytes("GET", "/healthz", {})).status, 200);
+    }
+
+    void sameKeyTwoOwners_data() { addBackendRows(); }
+    void sameKeyTwoOwners()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const HttpReply a = postJob(env->port, env->client, "order-7", textInput(QStringLiteral("same words")));
+        const HttpReply b = postJob(env->port, env->clientB, "order-7", textInput(QStringLiteral("same words")));
+        QCOMPARE(a.status, 201);
+        QCOMPARE(b.status, 201);
+        const qint64 idA = a.json().value(QStringLiteral("id")).toInteger();
+        const qint64 idB = b.json().value(QStringLiteral("id")).toInteger();
+        QVERIFY(idA != idB);
+        QCOMPARE(a.json().value(QStringLiteral("owner_id")).toString(), QStringLiteral("owner-a"));
+        QCOMPARE(b.json().value(QStringLiteral("owner_id")).toString(), QStringLiteral("owner-b"));
+        const QByteArray pathA = "/v1/jobs/" + QByteArray::number(idA);
+        // B cannot read A's job (not found, not forbidden), nor its attempts.
+        const HttpReply bReadsA = getPath(env->port, env->clientB, pathA);
+        QCOMPARE(bReadsA.status, 404);
+        QCOMPARE(bReadsA.problemType(), QStringLiteral("urn:jobdesk:problem:not-found"));
+        QCOMPARE(getPath(env->port, env->clientB, pathA + "/attempts").status, 404);
+        // A can; a viewer and an operator read every job.
+        const HttpReply aReadsA = getPath(env->port, env->client, pathA);
+        QCOMPARE(aReadsA.status, 200);
+        QCOMPARE(aReadsA.json().value(QStringLiteral("id")).toInteger(), idA);
+        QCOMPARE(getPath(env->port, env->viewer, pathA).status, 200);
+        QCOMPARE(getPath(env->port, env->op, pathA).status, 200);
+        const HttpReply attempts = getPath(env->port, env->client, pathA + "/attempts");
+        QCOMPARE(attempts.status, 200);
+        QCOMPARE(attempts.json().value(QStringLiteral("attempts")).toArray().size(), 0);
+        QCOMPARE(env->svc->jobs(JobFilter{}).jobs.size(), 2);
+    }
+
+    void operatorActions_data() { addBackendRows(); }
+    void operatorActions()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const HttpReply created = postJob(env->port, env->client, "needs-help", textInput(QStringLiteral("x")));
+        QCOMPARE(created.status, 201);
+        const qint64 jobId = created.json().value(QStringLiteral("id")).toInteger();
+        const QByteArray jobPath = "/v1/jobs/" + QByteArray::number(jobId);
+        const Attempt first = startRunning(*env->svc, jobId);
+        env->svc->markUnknown(first.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        const QByteArray cancelPath = "/v1/attempts/" + QByteArray::number(first.id) + "/cancel";
+        const QJsonObject reason{{QStringLiteral("reason"), QStringLiteral("provider says it never ran")}};
+
+        // Retry refused while the attempt is unknown: 409 naming it; nothing written.
+        StoreCounts before = StoreCounts::of(*env->svc);
+        const HttpReply refused = postAction(env->port, env->op, jobPath + "/retry", "retry-1", reason);
+        QVERIFY2(refused.status == 409, qPrintable(refused.describe()));
+        QCOMPARE(refused.problemType(), QStringLiteral("urn:jobdesk:problem:retry-refused"));
+        QCOMPARE(refused.json().value(QStringLiteral("blocking_attempt_id")).toInteger(), first.id);
+        QCOMPARE(refused.json().value(QStringLiteral("refusal")).toString(), QStringLiteral("attempt_unknown"));
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+
+        // A stale view is a 409 that says what changed; nothing written.
+        const HttpReply stale = postAction(env->port, env->op, cancelPath, "cancel-stale",
+                                           {{QStringLiteral("reason"), QStringLiteral("x")}, {QStringLiteral("seen_change_seq"), 1}});
+        QVERIFY2(stale.status == 409, qPrintable(stale.describe()));
+        QCOMPARE(stale.problemType(), QStringLiteral("urn:jobdesk:problem:stale-view"));
+        QVERIFY(stale.json().value(QStringLiteral("detail")).toString().contains(QStringLiteral("unknown")));
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+
+        // Cancel (with the change sequence the operator saw): 200, one audit row.
+        const qint64 seen = env->svc->job(jobId)->changeSeq;
+        QJsonObject cancelBody = reason;
+        cancelBody.insert(QStringLiteral("seen_change_seq"), seen);
+        const HttpReply cancelled = postAction(env->port, env->op, cancelPath, "cancel-1", cancelBody);
+        QVERIFY2(cancelled.status == 200, qPrintable(cancelled.describe()));
+        QCOMPARE(cancelled.json().value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(cancelled.json().value(QStringLiteral("attempt_id")).toInteger(), first.id);
+        QVERIFY(cancelled.header("Idempotent-Replayed").isEmpty());
+        QCOMPARE(env->svc->auditLog(jobId).size(), 1);
+        QCOMPARE(env->svc->auditLog(jobId).first().actorId, QStringLiteral("alice"));
+
+        // The same request again: the same answer, marked replayed, nothing new written.
+        before = StoreCounts::of(*env->svc);
+        const HttpReply again = postAction(env->port, env->op, cancelPath, "cancel-1", cancelBody);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(again.json(), cancelled.json());
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+        QCOMPARE(env->svc->auditLog(jobId).size(), 1);
+
+        // A new request id for the same cancel: the attempt is already cancelled.
+        const HttpReply twice = postAction(env->port, env->op, cancelPath, "cancel-2", reason);
+        QCOMPARE(twice.status, 409);
+        QCOMPARE(twice.problemType(), QStringLiteral("urn:jobdesk:problem:invalid-transition"));
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+
+        // Retry now allowed: 201 with the new attempt; a repeat answers the same.
+        const HttpReply retried = postAction(env->port, env->op, jobPath + "/retry", "retry-2", reason);
+        QVERIFY2(retried.status == 201, qPrintable(retried.describe()));
+        const QJsonObject attempt = retried.json().value(QStringLiteral("attempt")).toObject();
+        QCOMPARE(attempt.value(QStringLiteral("kind")).toString(), QStringLiteral("retry"));
+        QCOMPARE(attempt.value(QStringLiteral("provider")).toString(), QStringLiteral("primary"));
+        QCOMPARE(attempt.value(QStringLiteral("attempt_no")).toInt(), 2);
+        QCOMPARE(retried.header("Location"), jobPath + "/attempts");
+        before = StoreCounts::of(*env->svc);
+        const HttpReply retriedAgain = postAction(env->port, env->op, jobPath + "/retry", "retry-2", reason);
+        QCOMPARE(retriedAgain.status, 200);
+        QCOMPARE(retriedAgain.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(retriedAgain.json().value(QStringLiteral("attempt")).toObject().value(QStringLiteral("id")), attempt.value(QStringLiteral("id")));
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+        QCOMPARE(env->svc->auditLog(jobId).size(), 2);
+
+        // A request id used for one action cannot be used for another.
+        const QByteArray cancelNew = "/v1/attempts/" + QByteArray::number(attempt.value(QStringLiteral("id")).toInteger()) + "/cancel";
+        const HttpReply reused = postAction(env->port, env->op, cancelNew, "retry-2", reason);
+        QVERIFY2(reused.status == 409, qPrintable(reused.describe()));
+        QCOMPARE(reused.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        // ... nor for the same action on another target.
+        const HttpReply otherJob = postJob(env->port, env->client, "other", textInput(QStringLiteral("y")));
+        const QByteArray otherCancel = "/v1/attempts/" + QByteArray::number(startRunning(*env->svc, otherJob.json().value(QStringLiteral("id")).toInteger()).id) + "/cancel";
+        before = StoreCounts::of(*env->svc);
+        const HttpReply reusedTarget = postAction(env->port, env->op, otherCancel, "cancel-1", reason);
+        QVERIFY2(reusedTarget.status == 409, qPrintable(reusedTarget.describe()));
+        QCOMPARE(reusedTarget.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+
+        // The attempts as the API shows them.
+        const HttpReply list = getPath(env->port, env->viewer, jobPath + "/attempts");
+        QCOMPARE(list.status, 200);
+        const QJsonArray attempts = list.json().value(QStringLiteral("attempts")).toArray();
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(attempts.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("starting"));
+    }
+
+    void revokedTokenIsRefused_data() { addBackendRows(); }
+    void revokedTokenIsRefused()
+    {
+        QFETCH(QString, backend);
+        ApiServerOptions strict;
+        strict.api.tokenCacheMs = 0;
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend, strict);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        QCOMPARE(postJob(env->port, env->client, "before-revoke", textInput(QStringLiteral("x"))).status, 201);
+        TokenStore tokens(env->svc->session());
+        const ApiToken record = *tokens.verify(env->client);
+        QCOMPARE(tokens.revoke(record.id).revokedAtMs.has_value(), true);
+        const StoreCounts before = StoreCounts::of(*env->svc);
+        const HttpReply refused = postJob(env->port, env->client, "after-revoke", textInput(QStringLiteral("x")));
+        QCOMPARE(refused.status, 401);
+        QCOMPARE(refused.problemType(), QStringLiteral("urn:jobdesk:problem:unauthorized"));
+        QCOMPARE(getPath(env->port, env->client, "/v1/jobs/1").status, 401);
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+        // The table keeps revoked tokens: never deleted, never un-revoked.
+        JD_VERIFY_THROWS_CODE(tokens.revoke(record.id + 1000), JobDeskError::Code::NotFound);
+        bool refusedDelete = false;
+        try {
+            env->svc->session().exec(QStringLiteral("DELETE FROM api_tokens WHERE id = $1"), {record.id});
+        } catch (const SqlError &e) {
+            refusedDelete = e.kind() == SqlError::Kind::GuardRefused;
+        }
+        QVERIFY(refusedDelete);
+        bool refusedUnrevoke = false;
+        try {
+            env->svc->session().exec(QStringLiteral("UPDATE api_tokens SET revoked_at_ms = NULL WHERE id = $1"), {record.id});
+        } catch (const SqlError &e) {
+            refusedUnrevoke = e.kind() == SqlError::Kind::GuardRefused;
+        }
+        QVERIFY(refusedUnrevoke);
+        // Only hashes are stored.
+        const SqlRows stored = env->svc->session().exec(QStringLiteral("SELECT token_hash FROM api_tokens"));
+        for (const SqlRow &row : stored)
+            QVERIFY(!env->client.contains(row.first().toString()) && row.first().toString().size() == 64);
+    }
+
+    void revokedTokenStopsWithinTheCache_data() { addBackendRows(); }
+    void revokedTokenStopsWithinTheCache()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend); // default: tokens trusted for 1 s
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        QCOMPARE(getPath(env->port, env->client, "/v1/jobs/1").status, 404);
+        TokenStore tokens(env->svc->session());
+        tokens.revoke(tokens.verify(env->client)->id);
+        QTRY_COMPARE_WITH_TIMEOUT(getPath(env->port, env->client, "/v1/jobs/1").status, 401, 5000);
+    }
+
+    void malformedStreams_data() { addBackendRows(); }
+    void malformedStreams()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const StoreCounts before = StoreCounts::of(*env->svc);
+        // Pipelined: three requests in one write, answered in order on one connection.
+        {
+            HttpConnection c(env->port);
+            const QByteArray three = requestBytes("GET", "/healthz", {}) + requestBytes("GET", "/v1/jobs/42", {})
+                + requestBytes("GET", "/metrics", {});
+            QVERIFY(c.send(three));
+            QCOMPARE(c.read().status, 200);
+            QCOMPARE(c.read().status, 401);
+            const HttpReply metrics = c.read();
+            QCOMPARE(metrics.status, 200);
+            QVERIFY(metrics.body.startsWith("# HELP"));
+        }
+        // A valid request followed by garbage in the same write: the garbage ends the connection with a 400.
+        {
+            HttpConnection c(env->port);
+            QVERIFY(c.send(QByteArray(requestBytes("GET", "/healthz", {}) + "\x16\x03\x01 not http at all\r\n\r\n")));
+            HttpReply r = c.read();
+            if (r.status == 200) // the first may be answered before the garbage is seen
+                r = c.read();
+            QCOMPARE(r.status, 400);
+            QVERIFY(c.waitClosed());
+        }
+        // A request trickled in small pieces is put together.
+        {
+            HttpConnection c(env->port);
+            const QByteArray whole = requestBytes("POST", "/v1/jobs", jsonHeaders(env->client, "trickled"),
+                                                  createBody(QStringLiteral("summarize"), textInput(QStringLiteral("slow"))));
+            for (qsizetype i = 0; i < whole.size(); i += 7)
+                QVERIFY(c.send(QByteArrayView(whole).sliced(i, std::min<qsizetype>(7, whole.size() - i))));
+            QCOMPARE(c.read().status, 201);
+        }
+        // Expect: 100-continue is answered before the body is sent; over the limit, 413 at once.
+        {
+            HttpConnection c(env->port);
+            const QByteArray body = createBody(QStringLiteral("summarize"), textInput(QStringLiteral("continued")));
+            HttpHeaders h = jsonHeaders(env->client, "continued");
+            h.emplace_back("Expect", "100-continue");
+            const QByteArray head = requestBytes("POST", "/v1/jobs", h, body);
+            QVERIFY(c.send(QByteArrayView(head).first(head.size() - body.size())));
+            QCOMPARE(c.read(true).status, 100);
+            QVERIFY(c.send(body));
+            QCOMPARE(c.read().status, 201);
+        }
+        {
+            HttpConnection c(env->port);
+            QVERIFY(c.send("POST /v1/jobs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n"));
+            const HttpReply r = c.read(true);
+            QCOMPARE(r.status, 413);
+            QVERIFY(r.closed);
+        }
+        // Headers that never end: refused once over the limit, not buffered forever.
+        {
+            HttpConnection c(env->port);
+            QByteArray flood = "GET /healthz HTTP/1.1\r\n";
+            for (int i = 0; i < 400; ++i)
+                flood += "X-" + QByteArray::number(i) + ": " + longString(100, 'f') + "\r\n";
+            c.send(flood); // the server may close while we are still writing
+            const HttpReply r = c.read();
+            QCOMPARE(r.status, 431);
+        }
+        // A connection that goes away mid-request leaves nothing behind.
+        {
+            HttpConnection c(env->port);
+            QVERIFY(c.send("POST /v1/jobs HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"route\""));
+        }
+        QCOMPARE(httpCall(env->port, requestBytes("GET", "/healthz", {})).status, 200);
+        StoreCounts after = StoreCounts::of(*env->svc);
+        QCOMPARE(after.jobs, before.jobs + 2); // "trickled" and "continued", nothing else
+        QCOMPARE(after.idempotencyEvents, before.idempotencyEvents);
+    }
+
+    void healthAndMetrics_data() { addBackendRows(); }
+    void healthAndMetrics()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const HttpReply health = httpCall(env->port, requestBytes("GET", "/healthz", {}));
+        QCOMPARE(health.status, 200);
+        QCOMPARE(health.json().value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(health.json().value(QStringLiteral("store")).toString(), QStringLiteral("ok"));
+
+        const HttpReply a = postJob(env->port, env->client, "m-1", textInput(QStringLiteral("x")));
+        QCOMPARE(postJob(env->port, env->client, "m-1", textInput(QStringLiteral("x"))).status, 200);
+        QCOMPARE(postJob(env->port, env->client, "m-1", textInput(QStringLiteral("y"))).status, 409);
+        QCOMPARE(postJob(env->port, QString(), "m-2", textInput(QStringLiteral("x"))).status, 401);
+        const qint64 jobId = a.json().value(QStringLiteral("id")).toInteger();
+        const Attempt won = startRunning(*env->svc, jobId);
+        QCOMPARE(env->svc->complete(won.id, R"({"summary":"done"})", Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const Job other = env->svc->submit(makeSubmit(QStringLiteral("direct"))).job;
+        env->svc->markUnknown(startRunning(*env->svc, other.id, QStringLiteral("fallback")).id, Actor::worker(QStringLiteral("w1")),
+                              QStringLiteral("deadline"));
+
+        const HttpReply metrics = httpCall(env->port, requestBytes("GET", "/metrics", {}));
+        QCOMPARE(metrics.status, 200);
+        QVERIFY(metrics.header("Content-Type").startsWith("text/plain; version=0.0.4"));
+        const QString text = QString::fromUtf8(metrics.body);
+        for (const QString &line : {QStringLiteral("jobdesk_http_requests_total{endpoint=\"create_job\",code=\"201\"} 1"),
+                                    QStringLiteral("jobdesk_http_requests_total{endpoint=\"create_job\",code=\"200\"} 1"),
+                                    QStringLiteral("jobdesk_http_requests_total{endpoint=\"create_job\",code=\"409\"} 1"),
+                                    QStringLiteral("jobdesk_http_requests_total{endpoint=\"create_job\",code=\"401\"} 1"),
+                                    QStringLiteral("jobdesk_idempotent_replays_total 1"),
+                                    QStringLiteral("jobdesk_idempotency_conflicts_total 1"),
+                                    QStringLiteral("jobdesk_jobs_created_total 1"),
+                                    QStringLiteral("jobdesk_attempts{state=\"succeeded\"} 1"),
+                                    QStringLiteral("jobdesk_attempts{state=\"unknown\"} 1"),
+                                    QStringLiteral("jobdesk_unknown_attempts 1"),
+                                    QStringLiteral("jobdesk_race_losses_total 0"),
+                                    QStringLiteral("jobdesk_jobs{state=\"blocked\"} 1"),
+                                    QStringLiteral("jobdesk_store_up 1"),
+                                    QStringLiteral("jobdesk_provider_latency_seconds_count{provider=\"primary\"} 1"),
+                                    QStringLiteral("jobdesk_provider_latency_seconds_bucket{provider=\"primary\",le=\"+Inf\"} 1")})
+            QVERIFY2(text.contains(line + u'\n'), qPrintable(line + QStringLiteral(" missing from:\n") + text));
+        // Every sample line is "name{labels} value" (the Prometheus text format).
+        static const QRegularExpression sample(QStringLiteral("^[a-z_]+(\\{[a-z_]+=\"[^\"]*\"(,[a-z_]+=\"[^\"]*\")*\\})? -?[0-9.e+]+$"));
+        for (const QString &line : text.split(u'\n', Qt::SkipEmptyParts)) {
+            if (!line.startsWith(u'#'))
+                QVERIFY2(sample.match(line).hasMatch(), qPrintable(line));
+        }
+    }
+
+    void storeUnreachable_data() { addBackendRows(); }
+    void storeUnreachable()
+    {
+        QFETCH(QString, backend);
+        const StoreUrl nowhere = backend == QStringLiteral("sqlite")
+            ? StoreUrl{Dialect::Sqlite, QStringLiteral("/nonexistent-folder/jobdesk.db"), {}}
+            : StoreUrl{Dialect::Postgres, {}, QStringLiteral("postgresql://postgres@127.0.0.1:1/postgres?connect_timeout=2")};
+        ServerThread server(nowhere, apiRoutes());
+        QVERIFY(server.startServer());
+        const HttpReply health = httpCall(server.port(), requestBytes("GET", "/healthz", {}));
+        QCOMPARE(health.status, 503);
+        QCOMPARE(health.json().value(QStringLiteral("status")).toString(), QStringLiteral("unavailable"));
+        const HttpReply create = postJob(server.port(), QStringLiteral("jdt_") + QString(43, u'A'), "k", textInput(QStringLiteral("x")));
+        QCOMPARE(create.status, 503);
+        QCOMPARE(create.problemType(), QStringLiteral("urn:jobdesk:problem:store-unavailable"));
+        QCOMPARE(create.header("Retry-After"), QByteArray("1"));
+        const HttpReply metrics = httpCall(server.port(), requestBytes("GET", "/metrics", {}));
+        QCOMPARE(metrics.status, 200);
+        QVERIFY(metrics.body.contains("jobdesk_store_up 0\n"));
+    }
+
+    void changeNotificationsAreCoalesced_data() { addBackendRows(); }
+    void changeNotificationsAreCoalesced()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        if (!env->store->isPostgres()) {
+            // SQLite readers watch PRAGMA data_version: nothing is sent.
+            QCOMPARE(postJob(env->port, env->client, "n-sqlite", textInput(QStringLiteral("x"))).status, 201);
+            QVERIFY(httpCall(env->port, requestBytes("GET", "/metrics", {})).body.contains("jobdesk_change_notifications_total 0\n"));
+            return;
+        }
+        struct Receiver : pqxx::notification_receiver
+        {
+            using pqxx::notification_receiver::notification_receiver;
+            QList<qint64> atMs;
+            void operator()(const std::string &, int) override { atMs.append(QDateTime::currentMSecsSinceEpoch()); }
+        };
+        // The listener waits on its own thread, so each NOTIFY is timed as it arrives.
+        std::promise<void> listening;
+        std::atomic<bool> burstOver{false};
+        QList<qint64> arrivals;
+        std::thread listenerThread([&] {
+            pqxx::connection listener(postgresBaseUrl().toStdString());
+            Receiver receiver(listener, ChangeNotifier::kChannel);
+            listener.await_notification(0, 1000); // the LISTEN is registered; anything older is dropped
+            receiver.atMs.clear();
+            listening.set_value();
+            while (!burstOver)
+                listener.await_notification(0, 20000);
+            QElapsedTimer after; // a bounded wait for the last, coalesced one
+            after.start();
+            while (after.elapsed() < 1500)
+                listener.await_notification(0, 20000);
+            arrivals = receiver.atMs;
+        });
+        listening.get_future().wait();
+        QElapsedTimer burst;
+        burst.start();
+        constexpr int kCreates = 30;
+        bool allCreated = true;
+        for (int i = 0; i < kCreates; ++i)
+            allCreated = allCreated && postJob(env->port, env->client, "n-" + QByteArray::number(i), textInput(QStringLiteral("x"))).status == 201;
+        const qint64 burstMs = burst.elapsed();
+        burstOver = true;
+        listenerThread.join();
+        QVERIFY(allCreated);
+        QVERIFY2(!arrivals.isEmpty(), "no NOTIFY arrived");
+        QVERIFY2(arrivals.size() <= burstMs / 200 + 2,
+                 qPrintable(QStringLiteral("%1 notifications for %2 creates in %3 ms").arg(arrivals.size()).arg(kCreates).arg(burstMs)));
+        for (qsizetype i = 1; i < arrivals.size(); ++i)
+            QVERIFY2(arrivals.at(i) - arrivals.at(i - 1) >= 150,
+                     qPrintable(QStringLiteral("two notifications %1 ms apart").arg(arrivals.at(i) - arrivals.at(i - 1))));
+        qInfo("%d creates in %lld ms -> %d notifications", kCreates, burstMs, int(arrivals.size()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHttpApi)
+#include "tst_http_api.moc"
