@@ -4,6 +4,7 @@
 #include "UiLogging.h"
 #include "dialogs/ActionDialogs.h"
 #include "dialogs/IntentDiffDialog.h"
+#include "models/JobsModel.h"
 #include "views/JobDetailView.h"
 #include "views/MainWindow.h"
 
@@ -101,6 +102,7 @@ void Screenshots::next()
         }
         return;
     case 2: // a race loss on the time line
+        m_window->jobsModel()->showPending(); // as the operator would click the "N new jobs" bar
         if (!m_showcase.raceLossJob)
             return next();
         whenShown(*m_showcase.raceLossJob, [this, detail] {

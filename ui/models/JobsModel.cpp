@@ -345,6 +345,10 @@ void JobsModel::applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempt
 
     if (maxRow >= 0)
         Q_EMIT dataChanged(index(minRow, 0), index(maxRow, ColumnCount - 1));
+    // An empty table has no rows to push down: the first jobs come straight in.
+    if (m_rows.isEmpty() && !m_pending.isEmpty() && !m_loading) {
+        insertPending();
+    }
     if (m_nowMs > 0 && !m_rows.isEmpty())
         Q_EMIT dataChanged(index(0, AgeColumn), index(static_cast<int>(m_rows.size()) - 1, AgeColumn), {Qt::DisplayRole});
     if (pendingCount() != pendingBefore)
@@ -357,6 +361,12 @@ void JobsModel::showPending()
 {
     if (m_pending.isEmpty())
         return;
+    insertPending();
+    Q_EMIT pendingChanged(0);
+}
+
+void JobsModel::insertPending()
+{
     QList<qint64> ids;
     // Newest first, each at its place among the loaded rows.
     for (auto it = m_pending.cend(); it != m_pending.cbegin();) {
@@ -371,7 +381,6 @@ void JobsModel::showPending()
         ids.append(row.job.id);
     }
     m_pending.clear();
-    Q_EMIT pendingChanged(0);
     // Their attempts may have changed before they matched the filter: read them whole.
     m_attemptsGeneration = m_client->loadAttempts(ids);
 }

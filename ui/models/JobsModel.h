@@ -75,6 +75,7 @@ private:
     void onPolled(const PollResult &r);
     void onAttemptsLoaded(const AttemptsResult &r);
     void setLoading(bool loading);
+    void insertPending();
     void request(std::optional<qint64> afterId);
     // Applies one batch of changes; returns the rows that changed.
     void applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempts);

@@ -83,7 +83,8 @@ void ConnectionBanner::refresh()
                                            : tr("Not connected: %1 (retrying)").arg(m_notConnectedWhy);
     } else {
         const QString role = info.identity.role == Role::Viewer ? tr("%1, read-only: actions disabled").arg(info.identity.roleName)
-                                                                : info.identity.roleName;
+                             : info.identity.roleName == QLatin1String("local") ? tr("local file, acts as operator")
+                                                                                 : info.identity.roleName;
         text = tr("%1 as %2 (%3)").arg(info.url.toDisplayString(), info.identity.databaseUser, role);
         if (m_client->lastGoodReadMs() > 0)
             text += QStringLiteral("   ·   ") + tr("read %1").arg(Format::ago(now - m_client->lastGoodReadMs()));

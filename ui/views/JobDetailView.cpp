@@ -39,6 +39,9 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *p
     t->horizontalHeader()->setStretchLastSection(true);
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setMaximumSectionSize(420);
+    // Fit the columns to what they hold when the rows are replaced (not on every refresh of the same rows).
+    QObject::connect(model, &QAbstractItemModel::modelReset, t, [t] { t->resizeColumnsToContents(); });
     return t;
 }
 
@@ -99,6 +102,9 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     m_actionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_actionStatus->hide();
     ov->addWidget(m_actionStatus);
+    m_overviewTimeline = new TimelineWidget(overview);
+    m_overviewTimeline->setObjectName(QStringLiteral("overviewTimeline"));
+    ov->addWidget(m_overviewTimeline);
     auto *split = new QSplitter(Qt::Horizontal, overview);
     split->setObjectName(QStringLiteral("intentResultSplitter"));
     auto *intentBox = new QWidget(split);
@@ -187,6 +193,7 @@ void JobDetailView::clear()
     m_intent->clear();
     m_result->clear();
     m_timeline->setTimeline(Timeline{});
+    m_overviewTimeline->setTimeline(Timeline{});
     m_attemptsModel->setRows({});
     m_keyModel->setRows({});
     m_eventsModel->setRows({});
@@ -280,7 +287,7 @@ void JobDetailView::fillOverview(const JobDetail &d)
     QString guard;
     if (d.job.state == JobState::Blocked)
         guard = tr("BLOCKED: waiting for an operator. ");
-    guard += preview.allowed ? tr("Retry possible: %1").arg(preview.why) : tr("Retry: %1").arg(preview.why);
+    guard += preview.why;
     if (!d.job.stateReason.isEmpty())
         guard += u'\n' + tr("Reason recorded on the job: %1").arg(d.job.stateReason);
     m_guard->setText(guard);
@@ -309,6 +316,7 @@ void JobDetailView::fillOverview(const JobDetail &d)
 void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
 {
     m_timeline->setTimeline(Timeline::build(d, nowMs));
+    m_overviewTimeline->setTimeline(m_timeline->timeline());
     const QPalette pal = QGuiApplication::palette();
     QList<TextTableModel::Row> rows;
     for (const Attempt &a : d.attempts) {

@@ -86,6 +86,7 @@ private:
     QPlainTextEdit *m_result = nullptr;
     QLabel *m_resultLabel = nullptr;
     TimelineWidget *m_timeline = nullptr;
+    TimelineWidget *m_overviewTimeline = nullptr; // the same time line, at a glance
     TextTableModel *m_attemptsModel = nullptr;
     TextTableModel *m_keyModel = nullptr;
     TextTableModel *m_eventsModel = nullptr;

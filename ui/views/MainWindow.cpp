@@ -211,11 +211,11 @@ QWidget *MainWindow::buildJobsPage()
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->horizontalHeader()->setHighlightSections(false);
     const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {8, 12, 26, 14, 16, 16, 14, 10, 8};
+    const int widths[] = {7, 12, 24, 12, 14, 20, 12, 9, 8};
     for (int c = 0; c < JobsModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * w + 24);
     m_detail = new JobDetailView(m_client, m_jobsSplitter);

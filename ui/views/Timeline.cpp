@@ -7,6 +7,7 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +42,7 @@ Timeline Timeline::build(const JobDetail &detail, qint64 nowMs)
         l.open = isOpen(a.state);
         l.deadlineMs = a.deadlineAtMs;
         l.winner = detail.job.completedBy == a.id;
+        l.reason = a.lastReason;
         l.label = QCoreApplication::translate("jobdesk::ui::Timeline", "#%1 %2").arg(a.attemptNo).arg(a.provider);
 
         qint64 cursor = a.createdAtMs;
@@ -106,8 +108,10 @@ Timeline Timeline::build(const JobDetail &detail, qint64 nowMs)
             l.stateText = tr("WON");
         } else if (a.state == AttemptState::Unknown) {
             l.stateText = tr("UNKNOWN for %1").arg(Format::duration(nowMs - (unknownSince ? unknownSince : a.updatedAtMs)));
-            if (!a.lastReason.isEmpty())
-                l.stateText += QStringLiteral(" (") + a.lastReason + u')';
+            // The reason's headline ("deadline passed without a complete answer"); the rest is in the tool tip.
+            const QString headline = a.lastReason.section(u':', 0, 0).trimmed();
+            if (!headline.isEmpty())
+                l.stateText += QStringLiteral(" (") + headline + u')';
         } else if (a.state == AttemptState::Cancelled && !lastActor.isEmpty()) {
             l.stateText = tr("cancelled by %1").arg(lastActor);
         } else if (l.open) {
@@ -172,7 +176,9 @@ TimelineGeometry TimelineGeometry::layout(const Timeline &timeline, const QSizeF
     const qreal width = std::max<qreal>(size.width(), kLabelWidth + 3 * kMargin + 120);
     g.plot = QRectF(kMargin + kLabelWidth, kMargin, width - kLabelWidth - 3 * kMargin, lanesHeight);
     g.axis = QRectF(g.plot.left(), g.plot.bottom(), g.plot.width(), kAxisHeight);
-    const QFontMetricsF fm(font);
+    QFont boldFont = font;
+    boldFont.setBold(true);
+    const QFontMetricsF fm(boldFont); // captions may be bold: measure them so
     const qreal barHeight = 18;
     for (int i = 0; i < timeline.lanes.size(); ++i) {
         const TimelineLane &l = timeline.lanes.at(i);
@@ -182,7 +188,7 @@ TimelineGeometry TimelineGeometry::layout(const Timeline &timeline, const QSizeF
         lane.labelRect = QRectF(kMargin + 4, top + 2, kLabelWidth - 8, kLaneHeight - 4);
         const qreal x0 = g.xFor(l.startMs);
         const qreal x1 = std::max(g.xFor(l.endMs), x0 + 3); // an instant is still visible
-        lane.barRect = QRectF(x0, top + 5, x1 - x0, barHeight);
+        lane.barRect = QRectF(x0, top + kMarkRoom, x1 - x0, barHeight);
         for (const TimelineSegment &s : l.segments) {
             const qreal sx0 = g.xFor(s.fromMs);
             const qreal sx1 = std::max(g.xFor(s.toMs), sx0 + 2);
@@ -202,15 +208,48 @@ TimelineGeometry TimelineGeometry::layout(const Timeline &timeline, const QSizeF
         const qreal need = stateWidth + gap + lossWidth;
         if (cx + need > g.plot.right())
             cx = std::max(g.plot.left(), g.plot.right() - need);
-        lane.stateTextRect = QRectF(cx, captionTop, stateWidth, captionHeight);
+        // What does not fit is elided when painted; the loss text keeps its room first.
+        const qreal room = g.plot.right() - cx;
+        const qreal stateRoom = std::max<qreal>(40, std::min(stateWidth, room - gap - lossWidth));
+        lane.stateTextRect = QRectF(cx, captionTop, stateRoom, captionHeight);
         if (!l.lossText.isEmpty())
-            lane.lossTextRect = QRectF(cx + stateWidth + gap, captionTop, lossWidth, captionHeight);
+            lane.lossTextRect = QRectF(cx + stateRoom + gap, captionTop, std::min(lossWidth, g.plot.right() - cx - stateRoom - gap),
+                                       captionHeight);
         g.lanes.append(lane);
     }
     return g;
 }
 
 // ---- widget ------------------------------------------------------------------------------
+
+bool TimelineWidget::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(e);
+        const TimelineGeometry g = geometryFor(size());
+        for (int i = 0; i < g.lanes.size(); ++i) {
+            if (!g.lanes.at(i).rect.contains(help->pos()))
+                continue;
+            const TimelineLane &l = m_timeline.lanes.at(i);
+            QStringList lines{l.label + QStringLiteral(" (") + Format::attemptKind(l.kind) + u')',
+                              tr("started %1, %2").arg(Format::dateTime(l.startMs), l.stateText)};
+            if (!l.reason.isEmpty())
+                lines.append(tr("reason: %1").arg(l.reason));
+            if (l.deadlineMs)
+                lines.append(tr("deadline %1").arg(Format::dateTime(*l.deadlineMs)));
+            if (l.hedgeAtMs)
+                lines.append(tr("hedge #%1 started at %2").arg(l.hedgeAttemptNo.value_or(0)).arg(Format::dateTime(*l.hedgeAtMs)));
+            if (!l.lossText.isEmpty())
+                lines.append(l.lossText);
+            QToolTip::showText(help->globalPos(), lines.join(u'\n'), this);
+            return true;
+        }
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    return QWidget::event(e);
+}
 
 TimelineWidget::TimelineWidget(QWidget *parent)
     : QWidget(parent)
@@ -324,7 +363,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         // Deadline: a dashed line across the lane.
         if (lane.deadlineX) {
             p.setPen(QPen(Format::stateColor(AttemptState::Unknown, pal), 1.5, Qt::DashLine));
-            p.drawLine(QPointF(*lane.deadlineX, lane.rect.top() + 2), QPointF(*lane.deadlineX, lane.barRect.bottom() + 2));
+            p.drawLine(QPointF(*lane.deadlineX, lane.rect.top() + 2), QPointF(*lane.deadlineX, lane.barRect.bottom() + 4));
             p.setFont(small);
             const QString text = tr("deadline");
             const qreal w = QFontMetricsF(small).horizontalAdvance(text);
@@ -346,17 +385,20 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.setPen(QPen(pal.color(QPalette::Text), 1));
             p.drawLine(QPointF(x, y), QPointF(x, lane.barRect.bottom()));
             p.setFont(small);
-            const QString text = tr("hedge #%1").arg(l.hedgeAttemptNo.value_or(0));
+            const QString text = tr("hedge #%1 started").arg(l.hedgeAttemptNo.value_or(0));
             p.drawText(QPointF(x + 6, lane.rect.top() + QFontMetricsF(small).ascent()), text);
         }
         // Caption: state, then the race loss.
-        p.setFont(l.winner || l.state == AttemptState::Unknown ? bold : font());
+        const QFont captionFont = l.winner || l.state == AttemptState::Unknown ? bold : font();
+        p.setFont(captionFont);
         p.setPen(l.winner || l.state == AttemptState::Unknown ? endColor : pal.color(QPalette::Text));
-        p.drawText(lane.stateTextRect, Qt::AlignLeft | Qt::AlignVCenter, l.stateText);
+        p.drawText(lane.stateTextRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(captionFont).elidedText(l.stateText, Qt::ElideRight, lane.stateTextRect.width()));
         if (!l.lossText.isEmpty()) {
             p.setFont(bold);
             p.setPen(Format::stateColor(AttemptState::Superseded, pal));
-            p.drawText(lane.lossTextRect, Qt::AlignLeft | Qt::AlignVCenter, l.lossText);
+            p.drawText(lane.lossTextRect, Qt::AlignLeft | Qt::AlignVCenter,
+                       QFontMetricsF(bold).elidedText(l.lossText, Qt::ElideRight, lane.lossTextRect.width() + 1));
         }
     }
 

@@ -51,6 +51,7 @@ struct TimelineLane
     QString label;     // "#1 primary"
     QString stateText; // "superseded", "UNKNOWN for 3 min (deadline passed)", "WINNER"
     QString lossText;  // "lost to #2, expected v0, found v1"
+    QString reason;    // the attempt's last reason, whole
 };
 
 struct Timeline
@@ -88,7 +89,8 @@ struct TimelineGeometry
     qint64 toMs = 0;
 
     static constexpr qreal kLabelWidth = 150;
-    static constexpr qreal kLaneHeight = 46;
+    static constexpr qreal kLaneHeight = 54;
+    static constexpr qreal kMarkRoom = 15; // above the bar: deadline and hedge labels
     static constexpr qreal kAxisHeight = 22;
     static constexpr qreal kMargin = 8;
 
@@ -111,6 +113,7 @@ public:
     QSize minimumSizeHint() const override;
 
 protected:
+    bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
