@@ -1,0 +1,357 @@
+// jobdesk-server as a program: 64 identical POSTs split across two server
+// processes on one store make one job (one 201, 63 replays, one id); the
+// token commands; a clean SIGTERM; PostgreSQL restarted under a client loop.
+
+#include "DispatchFixture.h"
+#include "HttpTestSupport.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <latch>
+#include <thread>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+QString storeArgument(const StoreUrl &url)
+{
+    return url.dialect == Dialect::Postgres ? url.postgresUrl : QStringLiteral("sqlite:") + url.sqlitePath;
+}
+
+QString writeRoutes(const QTemporaryDir &dir, const RouteConfig &config)
+{
+    const QString path = dir.filePath(QStringLiteral("routes.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QJsonDocument(config.toJson()).toJson());
+    return path;
+}
+
+struct ServerProcess
+{
+    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
+    quint16 port = 0;
+
+    // Starts the server and waits (bounded) for the line that names its port.
+    bool start(const QStringList &args)
+    {
+        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        process->start(QStringLiteral(JOBDESK_SERVER_BINARY), args);
+        if (!process->waitForStarted(10000))
+            return false;
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        static const QByteArray marker = "listening on http://127.0.0.1:";
+        while (t.elapsed() < 30000 && process->state() == QProcess::Running) {
+            process->waitForReadyRead(1000);
+            out += process->readAllStandardOutput();
+            const qsizetype at = out.indexOf(marker);
+            const qsizetype end = at < 0 ? -1 : out.indexOf('\n', at);
+            if (end > 0) {
+                port = quint16(out.mid(at + marker.size(), end - at - marker.size()).trimmed().toUInt());
+                return port != 0;
+            }
+        }
+        return false;
+    }
+    int stop(int timeoutMs = 30000)
+    {
+        if (process->state() == QProcess::NotRunning)
+            return process->exitCode();
+        process->terminate(); // SIGTERM
+        if (!process->waitForFinished(timeoutMs)) {
+            process->kill();
+            process->waitForFinished(5000);
+            return -1;
+        }
+        return process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
+    }
+    ~ServerProcess() { stop(); }
+};
+
+struct ToolRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+ToolRun runTool(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(JOBDESK_SERVER_BINARY), args);
+    ToolRun r;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+int runScript(const QStringList &args, QString *out = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral("bash"), QStringList{QStringLiteral(JOBDESK_SOURCE_DIR "/scripts/pg-throwaway.sh")} + args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return -1;
+    }
+    if (out)
+        *out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    return p.exitCode();
+}
+
+} // namespace
+
+class TestServerProcesses : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void doubleClickAcrossTwoServers_data() { addBackendRows(); }
+    void doubleClickAcrossTwoServers()
+    {
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, apiRoutes());
+        auto svc = store->open();
+        const QString token = issueToken(*svc, QStringLiteral("owner-a"), TokenRole::Client);
+        const QStringList args{QStringLiteral("--database"), storeArgument(store->url()), QStringLiteral("--routes"), routes,
+                               QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--no-dispatch"),
+                               QStringLiteral("--http-threads"), QStringLiteral("16")};
+        ServerProcess a, b;
+        QVERIFY(a.start(args));
+        QVERIFY(b.start(args));
+
+        constexpr int kClicks = 64;
+        const QByteArray raw = requestBytes("POST", "/v1/jobs", jsonHeaders(token, "double-click"),
+                                            createBody(QStringLiteral("summarize"), {{QStringLiteral("text"), QStringLiteral("one intent")}}));
+        std::vector<HttpReply> replies(kClicks);
+        std::latch go(kClicks);
+        std::vector<std::thread> clients;
+        for (int i = 0; i < kClicks; ++i) {
+            const quint16 port = i % 2 ? b.port : a.port;
+            clients.emplace_back([&, i, port] {
+                HttpConnection c(port, 60000); // connected before the start line
+                go.arrive_and_wait();
+                replies[size_t(i)] = c.request(raw);
+            });
+        }
+        for (std::thread &t : clients)
+            t.join();
+
+        int created = 0, replayed = 0;
+        QSet<qint64> ids;
+        for (const HttpReply &r : replies) {
+            QVERIFY2(r.status == 201 || r.status == 200, qPrintable(r.describe()));
+            created += r.status == 201;
+            replayed += r.status == 200 && r.header("Idempotent-Replayed") == "true";
+            ids.insert(r.json().value(QStringLiteral("id")).toInteger());
+        }
+        QCOMPARE(created, 1);
+        QCOMPARE(replayed, kClicks - 1);
+        QCOMPARE(ids.size(), 1);
+        const QList<Job> jobs = svc->jobs(JobFilter{}).jobs;
+        QCOMPARE(jobs.size(), 1);
+        QCOMPARE(jobs.first().id, *ids.begin());
+        QCOMPARE(svc->keyHistory(QStringLiteral("owner-a"), QStringLiteral("double-click")).size(), kClicks - 1);
+        QCOMPARE(a.stop(), 0);
+        QCOMPARE(b.stop(), 0);
+    }
+
+    void tokenCommands_data() { addBackendRows(); }
+    void tokenCommands()
+    {
+        JD_FRESH_STORE(store);
+        const QString db = storeArgument(store->url());
+        const ToolRun created = runTool({QStringLiteral("token"), QStringLiteral("create"), QStringLiteral("--owner"), QStringLiteral("alice"),
+                                         QStringLiteral("--role"), QStringLiteral("operator"), QStringLiteral("--label"), QStringLiteral("on-call"),
+                                         QStringLiteral("--database"), db});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.err));
+        const QString token = created.out.trimmed().split(u'\n').last();
+        QVERIFY2(tokenSecret(token).has_value(), qPrintable(created.out));
+        auto svc = store->open();
+        const std::optional<ApiToken> record = TokenStore(svc->session()).verify(token);
+        QVERIFY(record);
+        QCOMPARE(record->ownerId, QStringLiteral("alice"));
+        QCOMPARE(record->role, TokenRole::Operator);
+        QVERIFY(!created.err.contains(token)); // never logged
+
+        const ToolRun listed = runTool({QStringLiteral("token"), QStringLiteral("list"), QStringLiteral("--database"), db});
+        QCOMPARE(listed.exitCode, 0);
+        QVERIFY(listed.out.contains(QStringLiteral("\talice\toperator\t")));
+        QVERIFY(listed.out.contains(QStringLiteral("on-call")));
+        QVERIFY(!listed.out.contains(token.mid(4, 12)));
+        QVERIFY(!listed.out.contains(tokenHash(*tokenSecret(token))));
+
+        const ToolRun revoked = runTool({QStringLiteral("token"), QStringLiteral("revoke"), QString::number(record->id),
+                                         QStringLiteral("--database"), db});
+        QVERIFY2(revoked.exitCode == 0, qPrintable(revoked.err));
+        QVERIFY(!TokenStore(svc->session()).verify(token));
+
+        // Env instead of --database; bad input is refused with exit code 2.
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("JOBDESK_DATABASE_URL"), db);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(JOBDESK_SERVER_BINARY), {QStringLiteral("token"), QStringLiteral("create"), QStringLiteral("--owner"),
+                                                         QStringLiteral("bob"), QStringLiteral("--role"), QStringLiteral("client")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(tokenSecret(QString::fromUtf8(p.readAllStandardOutput()).trimmed().split(u'\n').last()).has_value());
+        QCOMPARE(runTool({QStringLiteral("token"), QStringLiteral("create"), QStringLiteral("--owner"), QStringLiteral("x"),
+                          QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--database"), db}).exitCode, 2);
+        QCOMPARE(runTool({QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("999"), QStringLiteral("--database"), db}).exitCode, 2);
+        QCOMPARE(TokenStore(svc->session()).list().size(), 2);
+    }
+
+    void versionAndHelp()
+    {
+        const ToolRun version = runTool({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith(QStringLiteral("jobdesk-server ")));
+        const ToolRun help = runTool({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        for (const char *option : {"--database", "--routes", "--listen", "--port", "--workers", "--http-threads", "token create"})
+            QVERIFY2(help.out.contains(QLatin1String(option)), option);
+        const ToolRun noDb = runTool({QStringLiteral("--routes"), QStringLiteral("x.json")});
+        QCOMPARE(noDb.exitCode, 2);
+        QVERIFY(noDb.err.contains(QStringLiteral("JOBDESK_DATABASE_URL")));
+    }
+
+    void sigtermLetsRunningAttemptsReachAState_data() { addBackendRows(); }
+    void sigtermLetsRunningAttemptsReachAState()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(1500), QStringLiteral("slow but sure")));
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, fx.config);
+        auto svc = store->open();
+        const QString token = issueToken(*svc, QStringLiteral("owner-1"), TokenRole::Client);
+        ServerProcess server;
+        QVERIFY(server.start({QStringLiteral("--database"), storeArgument(store->url()), QStringLiteral("--routes"), routes,
+                              QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--worker-id"), QStringLiteral("S"),
+                              QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--poll-ms"), QStringLiteral("50")}));
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(postJob(server.port, token, "stop-" + QByteArray::number(i), {{QStringLiteral("text"), QStringLiteral("x")}}).status, 201);
+        auto running = [&] {
+            int n = 0;
+            for (const Job &j : svc->jobs(JobFilter{}).jobs)
+                for (const Attempt &a : svc->attempts(j.id))
+                    n += a.state == AttemptState::Running;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(running() > 0, 20000);
+        QCOMPARE(server.stop(60000), 0);
+        // Nothing half-way: every attempt reached a state, nothing is left starting or running.
+        for (const Job &j : svc->jobs(JobFilter{}).jobs) {
+            for (const Attempt &a : svc->attempts(j.id))
+                QVERIFY2(a.state != AttemptState::Starting && a.state != AttemptState::Running,
+                         qPrintable(QStringLiteral("attempt %1 of job %2 is %3").arg(a.id).arg(j.id).arg(toText(a.state))));
+        }
+        QVERIFY(svc->countsByState().value(JobState::Succeeded) >= 1);
+    }
+
+    void postgresRestartUnderLoad_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("postgres") << QStringLiteral("postgres");
+    }
+    void postgresRestartUnderLoad()
+    {
+        QTemporaryDir pgDir;
+        QVERIFY(pgDir.isValid());
+        QString url;
+        QCOMPARE(runScript({QStringLiteral("start"), pgDir.path()}, &url), 0);
+        const QString pgPort = url.section(u':', -1).section(u'/', 0, 0);
+        auto stopPg = qScopeGuard([&] { runScript({QStringLiteral("stop"), pgDir.path()}); });
+        QVERIFY2(url.startsWith(QStringLiteral("postgresql://postgres@127.0.0.1:")), qPrintable(url));
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, apiRoutes());
+        QString token;
+        {
+            auto svc = JobService::open(StoreUrl::parse(url));
+            token = issueToken(*svc, QStringLiteral("owner-a"), TokenRole::Client);
+        }
+        ServerProcess server;
+        QVERIFY(server.start({QStringLiteral("--database"), url, QStringLiteral("--routes"), routes, QStringLiteral("--port"),
+                              QStringLiteral("0"), QStringLiteral("--no-dispatch"), QStringLiteral("--http-threads"), QStringLiteral("4")}));
+
+        // A bounded client loop: keys it remembers, with what each got.
+        struct Sent
+        {
+            QByteArray key;
+            int status = 0;
+            qint64 id = 0;
+        };
+        std::vector<Sent> sent;
+        std::atomic<bool> restarted{false};
+        std::atomic<int> afterRestart{0};
+        std::atomic<int> okBefore{0};
+        std::thread loop([&] {
+            QElapsedTimer t;
+            t.start();
+            for (int i = 0; i < 3000 && t.elapsed() < 90000 && afterRestart < 100; ++i) {
+                Sent s;
+                s.key = "restart-" + QByteArray::number(i);
+                const HttpReply r = postJob(server.port, token, s.key, {{QStringLiteral("text"), QString::number(i)}});
+                s.status = r.status;
+                s.id = r.json().value(QStringLiteral("id")).toInteger();
+                const bool ok = s.status == 201 || s.status == 200;
+                if (ok && restarted)
+                    ++afterRestart;
+                else if (ok)
+                    ++okBefore;
+                sent.push_back(s);
+            }
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(okBefore >= 50, 30000);
+        QCOMPARE(runScript({QStringLiteral("stop"), pgDir.path()}), 0);
+        QCOMPARE(runScript({QStringLiteral("start"), pgDir.path(), pgPort}), 0);
+        restarted = true;
+        loop.join();
+        QVERIFY2(afterRestart >= 100, qPrintable(QStringLiteral("only %1 creates succeeded after the restart").arg(afterRestart.load())));
+
+        int failures = 0;
+        for (const Sent &s : sent)
+            failures += !(s.status == 201 || s.status == 200);
+        qInfo("%d requests, %d refused while the database was down", int(sent.size()), failures);
+
+        // Every 2xx job exists; re-sending every key gives the same id (or,
+        // for a key whose answer was an error, one job now); no duplicates.
+        auto svc = JobService::open(StoreUrl::parse(url));
+        for (const Sent &s : sent) {
+            const HttpReply again = postJob(server.port, token, s.key, {{QStringLiteral("text"), QString::fromLatin1(s.key.mid(8))}});
+            QVERIFY2(again.status == 200 || again.status == 201, qPrintable(again.describe()));
+            const qint64 id = again.json().value(QStringLiteral("id")).toInteger();
+            if (s.status == 201 || s.status == 200) {
+                QCOMPARE(again.status, 200);
+                QCOMPARE(id, s.id);
+                const std::optional<Job> job = svc->job(s.id);
+                QVERIFY(job);
+                QCOMPARE(job->idempotencyKey.toLatin1(), s.key);
+            }
+        }
+        const SqlRows counts = svc->session().exec(QStringLiteral("SELECT count(*), count(DISTINCT idempotency_key) FROM jobs"));
+        QCOMPARE(counts.first().at(0).toLongLong(), qint64(sent.size()));
+        QCOMPARE(counts.first().at(1).toLongLong(), qint64(sent.size()));
+        QCOMPARE(server.stop(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerProcesses)
+#include "tst_server_processes.moc"
