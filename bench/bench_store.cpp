@@ -323,6 +323,7 @@ qint64 prepareRunning(JobService &svc, qint64 i)
     start.requestId = QStringLiteral("start-%1").arg(i);
     start.workerId = QStringLiteral("bench-worker");
     start.leaseMs = 3'600'000;
+    svc.claimJob(s.job.id, start.workerId, 3'600'000); // an attempt starts only under its worker's claim
     const StartAttemptResult a = svc.startAttempt(start);
     if (!a.started)
         throw std::runtime_error("the attempt was refused: " + a.refusal.message.toStdString());

@@ -3,6 +3,8 @@
 
 #include "StoreFixture.h"
 
+#include <QUuid>
+
 #include <QTest>
 
 using namespace jobdesk;
@@ -34,7 +36,7 @@ private Q_SLOTS:
 
         // A new attempt is refused, naming the unknown attempt; nothing is written.
         const int eventsBefore = svc->attemptEvents(job.id).size();
-        const StartAttemptResult refused = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("fallback")));
+        const StartAttemptResult refused = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("fallback")));
         QVERIFY(!refused.started);
         QCOMPARE(refused.refusal.reason, Refusal::Reason::AttemptUnknown);
         QCOMPARE(refused.refusal.blockingAttemptId, std::optional<qint64>(a1.id));
@@ -62,10 +64,12 @@ private Q_SLOTS:
         QCOMPARE(audit.first().actorId, QStringLiteral("alice"));
         QCOMPARE(audit.first().reason, QStringLiteral("provider says it never ran"));
 
-        const StartAttemptResult second = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("fallback")));
+        const StartAttemptResult second = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("fallback")));
         QVERIFY2(second.started, qPrintable(second.refusal.message));
         QCOMPARE(second.attempt.attemptNo, 2);
-        QCOMPARE(second.attempt.providerKey(), QString::number(job.id) + QStringLiteral(":2"));
+        // Each attempt carries its own random provider key (a UUID), never "<job>:<no>".
+        QCOMPARE(QUuid::fromString(second.attempt.providerKey).isNull(), false);
+        QVERIFY(second.attempt.providerKey != a1.providerKey);
     }
 
     void reverseOrderFinishFallbackWins_data() { addBackendRows(); }
@@ -196,10 +200,10 @@ private Q_SLOTS:
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("s1"));
         const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
-        const StartAttemptResult first = svc->startAttempt(req);
+        const StartAttemptResult first = claimAndStart(*svc, req);
         QVERIFY(first.started);
         svc->session().simulateConnectionLoss();
-        const StartAttemptResult again = svc->startAttempt(req);
+        const StartAttemptResult again = claimAndStart(*svc, req);
         QVERIFY(again.started);
         QVERIFY(again.replayed);
         QCOMPARE(again.attempt.id, first.attempt.id);
@@ -212,7 +216,7 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("x1"));
-        const StartAttemptResult s = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("primary")));
+        const StartAttemptResult s = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("primary")));
         JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, kResultA, Actor::worker(QStringLiteral("w1"))),
                               JobDeskError::Code::InvalidTransition);
         JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, "not json", Actor::worker(QStringLiteral("w1"))),
@@ -234,7 +238,7 @@ private Q_SLOTS:
         const Attempt a2 = startRunning(*svc, job.id, QStringLiteral("p2"));
         svc->fail(a2.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("output failed the contract"));
         QCOMPARE(svc->job(job.id)->state, JobState::Failed);
-        const StartAttemptResult refused = svc->startAttempt(makeStartRequest(job.id, QStringLiteral("p3")));
+        const StartAttemptResult refused = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("p3")));
         QVERIFY(!refused.started);
         QCOMPARE(refused.refusal.reason, Refusal::Reason::BudgetSpent);
         // An operator's retry may go beyond the budget, and it is audited.
@@ -276,7 +280,7 @@ private Q_SLOTS:
         const Job job = submitJob(*svc, QStringLiteral("l1"));
         StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
         req.leaseMs = 60000;
-        const StartAttemptResult s = svc->startAttempt(req);
+        const StartAttemptResult s = claimAndStart(*svc, req);
         svc->markRunning(s.attempt.id, req.actor, 60000);
         QCOMPARE(svc->reapExpiredLeases(Actor::system()).size(), 0); // lease still good
         svc->setClockOffsetMs(120000);                                // the database clock moves on

@@ -23,10 +23,13 @@ std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const 
 
 const QString kFingerprint(64, u'f');
 
-QString insertAttemptSql()
+// A raw insert as worker w1 would write it: with a lease far in the future
+// (every attempt starts with one). startRunning() claims jobs for w1.
+QString insertAttemptSql(const QString &kind = QStringLiteral("automatic"), const QString &worker = QStringLiteral("w1"))
 {
-    return QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, start_request_id) "
-                          "VALUES ($1, $2, 'raw', 'automatic', 'starting', 0, $3)");
+    return QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, start_request_id, "
+                          "worker_id, lease_expires_at_ms) VALUES ($1, $2, 'raw', '%1', 'starting', 0, $3, %2, 9000000000000)")
+        .arg(kind, worker.isEmpty() ? QStringLiteral("NULL") : u'\'' + worker + u'\'');
 }
 
 } // namespace
@@ -53,9 +56,10 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         const Job job = submitJob(*svc, QStringLiteral("g1"), /*maxParallel*/ 2);
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
         QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::nullopt);
-        // max_parallel allows a second open attempt, but not a second 'starting' one.
-        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 2, QStringLiteral("r2")}),
+        // max_parallel allows a second open attempt (a hedge), but not a second 'starting' one.
+        QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("hedge")), {job.id, 2, QStringLiteral("r2")}),
                  std::optional(SqlError::Kind::UniqueViolation));
         QCOMPARE(svc->attempts(job.id).size(), 1);
         // Nor may an attempt be moved back to 'starting'.
@@ -152,8 +156,8 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::Constraint));
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET state = 'succeeded' WHERE id = $1"), {job.id}),
                  std::optional(SqlError::Kind::Constraint)); // succeeded without a winner
-        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, read_version, "
-                                             "start_request_id) VALUES (987654, 1, 'p', 0, 'x')")),
+        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, read_version, "
+                                             "start_request_id, lease_expires_at_ms) VALUES (987654, 1, 'p', 'retry', 0, 'x', 1)")),
                  std::optional(SqlError::Kind::Constraint)); // foreign key
     }
 
@@ -168,9 +172,7 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 2, QStringLiteral("r2")}),
                  std::optional(SqlError::Kind::GuardRefused));
         // An operator's retry may go beyond it.
-        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
-                                             "start_request_id) VALUES ($1, 2, 'raw', 'retry', 'starting', 0, 'r3')"),
-                        {job.id}),
+        QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("retry"), QString()), {job.id, 2, QStringLiteral("r3")}),
                  std::nullopt);
     }
 
@@ -200,6 +202,118 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(b.id)->state, AttemptState::Unknown);
         QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
         QCOMPARE(svc->unknownWorklist().size(), 2);
+    }
+
+    // Issue: a worker that stalled past its claim let a second worker claim the
+    // job; with max_parallel 2 both started an automatic attempt on the primary.
+    void automaticAttemptNeedsTheStartingWorkersUnexpiredClaim_data() { addBackendRows(); }
+    void automaticAttemptNeedsTheStartingWorkersUnexpiredClaim()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("c1"), 2);
+        // Nobody holds a claim.
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::optional(SqlError::Kind::GuardRefused));
+        // Another worker holds it.
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w2"), 60000));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::optional(SqlError::Kind::GuardRefused));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("automatic"), QString()), {job.id, 1, QStringLiteral("r1")}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        // w1's own claim, expired by the database's clock.
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET claimed_by = 'w1', claim_expires_at_ms = 1 WHERE id = $1"), {job.id}),
+                 std::nullopt);
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::optional(SqlError::Kind::GuardRefused));
+        QVERIFY(svc->attempts(job.id).isEmpty());
+        // Unexpired and its own: allowed.
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::nullopt);
+    }
+
+    void secondOpenAutomaticAttemptIsRefusedButAHedgeIsNot_data() { addBackendRows(); }
+    void secondOpenAutomaticAttemptIsRefusedButAHedgeIsNot()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("c2"), 2);
+        startRunning(*svc, job.id, QStringLiteral("p1"));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 2, QStringLiteral("r2")}), std::optional(SqlError::Kind::UniqueViolation));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("hedge")), {job.id, 2, QStringLiteral("r2")}), std::nullopt);
+    }
+
+    void hedgeWithoutAnOpenAttemptIsRefused_data() { addBackendRows(); }
+    void hedgeWithoutAnOpenAttemptIsRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("c3"), 2);
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
+        QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("hedge")), {job.id, 1, QStringLiteral("r1")}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        QVERIFY(svc->attempts(job.id).isEmpty());
+    }
+
+    void attemptWithoutALeaseIsRefused_data() { addBackendRows(); }
+    void attemptWithoutALeaseIsRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("c4"));
+        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
+                                             "start_request_id) VALUES ($1, 1, 'raw', 'retry', 'starting', 0, 'r1')"),
+                        {job.id}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        QVERIFY(svc->attempts(job.id).isEmpty());
+    }
+
+    // Attempts, events, race losses, idempotency events and audit rows are
+    // never deleted or rewritten, whoever sends the SQL.
+    void historyIsAppendOnly_data() { addBackendRows(); }
+    void historyIsAppendOnly()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("h1"), 2);
+        svc->submit(makeSubmit(QStringLiteral("h1"), {{QStringLiteral("prompt"), QStringLiteral("h1")}}, 2)); // a replay event
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        svc->complete(b.id, R"({"ok":2})", Actor::worker(QStringLiteral("w")));
+        svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))); // a race loss
+        const Job other = submitJob(*svc, QStringLiteral("h2"));
+        svc->cancelJob(other.id, operatorRequest()); // an audit row
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        for (const QString &table : {QStringLiteral("attempt_events"), QStringLiteral("race_losses"),
+                                     QStringLiteral("idempotency_events"), QStringLiteral("audit_log")}) {
+            QCOMPARE(rawSql(*svc, QStringLiteral("SELECT count(*) FROM ") + table).value_or(SqlError::Kind::Other),
+                     SqlError::Kind::Other); // readable
+            QVERIFY2(rawSql(*svc, QStringLiteral("DELETE FROM ") + table) == refused, qPrintable(table));
+            QVERIFY2(rawSql(*svc, QStringLiteral("UPDATE ") + table + QStringLiteral(" SET id = id + 1000")) == refused,
+                     qPrintable(table));
+            if (store->isPostgres())
+                QVERIFY2(rawSql(*svc, QStringLiteral("TRUNCATE ") + table + QStringLiteral(" CASCADE")) == refused, qPrintable(table));
+        }
+        QCOMPARE(rawSql(*svc, QStringLiteral("DELETE FROM attempts WHERE id = $1"), {a.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("DELETE FROM jobs WHERE id = $1"), {other.id}), refused);
+        QCOMPARE(svc->raceLosses(job.id).size(), 1);
+        QCOMPARE(svc->auditLog(other.id).size(), 1);
+        QCOMPARE(svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("h1")).size(), 1);
+        QVERIFY(svc->attemptEvents(job.id).size() >= 6);
+    }
+
+    void identityIsNeverRewritten_data() { addBackendRows(); }
+    void identityIsNeverRewritten()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("i1"));
+        const Attempt a = startRunning(*svc, job.id);
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET provider_key = 'k' WHERE id = $1"), {a.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET provider = 'other' WHERE id = $1"), {a.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET job_id = job_id WHERE id = $1"), {a.id}), std::nullopt);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET idempotency_key = 'other' WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET fingerprint = $2 WHERE id = $1"), {job.id, QString(64, u'0')}), refused);
+        QCOMPARE(svc->attempt(a.id)->providerKey, a.providerKey);
+        QCOMPARE(svc->job(job.id)->idempotencyKey, QStringLiteral("i1"));
     }
 };
 

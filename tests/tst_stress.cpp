@@ -58,7 +58,7 @@ void runRandomOperations(const FreshStore &store, const QList<qint64> &jobIds, i
                 r.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
                 r.workerId = worker.id;
                 r.actor = worker;
-                if (svc->startAttempt(r).started)
+                if (claimAndStart(*svc, r).started)
                     report.counts[QStringLiteral("start")]++;
             } else if (kind < 33) {
                 if (svc->retry(jobId, QStringLiteral("p3"), operatorRequest(QStringLiteral("stress retry"))).start.started)

@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "provider/OutputCheck.h"
+#include "domain/CanonicalJson.h"
 #include "provider/ProviderFactory.h"
 
 #include <QJsonDocument>
@@ -52,9 +53,15 @@ SubmitRequest submitRequestFor(const Route &route, const QString &ownerId, const
 
 struct Dispatcher::InFlight
 {
+    Job job;
+    const Route *route = nullptr;
     Attempt attempt;
     std::future<ProviderOutcome> result;
+    std::optional<ProviderOutcome> outcome; // came back, not yet applied
     bool applied = false;
+    int applyTries = 0;
+    Clock::time_point nextApplyAt{};
+    Clock::time_point firstApplyAt{};
 };
 
 Dispatcher::Dispatcher(StoreUrl url, RouteConfig config, std::shared_ptr<ProviderDirectory> providers,
@@ -76,6 +83,23 @@ Dispatcher::~Dispatcher()
     stop();
 }
 
+QStringList Dispatcher::routeNames() const
+{
+    QStringList out;
+    for (const Route &r : m_config.routes)
+        out.append(r.name);
+    return out;
+}
+
+QStringList Dispatcher::providersWithStatusLookup() const
+{
+    QStringList out;
+    for (const ProviderConfig &p : m_config.providers)
+        if (const auto client = m_providers->client(p.name); client && client->supportsStatusLookup())
+            out.append(p.name);
+    return out;
+}
+
 void Dispatcher::start()
 {
     if (!m_threads.empty())
@@ -84,6 +108,7 @@ void Dispatcher::start()
     for (int i = 0; i < m_options.workers; ++i)
         m_threads.emplace_back([this, i] { workerLoop(i); });
     m_threads.emplace_back([this] { maintenanceLoop(); });
+    m_threads.emplace_back([this] { reconcilerLoop(); });
 }
 
 void Dispatcher::stop()
@@ -113,9 +138,14 @@ void Dispatcher::workerLoop(int index)
         try {
             if (!svc)
                 svc = JobService::open(m_url);
+            // Operators' retries first: someone is waiting for them.
+            if (runRetryOnce(*svc, workerId))
+                continue;
             if (!runOnce(*svc, workerId))
                 waitIdle(m_options.idlePollMs);
         } catch (const std::exception &e) {
+            // Only before anything was sent: once a call is in flight its
+            // outcome is kept until applied (driveFlights never throws).
             qCWarning(lcDispatch) << workerId << "error:" << e.what();
             svc.reset(); // a fresh connection next time
             waitIdle(1000);
@@ -123,10 +153,13 @@ void Dispatcher::workerLoop(int index)
     }
 }
 
+// The lease reaper (and the rolling-deploy gauge): never waits for a provider.
 void Dispatcher::maintenanceLoop()
 {
     std::unique_ptr<JobService> svc;
     bool recorded = false;
+    qint64 lastOutside = -1;
+    const QStringList routes = routeNames();
     while (!m_stopping) {
         try {
             if (!svc)
@@ -136,12 +169,33 @@ void Dispatcher::maintenanceLoop()
                 recorded = true;
             }
             reapOnce(*svc);
-            reconcileOnce(*svc);
+            const qint64 outside = svc->countQueuedOutside(routes);
+            m_stats.queuedOnUnknownRoutes = outside;
+            if (outside != lastOutside && outside > 0)
+                qCWarning(lcDispatch) << outside << "queued job(s) are on routes this instance does not know; they wait"
+                                      << "for an instance that does (known here:" << routes.join(QStringLiteral(", ")) << ")";
+            lastOutside = outside;
         } catch (const std::exception &e) {
             qCWarning(lcDispatch) << "maintenance error:" << e.what();
             svc.reset();
         }
         waitIdle(m_options.maintenanceEveryMs);
+    }
+}
+
+void Dispatcher::reconcilerLoop()
+{
+    std::unique_ptr<JobService> svc;
+    while (!m_stopping) {
+        try {
+            if (!svc)
+                svc = JobService::open(m_url);
+            reconcileOnce(*svc);
+        } catch (const std::exception &e) {
+            qCWarning(lcDispatch) << "reconciler error:" << e.what();
+            svc.reset();
+        }
+        waitIdle(m_options.reconcileEveryMs);
     }
 }
 
@@ -185,18 +239,24 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
 Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &route, AttemptKind kind,
                                                   const QList<Attempt> &attempts)
 {
-    // The chain moves forward only: past every provider an automatic attempt already went to.
+    // The chain moves forward only: past every provider an automatic attempt
+    // already went to. Once any automatic attempt has run, every further one
+    // is a fallback and needs a proven provider, even the chain's first (an
+    // instance whose chain lacks the earlier provider must not send an
+    // unvalidated "primary" attempt).
     qsizetype used = -1;
+    bool earlierAutomatic = false;
     for (const Attempt &a : attempts)
-        if (a.kind != AttemptKind::Retry)
+        if (a.kind != AttemptKind::Retry) {
+            earlierAutomatic = true;
             used = std::max(used, route.providerChain.indexOf(a.provider));
+        }
     QStringList skipped;
     const qint64 now = svc.nowMs();
     qint64 coolingUntil = 0;
     for (qsizetype i = used + 1; i < route.providerChain.size(); ++i) {
         const QString &p = route.providerChain.at(i);
-        // The primary's first attempt needs no validation; every fallback (and hedge) does.
-        const bool fallback = i > 0 || kind == AttemptKind::Hedge;
+        const bool fallback = i > 0 || kind == AttemptKind::Hedge || earlierAutomatic;
         QString why;
         if (fallback && !isProven(svc, route, p, now, &why)) {
             skipped.append(why);
@@ -224,7 +284,8 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
 
 std::optional<qint64> Dispatcher::runOnce(JobService &svc, const QString &workerId)
 {
-    const QList<Job> claimed = svc.claimQueuedJobs(workerId, 1, m_options.claimMs);
+    // Only jobs on routes this instance knows: another instance takes the rest (rolling deploys).
+    const QList<Job> claimed = svc.claimQueuedJobs(workerId, 1, m_options.claimMs, routeNames());
     if (claimed.isEmpty())
         return std::nullopt;
     const Job job = claimed.first();
@@ -243,14 +304,8 @@ std::optional<qint64> Dispatcher::runOnce(JobService &svc, const QString &worker
     } release{svc, job.id, workerId};
 
     const Route *route = m_config.route(job.route);
-    if (!route) {
-        try {
-            svc.failJob(job.id, actor, QStringLiteral("no route named '%1' is configured").arg(job.route));
-        } catch (const JobDeskError &e) {
-            qCWarning(lcDispatch) << "job" << job.id << e.message();
-        }
+    if (!route) // the claim filter keeps these away; a config without the route cannot send it
         return job.id;
-    }
     const NextProvider next = nextProvider(svc, *route, AttemptKind::Automatic, svc.attempts(job.id));
     if (next.provider.isEmpty()) {
         if (next.coolingUntilMs) {
@@ -271,10 +326,36 @@ std::optional<qint64> Dispatcher::runOnce(JobService &svc, const QString &worker
     return job.id;
 }
 
+std::optional<qint64> Dispatcher::runRetryOnce(JobService &svc, const QString &workerId)
+{
+    QStringList providers;
+    for (const ProviderConfig &p : m_config.providers)
+        if (m_providers->client(p.name))
+            providers.append(p.name);
+    const QList<Attempt> picked = svc.claimRetryAttempts(workerId, 1, m_options.leaseMs, providers);
+    if (picked.isEmpty())
+        return std::nullopt;
+    const Attempt &attempt = picked.first();
+    const Actor actor = Actor::worker(workerId);
+    const std::optional<Job> job = svc.job(attempt.jobId);
+    const Route *route = job ? m_config.route(job->route) : nullptr;
+    if (!route) {
+        svc.fail(attempt.id, actor,
+                 QStringLiteral("never sent: this dispatcher does not know route '%1'").arg(job ? job->route : QString()));
+        return attempt.id;
+    }
+    std::vector<std::shared_ptr<InFlight>> flights;
+    if (auto f = send(svc, *job, *route, attempt, workerId)) {
+        m_stats.retriesSent++;
+        flights.push_back(std::move(f));
+        driveFlights(svc, flights, workerId, {});
+    }
+    return attempt.id;
+}
+
 std::shared_ptr<Dispatcher::InFlight> Dispatcher::launch(JobService &svc, const Job &job, const Route &route,
                                                          const QString &provider, AttemptKind kind, const QString &workerId)
 {
-    const Actor actor = Actor::worker(workerId);
     StartAttemptRequest req;
     req.jobId = job.id;
     req.provider = provider;
@@ -283,32 +364,44 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::launch(JobService &svc, const 
     req.workerId = workerId;
     req.leaseMs = m_options.leaseMs;
     req.deadlineMs = route.deadlineMs;
-    req.actor = actor;
+    req.actor = Actor::worker(workerId);
     const StartAttemptResult started = svc.startAttempt(req);
     if (!started.started) {
         qCInfo(lcDispatch) << "job" << job.id << "no new attempt:" << started.refusal.message;
         return nullptr;
     }
-    const Attempt &attempt = started.attempt;
-    const ProviderConfig *cfg = m_config.provider(provider);
-    const std::shared_ptr<ProviderClient> client = m_providers->client(provider);
+    m_stats.attemptsStarted++;
+    return send(svc, job, route, started.attempt, workerId);
+}
+
+std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Job &job, const Route &route,
+                                                       const Attempt &attempt, const QString &workerId)
+{
+    const Actor actor = Actor::worker(workerId);
+    const ProviderConfig *cfg = m_config.provider(attempt.provider);
+    const std::shared_ptr<ProviderClient> client = m_providers->client(attempt.provider);
     if (!cfg || !client) {
-        svc.fail(attempt.id, actor, QStringLiteral("provider %1 is not configured; nothing was sent").arg(provider));
+        svc.fail(attempt.id, actor, QStringLiteral("provider %1 is not configured; nothing was sent").arg(attempt.provider));
         return nullptr;
     }
     ProviderRequest request;
     try {
-        request = makeProviderRequest(route, *cfg, job.input, attempt.providerKey());
+        request = makeProviderRequest(route, *cfg, job.input, attempt.providerKey);
     } catch (const JobDeskError &e) {
         svc.fail(attempt.id, actor, QStringLiteral("not sent: ") + e.message());
         return nullptr;
     }
     auto flight = std::make_shared<InFlight>();
-    // 'running' means "about to be sent": if an operator cancelled it meanwhile, nothing is sent.
+    flight->job = job;
+    flight->route = &route;
+    // 'running' means "about to be sent": if an operator cancelled it meanwhile,
+    // nothing is sent; if this throws, nothing was sent and the lease expires
+    // into 'failed, never sent'.
     flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs);
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
-    qCDebug(lcDispatch) << "job" << job.id << "attempt" << attempt.providerKey() << "->" << provider << toText(kind);
+    qCDebug(lcDispatch) << "job" << job.id << "attempt" << attempt.attemptNo << attempt.providerKey << "->"
+                        << attempt.provider << toText(attempt.kind);
     flight->result = std::async(std::launch::async, [client, request] { return client->call(request); });
     return flight;
 }
@@ -321,71 +414,143 @@ void Dispatcher::runAttempts(JobService &svc, const Job &job, const Route &route
         flights.push_back(std::move(first));
     else
         return;
-    const auto started = Clock::now();
-    auto lastBeat = started;
-    const auto beatEvery = std::chrono::milliseconds(std::max<qint64>(50, m_options.leaseMs / 3));
+    const auto hedgeAt = Clock::now() + std::chrono::milliseconds(route.hedgeAfterMs.value_or(0));
     bool hedgeConsidered = !route.hedgeAfterMs;
-    const auto hedgeAt = started + std::chrono::milliseconds(route.hedgeAfterMs.value_or(0));
+    auto hedge = [&](std::vector<std::shared_ptr<InFlight>> &fl) {
+        if (hedgeConsidered || Clock::now() < hedgeAt)
+            return;
+        hedgeConsidered = true;
+        // Hedge only while the first is still running, nothing is unknown, there
+        // is no winner, and this worker still holds its claim (the database checks
+        // all of these again when the hedge starts).
+        const QList<Attempt> attempts = svc.attempts(job.id);
+        const bool blocked = std::any_of(attempts.begin(), attempts.end(),
+                                         [](const Attempt &a) { return a.state == AttemptState::Unknown; });
+        const auto current = svc.job(job.id);
+        if (fl.front()->applied || fl.front()->outcome || blocked || !current || current->completedBy
+            || current->state == JobState::Cancelled)
+            return;
+        const NextProvider next = nextProvider(svc, route, AttemptKind::Hedge, attempts);
+        if (next.provider.isEmpty()) {
+            qCInfo(lcDispatch) << "job" << job.id << "not hedged:" << next.whyNone;
+            return;
+        }
+        if (auto f = launch(svc, job, route, next.provider, AttemptKind::Hedge, workerId))
+            fl.push_back(std::move(f));
+    };
+    driveFlights(svc, flights, workerId, route.hedgeAfterMs ? std::function(hedge) : nullptr);
+}
 
+void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFlight>> &flights, const QString &workerId,
+                              const std::function<void(std::vector<std::shared_ptr<InFlight>> &)> &hedge)
+{
+    auto lastBeat = Clock::now();
+    const auto beatEvery = std::chrono::milliseconds(std::max<qint64>(50, m_options.leaseMs / 3));
     auto pending = [&] {
         return std::any_of(flights.begin(), flights.end(), [](const auto &f) { return !f->applied; });
     };
     while (pending()) {
-        // Wait a little on the oldest pending call; bounded by the next heartbeat or hedge time.
-        auto until = std::min(lastBeat + beatEvery, Clock::now() + std::chrono::milliseconds(50));
-        if (!hedgeConsidered)
-            until = std::min(until, hedgeAt);
+        // Wait a little on the oldest call still out; bounded by the next heartbeat.
+        const auto until = std::min(lastBeat + beatEvery, Clock::now() + std::chrono::milliseconds(50));
+        bool waited = false;
         for (auto &f : flights) {
-            if (!f->applied) {
+            if (!f->applied && !f->outcome) {
                 f->result.wait_until(until);
+                waited = true;
                 break;
             }
         }
+        if (!waited) // only outcomes waiting for the store: wait for the earliest retry
+            std::this_thread::sleep_until(until);
         for (auto &f : flights) {
-            if (!f->applied && f->result.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+            if (!f->applied && !f->outcome && f->result.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+                f->outcome = f->result.get();
+                f->firstApplyAt = Clock::now();
+                f->nextApplyAt = f->firstApplyAt;
+            }
+            if (f->applied || !f->outcome || Clock::now() < f->nextApplyAt)
+                continue;
+            if (apply(svc, *f, *f->outcome, workerId) == Applied::Yes) {
                 f->applied = true;
-                apply(svc, *f, f->result.get(), workerId);
+                continue;
+            }
+            // The store would not take it: keep it, back off, try again. The
+            // heartbeat below keeps the lease (and so the attempt) ours meanwhile.
+            if (f->applyTries++ == 0)
+                m_stats.outcomesDeferred++;
+            const qint64 backoff = std::min<qint64>(m_options.applyRetryMaxMs,
+                                                    m_options.applyRetryMinMs << std::min(f->applyTries, 10));
+            f->nextApplyAt = Clock::now() + std::chrono::milliseconds(backoff);
+            if (m_stopping && Clock::now() - f->firstApplyAt > std::chrono::milliseconds(m_options.applyGiveUpOnStopMs)) {
+                qCCritical(lcDispatch) << "attempt" << f->attempt.id << "stopping with its outcome unrecorded (the store"
+                                       << "is unavailable); its lease will expire into unknown and the reconciler will"
+                                       << "ask the provider";
+                f->applied = true;
             }
         }
         if (Clock::now() >= lastBeat + beatEvery) {
             lastBeat = Clock::now();
-            for (auto &f : flights)
-                if (!f->applied)
+            try {
+                bool claimRenewed = false;
+                for (auto &f : flights) {
+                    if (f->applied)
+                        continue;
                     svc.heartbeat(f->attempt.id, workerId, m_options.leaseMs);
-        }
-        if (!hedgeConsidered && Clock::now() >= hedgeAt) {
-            hedgeConsidered = true;
-            // Hedge only while the first is still running, nothing is unknown and there is no winner.
-            const QList<Attempt> attempts = svc.attempts(job.id);
-            const bool blocked = std::any_of(attempts.begin(), attempts.end(),
-                                             [](const Attempt &a) { return a.state == AttemptState::Unknown; });
-            const auto current = svc.job(job.id);
-            if (!flights.front()->applied && !blocked && current && !current->completedBy
-                && current->state != JobState::Cancelled) {
-                const NextProvider hedge = nextProvider(svc, route, AttemptKind::Hedge, attempts);
-                if (!hedge.provider.isEmpty()) {
-                    if (auto f = launch(svc, job, route, hedge.provider, AttemptKind::Hedge, workerId))
-                        flights.push_back(std::move(f));
-                } else {
-                    qCInfo(lcDispatch) << "job" << job.id << "not hedged:" << hedge.whyNone;
+                    if (!claimRenewed && f->attempt.kind != AttemptKind::Retry) {
+                        svc.claimJob(f->attempt.jobId, workerId, m_options.claimMs);
+                        claimRenewed = true;
+                    }
                 }
+            } catch (const JobDeskError &e) {
+                qCWarning(lcDispatch) << "heartbeat failed (calls stay in flight, outcomes are kept):" << e.message();
+            }
+        }
+        if (hedge) {
+            try {
+                hedge(flights);
+            } catch (const JobDeskError &e) {
+                qCWarning(lcDispatch) << "no hedge:" << e.message();
             }
         }
     }
 }
 
-void Dispatcher::apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId)
+Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome,
+                                      const QString &workerId)
 {
     const Actor actor = Actor::worker(workerId);
     const qint64 id = call.attempt.id;
+    const QString who = QStringLiteral("attempt %1 (job %2, #%3)").arg(call.attempt.id).arg(call.attempt.jobId).arg(call.attempt.attemptNo);
     try {
         switch (outcome.kind) {
         case ProviderOutcome::Kind::Completed: {
-            const QByteArray payload = outcome.output.isEmpty() ? outcome.content
-                                                                : QJsonDocument(outcome.output).toJson(QJsonDocument::Compact);
-            const CompleteResult r = svc.complete(id, payload, actor);
-            qCDebug(lcDispatch) << "attempt" << call.attempt.providerKey()
-                                << (r.outcome == CompleteResult::Outcome::Won ? "won" : "lost the race");
+            // The provider's own content when it is the JSON object; else the checked output.
+            QByteArray payload = outcome.content.trimmed();
+            const QJsonDocument asIs = QJsonDocument::fromJson(payload);
+            if (!asIs.isObject() || asIs.object() != outcome.output)
+                payload = QJsonDocument(outcome.output).toJson(QJsonDocument::Compact);
+            if (payload.size() > kMaxResultBytes) {
+                // Produced (maybe paid for) but over what a result may be: a contract failure, with its digest.
+                svc.fail(id, actor,
+                         QStringLiteral("invalid output: the result is %1 bytes, over the %2-byte limit")
+                             .arg(payload.size())
+                             .arg(kMaxResultBytes),
+                         sha256Hex(payload));
+                m_stats.failed++;
+                break;
+            }
+            try {
+                const CompleteResult r = svc.complete(id, payload, actor);
+                (r.outcome == CompleteResult::Outcome::Won ? m_stats.completedWon : m_stats.completedLost)++;
+                qCDebug(lcDispatch) << who << (r.outcome == CompleteResult::Outcome::Won ? "won" : "lost the race");
+            } catch (const JobDeskError &e) {
+                if (e.code() != JobDeskError::Code::InvalidArgument)
+                    throw;
+                // The store refuses this result for good: record that, with its digest, never drop it silently.
+                svc.fail(id, actor, QStringLiteral("invalid output: the store refused the result: ") + e.message(),
+                         sha256Hex(payload));
+                m_stats.failed++;
+            }
             break;
         }
         case ProviderOutcome::Kind::Failed:
@@ -393,15 +558,31 @@ void Dispatcher::apply(JobService &svc, const InFlight &call, const ProviderOutc
                 std::lock_guard lock(m_cooldownMutex);
                 m_notBeforeMs.insert(call.attempt.provider, svc.nowMs() + *outcome.retryAfterMs);
             }
-            svc.fail(id, actor,
-                     (outcome.invalidOutput ? QStringLiteral("invalid output: ") : QString()) + outcome.reason);
+            svc.fail(id, actor, (outcome.invalidOutput && !outcome.reason.startsWith(QLatin1String("invalid output"))
+                                     ? QStringLiteral("invalid output: ")
+                                     : QString())
+                                    + outcome.reason,
+                     outcome.invalidOutput && !outcome.content.isEmpty() ? sha256Hex(outcome.content) : QString());
+            m_stats.failed++;
             break;
         case ProviderOutcome::Kind::Unknown:
             svc.markUnknown(id, actor, outcome.reason.isEmpty() ? QStringLiteral("outcome unknown") : outcome.reason);
+            m_stats.unknown++;
             break;
         }
+        return Applied::Yes;
     } catch (const JobDeskError &e) {
-        qCWarning(lcDispatch) << "attempt" << call.attempt.providerKey() << "could not record its outcome:" << e.message();
+        switch (e.code()) {
+        case JobDeskError::Code::StoreUnavailable:
+        case JobDeskError::Code::StoreError:
+            qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "kept, the store did not take it yet:"
+                                  << e.message();
+            return Applied::Later;
+        default:
+            // The attempt moved on meanwhile (cancelled, reaped, completed): nothing left to record.
+            qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "not applicable:" << e.message();
+            return Applied::Yes;
+        }
     }
 }
 
@@ -411,49 +592,71 @@ int Dispatcher::reapOnce(JobService &svc)
 {
     const QList<Attempt> reaped = svc.reapExpiredLeases(Actor{QStringLiteral("reaper"), m_options.workerId, Role::Service});
     for (const Attempt &a : reaped)
-        qCWarning(lcDispatch) << "attempt" << a.providerKey() << "lost its worker; now unknown";
+        qCWarning(lcDispatch) << "attempt" << a.id << "of job" << a.jobId << "is now" << toText(a.state) << ":" << a.lastReason;
+    m_stats.reaped += reaped.size();
     return static_cast<int>(reaped.size());
 }
 
 int Dispatcher::reconcileOnce(JobService &svc)
 {
     const Actor actor = Actor::reconciler(m_options.workerId);
+    const QStringList lookupProviders = providersWithStatusLookup();
+    if (lookupProviders.isEmpty())
+        return 0;
+    const auto passEnds = Clock::now() + std::chrono::milliseconds(m_options.reconcileBudgetMs);
     int resolved = 0;
-    // Unknown attempts (of undecided jobs first: they block their job), then
+    // Unknown attempts of undecided jobs first (they block their job), least
+    // recently asked first so none starves; then those of decided jobs and
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.
-    QList<Attempt> candidates = svc.unknownAttempts(50, /*includeDecided*/ true);
-    candidates.append(svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20));
+    QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false);
+    if (candidates.size() < m_options.reconcileBatch)
+        candidates.append(svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
+                                                         lookupProviders, true));
+    for (const Attempt &a : svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20))
+        if (lookupProviders.contains(a.provider))
+            candidates.append(a);
     for (const Attempt &a : candidates) {
-        if (m_stopping)
+        const qint64 left = std::chrono::duration_cast<std::chrono::milliseconds>(passEnds - Clock::now()).count();
+        if (m_stopping || left <= 0)
             break;
         const auto client = m_providers->client(a.provider);
         if (!client || !client->supportsStatusLookup())
             continue;
-        const StatusLookup status = client->lookup(a.providerKey(), m_options.lookupDeadlineMs);
-        qCDebug(lcDispatch) << "reconcile" << a.providerKey() << toText(a.state) << "->" << toText(status.kind) << status.reason;
+        const StatusLookup status = client->lookup(a.providerKey, std::min(m_options.lookupDeadlineMs, std::max<qint64>(left, 100)));
+        qCDebug(lcDispatch) << "reconcile" << a.id << a.providerKey << toText(a.state) << "->" << toText(status.kind) << status.reason;
         try {
+            if (a.state == AttemptState::Unknown)
+                svc.recordLookup(a.id);
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 const Route *route = job ? m_config.route(job->route) : nullptr;
                 if (!route)
                     continue;
                 const OutputCheck check = checkOutput(*route, status.content);
-                if (check.ok)
-                    svc.complete(a.id, QJsonDocument(check.output).toJson(QJsonDocument::Compact), actor);
-                else if (a.state == AttemptState::Unknown)
-                    svc.fail(a.id, actor, QStringLiteral("late output broke the contract: ") + check.reason);
-                else
+                if (check.ok) {
+                    const QByteArray asIs = status.content.trimmed();
+                    const QJsonDocument doc = QJsonDocument::fromJson(asIs);
+                    svc.complete(a.id, doc.isObject() && doc.object() == check.output
+                                           ? asIs
+                                           : QJsonDocument(check.output).toJson(QJsonDocument::Compact),
+                                 actor);
+                } else if (a.state == AttemptState::Unknown) {
+                    svc.fail(a.id, actor, QStringLiteral("invalid output: the late output broke the contract: ") + check.reason,
+                             sha256Hex(status.content));
+                } else {
                     continue;
+                }
                 ++resolved;
             } else if (status.kind == StatusLookup::Kind::NeverProcessed && a.state == AttemptState::Unknown) {
-                svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed %1").arg(a.providerKey()));
+                svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed key %1").arg(a.providerKey));
                 ++resolved;
             }
         } catch (const JobDeskError &e) {
-            qCWarning(lcDispatch) << "reconcile" << a.providerKey() << e.message();
+            qCWarning(lcDispatch) << "reconcile" << a.id << e.message();
         }
     }
+    m_stats.reconciled += resolved;
     return resolved;
 }
 

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -42,11 +43,37 @@ struct DispatcherOptions
     QString workerId;              // unique per process; threads append "/<n>"
     int workers = 2;               // worker threads in start()
     qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
-    qint64 claimMs = 30000;        // a job claim's lifetime
+    qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run
     qint64 idlePollMs = 200;       // how long an idle worker waits before looking for work again
-    qint64 maintenanceEveryMs = 1000; // lease reaper and reconciler period
+    qint64 maintenanceEveryMs = 1000; // lease reaper period (its own thread)
+    qint64 reconcileEveryMs = 1000;   // reconciler period (its own thread: reaping never waits for lookups)
+    qint64 reconcileBudgetMs = 3000;  // at most this long per reconciler pass
+    int reconcileBatch = 50;          // unknown attempts asked about per pass, least recently asked first
     qint64 lookupDeadlineMs = 5000;   // a status lookup's deadline
     qint64 cancelledLookbackMs = 3600 * 1000; // how long late results of cancelled attempts are still asked for
+    // An outcome the store would not take (it is down) is kept and retried
+    // with backoff from applyRetryMinMs up to applyRetryMaxMs, while the lease
+    // is kept alive; after stop() it is retried for at most applyGiveUpOnStopMs
+    // (then the lease runs out, the attempt turns unknown and the reconciler
+    // asks the provider).
+    qint64 applyRetryMinMs = 100;
+    qint64 applyRetryMaxMs = 5000;
+    qint64 applyGiveUpOnStopMs = 10000;
+};
+
+// What the dispatcher has done and sees, for /metrics and logs.
+struct DispatcherStats
+{
+    std::atomic<qint64> attemptsStarted{0};
+    std::atomic<qint64> completedWon{0};
+    std::atomic<qint64> completedLost{0};
+    std::atomic<qint64> failed{0};
+    std::atomic<qint64> unknown{0};
+    std::atomic<qint64> outcomesDeferred{0};  // outcomes kept because the store was unavailable, applied later
+    std::atomic<qint64> retriesSent{0};       // operators' retries picked up and sent
+    std::atomic<qint64> reconciled{0};
+    std::atomic<qint64> reaped{0};
+    std::atomic<qint64> queuedOnUnknownRoutes{0}; // gauge: queued jobs on routes this instance does not know
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -71,8 +98,12 @@ public:
     // Claims one queued job and runs its next attempt (with hedging) to the
     // end. Returns the job id, or nullopt when nothing was queued.
     std::optional<qint64> runOnce(JobService &svc, const QString &workerId);
-    int reconcileOnce(JobService &svc); // unknown attempts resolved by a status lookup
-    int reapOnce(JobService &svc);      // attempts whose lease expired, now unknown
+    // Sends one operator's retry waiting for a dispatcher (see
+    // JobService::claimRetryAttempts) and applies its outcome. Returns the
+    // attempt id, or nullopt when none was waiting.
+    std::optional<qint64> runRetryOnce(JobService &svc, const QString &workerId);
+    int reconcileOnce(JobService &svc); // unknown attempts resolved by a status lookup (bounded in time)
+    int reapOnce(JobService &svc);      // attempts whose lease or deadline passed (see JobService::reapExpiredLeases)
     void recordConfig(JobService &svc); // routes and providers into the store, for the console
     ValidationRecord validate(JobService &svc, const QString &provider, const QString &route);
 
@@ -87,14 +118,27 @@ public:
     bool isProven(JobService &svc, const Route &route, const QString &provider, QString *why = nullptr);
     bool isProven(JobService &svc, const Route &route, const QString &provider, qint64 nowMs, QString *why);
 
+    const DispatcherStats &stats() const { return m_stats; }
+    QStringList routeNames() const;             // the routes this instance knows
+    QStringList providersWithStatusLookup() const;
+
 private:
     struct InFlight;
     void workerLoop(int index);
     void maintenanceLoop();
+    void reconcilerLoop();
     void runAttempts(JobService &svc, const Job &job, const Route &route, const QString &provider, const QString &workerId);
+    // Drives calls in flight until every outcome is applied: heartbeats leases
+    // (and the job's claim), keeps outcomes the store would not take and
+    // retries them with backoff; hedges when `hedge` is given.
+    void driveFlights(JobService &svc, std::vector<std::shared_ptr<InFlight>> &flights, const QString &workerId,
+                      const std::function<void(std::vector<std::shared_ptr<InFlight>> &)> &hedge);
     std::shared_ptr<InFlight> launch(JobService &svc, const Job &job, const Route &route, const QString &provider,
                                      AttemptKind kind, const QString &workerId);
-    void apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
+    std::shared_ptr<InFlight> send(JobService &svc, const Job &job, const Route &route, const Attempt &attempt,
+                                   const QString &workerId);
+    enum class Applied { Yes, Later };
+    Applied apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
     qint64 notBefore(const QString &provider) const;
     void waitIdle(qint64 ms);
 
@@ -109,6 +153,7 @@ private:
     std::vector<std::thread> m_threads;
 
     QHash<QString, QString> m_configHashes; // "<route>\n<provider>" -> configHash, fixed for this config
+    DispatcherStats m_stats;
 
     mutable std::mutex m_cooldownMutex;
     QHash<QString, qint64> m_notBeforeMs; // Retry-After, by provider

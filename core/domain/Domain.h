@@ -89,9 +89,11 @@ struct Attempt
     qint64 changeSeq = 0;
     QString resultDigest;
     QString lastReason;
-
-    // The key a provider sees, so a provider that dedupes can dedupe.
-    QString providerKey() const { return QString::number(jobId) + u':' + QString::number(attemptNo); }
+    // The key a provider sees on every send and status lookup of this attempt:
+    // a random UUID stored on the row when the attempt starts, so a provider
+    // that dedupes can dedupe, and no other database ever sends the same key.
+    QString providerKey;
+    std::optional<qint64> lastLookupAtMs; // when the reconciler last asked the provider about it
 };
 
 struct AttemptEvent

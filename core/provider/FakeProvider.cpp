@@ -615,6 +615,12 @@ void FakeProvider::handleStatus(QTcpSocket *socket, const QString &key, bool kee
             o.insert(QStringLiteral("content"), QString::fromUtf8(it->content));
         }
     }
+    const int delay = m_lookupDelayMs.loadRelaxed();
+    if (delay > 0) {
+        const QByteArray body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        QTimer::singleShot(delay, socket, [this, socket, body, keepAlive] { respond(socket, 200, body, keepAlive); });
+        return;
+    }
     respond(socket, 200, QJsonDocument(o).toJson(QJsonDocument::Compact), keepAlive);
 }
 
@@ -677,6 +683,16 @@ void FakeProvider::setWork(const QString &key, WorkState state, const QByteArray
     m_work.insert(key, Work{state, content});
 }
 
+void FakeProvider::markInProgress(const QString &key)
+{
+    setWork(key, WorkState::InProgress);
+}
+
+void FakeProvider::markCompleted(const QString &key, const QByteArray &content)
+{
+    setWork(key, WorkState::Completed, content);
+}
+
 FakeProviderThread::FakeProviderThread() = default;
 
 FakeProviderThread::~FakeProviderThread()
@@ -704,8 +720,12 @@ void FakeProviderThread::stop()
 {
     if (!m_thread)
         return;
-    if (m_provider)
-        QMetaObject::invokeMethod(m_provider, &QObject::deleteLater, Qt::QueuedConnection);
+    // Deleted in its own thread before the thread stops (a deleteLater queued
+    // just before quit() is never run, and the provider would leak).
+    if (m_provider) {
+        FakeProvider *p = m_provider;
+        QMetaObject::invokeMethod(p, [p] { delete p; }, Qt::BlockingQueuedConnection);
+    }
     m_thread->quit();
     m_thread->wait();
     delete m_thread;

@@ -20,6 +20,7 @@
 // behaviour, else the default. Every method is thread-safe except listen(),
 // which must run in the provider's thread (FakeProviderThread does that).
 
+#include <QAtomicInt>
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -97,6 +98,11 @@ public:
     void queueBehaviour(Behaviour); // consumed by the next completion requests, in order
     void setAnswerFunction(std::function<QJsonObject(const QJsonObject &requestBody)>);
     void clearRules();              // default back to Answer, no key rules, empty queue
+    void setStatusLookupDelayMs(int ms) { m_lookupDelayMs.storeRelaxed(ms); } // a slow status endpoint
+    // What the status endpoint will say about a key, as if a request under it
+    // had been received (for tests that build unknown attempts directly).
+    void markInProgress(const QString &key);
+    void markCompleted(const QString &key, const QByteArray &content);
 
     QList<Received> received() const;
     int completionRequestCount(const QString &key) const;
@@ -142,6 +148,7 @@ private:
     QHash<QString, Work> m_work;
     int m_connections = 0;
     quint64 m_answers = 0;
+    QAtomicInt m_lookupDelayMs{0};
 };
 
 // Runs a FakeProvider in its own thread with its own event loop, so blocking

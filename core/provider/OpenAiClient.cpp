@@ -293,7 +293,7 @@ ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
         : ContentCheck([schema = request.responseSchema](const QByteArray &content) {
               return checkOutputAgainstSchema(schema, content);
           });
-    ProviderOutcome o = classifyExchange(x, check, QDateTime::currentDateTimeUtc());
+    ProviderOutcome o = classifyExchange(x, check, QDateTime::currentDateTimeUtc(), m_config.nothingDoneStatuses);
     o.elapsedMs = timer.elapsed();
     if (o.kind == ProviderOutcome::Kind::Completed)
         qCDebug(lcProvider) << m_config.name << request.idempotencyKey << "completed in" << o.elapsedMs << "ms";

@@ -5,13 +5,20 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace jobdesk {
 namespace {
 
-bool providerSaysNothingDone(int status)
+// A complete answer with one of these rejects the request before any work:
+// the provider definitively did nothing. Not 408 (the provider may have
+// started) nor 409 (an idempotency key in use: the first request may be
+// running); not any 5xx (a gateway whose upstream timed out answers 500/502/
+// 503/504 while the upstream may have done the work).
+bool rejectedBeforeAnyWork(int status)
 {
     switch (status) {
-    case 400: case 401: case 403: case 404: case 408: case 409: case 413: case 422: case 429:
+    case 400: case 401: case 403: case 404: case 413: case 422: case 429:
         return true;
     default:
         return false;
@@ -53,7 +60,7 @@ std::optional<qint64> parseRetryAfter(const QByteArray &value, const QDateTime &
     bool ok = false;
     const qint64 seconds = v.toLongLong(&ok);
     if (ok)
-        return seconds < 0 ? std::nullopt : std::optional<qint64>(std::min<qint64>(seconds, 365LL * 24 * 3600) * 1000);
+        return seconds < 0 ? std::nullopt : std::optional<qint64>(std::min<qint64>(seconds, kMaxRetryAfterMs / 1000) * 1000);
     // HTTP-date: IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"; Qt's RFC 2822
     // parser wants a numeric zone) or asctime ("Sun Nov  6 08:49:37 1994").
     QString text = QString::fromLatin1(v).simplified();
@@ -66,10 +73,11 @@ std::optional<qint64> parseRetryAfter(const QByteArray &value, const QDateTime &
     }
     if (!at.isValid())
         return std::nullopt;
-    return std::max<qint64>(0, now.msecsTo(at));
+    return std::clamp<qint64>(now.msecsTo(at), 0, kMaxRetryAfterMs);
 }
 
-ProviderOutcome classifyExchange(const HttpExchange &x, const ContentCheck &check, const QDateTime &now)
+ProviderOutcome classifyExchange(const HttpExchange &x, const ContentCheck &check, const QDateTime &now,
+                                 const QList<int> &nothingDoneStatuses)
 {
     ProviderOutcome o;
     switch (x.transport) {
@@ -138,12 +146,16 @@ ProviderOutcome classifyExchange(const HttpExchange &x, const ContentCheck &chec
         return o;
     }
 
-    if (providerSaysNothingDone(x.status)
-        || (x.status == 503 && retryAfter)
-        || (x.status == 500 && isProviderErrorBody(x.body))) {
+    if (rejectedBeforeAnyWork(x.status)) {
         o.kind = ProviderOutcome::Kind::Failed;
         o.retryAfterMs = retryAfter;
-        o.reason = status + QStringLiteral(": ") + errorSummary(x.body);
+        o.reason = status + QStringLiteral(" (rejected before any work): ") + errorSummary(x.body);
+        return o;
+    }
+    if (x.status >= 500 && x.status <= 599 && nothingDoneStatuses.contains(x.status)) {
+        o.kind = ProviderOutcome::Kind::Failed;
+        o.retryAfterMs = retryAfter;
+        o.reason = status + QStringLiteral(" (documented by this provider as nothing done): ") + errorSummary(x.body);
         return o;
     }
 

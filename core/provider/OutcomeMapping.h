@@ -1,24 +1,29 @@
 #pragma once
 
 // How what happened on the wire maps to an attempt outcome. Pure functions,
-// so the table is tested without a network. The rule: failed only when we
-// know the provider did nothing (or did it and the output is invalid);
-// completed only for a 200 whose content passes the contract; everything
-// else, and anything we are unsure of, is unknown.
+// so the table is tested without a network. The rule (DESIGN.md, invariant 4):
+// once the request may have reached the provider, only an answer in which the
+// provider definitively did nothing is Failed; completed only for a 200 whose
+// content passes the contract; everything else, and anything we are unsure
+// of, is Unknown (it blocks the job until the truth arrives or an operator
+// cancels, so nothing is sent twice).
 //
 //   nothing sent (DNS, refused, TLS handshake, bad URL)              -> Failed, sent=false
-//   complete 400/401/403/404/408/409/413/422/429                     -> Failed (Retry-After honoured)
-//   complete 503 with Retry-After                                    -> Failed (Retry-After honoured)
-//   complete 500 whose body is {"error": {"message": ...}}           -> Failed
+//   complete 400/401/403/404/413/422/429 (rejected before any work)  -> Failed (Retry-After honoured)
+//   complete 5xx listed in the provider's nothing_done_statuses      -> Failed (Retry-After honoured)
 //   complete 200, content passes the contract                        -> Completed
 //   complete 200, content fails it / envelope without content        -> Failed, invalidOutput
 //   200 read until close (no Content-Length, not chunked), unparsable -> Unknown (maybe truncated)
-//   deadline, reset/close after sending, truncated body, 502, 504,
-//   500/503 without the above, 1xx/2xx other than 200, 3xx, others  -> Unknown
+//   every other 5xx (with or without an error body or Retry-After),
+//   408, 409 (idempotency key in use), deadline, reset/close after
+//   sending, truncated body, 1xx/2xx other than 200, 3xx, others      -> Unknown
+//
+// Retry-After (delay-seconds or HTTP-date) is capped at kMaxRetryAfterMs.
 
 #include "provider/ProviderClient.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QDateTime>
 #include <QString>
 
@@ -46,7 +51,11 @@ struct HttpExchange
 
 using ContentCheck = std::function<OutputCheck(const QByteArray &content)>;
 
-ProviderOutcome classifyExchange(const HttpExchange &, const ContentCheck &check, const QDateTime &now);
+inline constexpr qint64 kMaxRetryAfterMs = 3600 * 1000; // a provider cannot park itself for longer than an hour
+
+// nothingDoneStatuses: the provider's documented "nothing was done" 5xx (ProviderConfig).
+ProviderOutcome classifyExchange(const HttpExchange &, const ContentCheck &check, const QDateTime &now,
+                                 const QList<int> &nothingDoneStatuses = {});
 
 // Retry-After as delay-seconds or an HTTP-date, in ms from `now` (never negative).
 std::optional<qint64> parseRetryAfter(const QByteArray &value, const QDateTime &now);

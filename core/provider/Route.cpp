@@ -165,6 +165,12 @@ QJsonObject ProviderConfig::toJson() const
     o.insert(QStringLiteral("context_tokens"), contextTokens);
     o.insert(QStringLiteral("validation_ttl_ms"), validationTtlMs);
     o.insert(QStringLiteral("status_lookup"), statusLookup);
+    if (!nothingDoneStatuses.isEmpty()) {
+        QJsonArray a;
+        for (int st : nothingDoneStatuses)
+            a.append(st);
+        o.insert(QStringLiteral("nothing_done_statuses"), a);
+    }
     return o;
 }
 
@@ -192,6 +198,22 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
     p.contextTokens = int(ctx);
     p.validationTtlMs = f.positiveInteger(QStringLiteral("validation_ttl_ms"), p.validationTtlMs);
     p.statusLookup = f.boolean(QStringLiteral("status_lookup")).value_or(p.kind == QLatin1String("fake"));
+    const QJsonValue nothingDone = f.raw(QStringLiteral("nothing_done_statuses"));
+    if (!nothingDone.isUndefined()) {
+        const QString where5xx = f.at(QStringLiteral("nothing_done_statuses"));
+        if (!nothingDone.isArray())
+            bad(where5xx, QStringLiteral("expected an array of 5xx status codes"));
+        const QJsonArray a = nothingDone.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const double d = a.at(i).toDouble(-1);
+            if (!a.at(i).isDouble() || d != std::floor(d) || d < 500 || d > 599)
+                bad(where5xx + u'[' + QString::number(i) + u']',
+                    QStringLiteral("expected a 5xx status code the provider documents as \"nothing was done\""));
+            if (!p.nothingDoneStatuses.contains(int(d)))
+                p.nothingDoneStatuses.append(int(d));
+        }
+        std::sort(p.nothingDoneStatuses.begin(), p.nothingDoneStatuses.end());
+    }
     f.refuseUnknown();
     return p;
 }

@@ -10,7 +10,8 @@
 //                      "api_key_env": "OPENAI_API_KEY",      (optional)
 //                      "context_tokens": 8192,               (optional)
 //                      "validation_ttl_ms": 86400000,        (optional)
-//                      "status_lookup": false } ],           (optional; true by default for kind "fake")
+//                      "status_lookup": false,               (optional; true by default for kind "fake")
+//                      "nothing_done_statuses": [503] } ],   (optional; 5xx the provider documents as "did nothing")
 //     "routes": [ { "name": "summarize",
 //                   "system_prompt": "...",                  (optional)
 //                   "prompt_template": "Summarise: {{text}}",
@@ -47,6 +48,10 @@ struct ProviderConfig
     int contextTokens = 8192;
     qint64 validationTtlMs = 24 * 3600 * 1000;
     bool statusLookup = false;               // GET <baseUrl>/jobdesk/status/<key> is available
+    // 5xx statuses this provider's documentation guarantees mean "nothing was
+    // done" (a complete answer with one of them is Failed instead of Unknown).
+    // Empty by default: every 5xx after the request may have been sent is Unknown.
+    QList<int> nothingDoneStatuses;
 
     QJsonObject toJson() const;
     static ProviderConfig fromJson(const QJsonObject &, const QString &where = QStringLiteral("provider"));

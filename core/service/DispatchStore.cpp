@@ -4,6 +4,7 @@
 #include "JobService.h"
 #include "Rows.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace jobdesk {
@@ -31,24 +32,99 @@ ValidationRecord validationRecord(const SqlRow &r)
 
 const char *kValidationColumns = "id, provider, route, config_hash, passed, report, validated_at_ms, expires_at_ms";
 
+QString jsonList(const QStringList &names)
+{
+    QJsonArray a;
+    for (const QString &n : names)
+        a.append(n);
+    return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+
+// "<column> IN (the names in JSON-array parameter $n)", in each dialect.
+QString inJsonList(Dialect dialect, const QString &column, int n)
+{
+    return dialect == Dialect::Postgres
+        ? column + QStringLiteral(" IN (SELECT jsonb_array_elements_text($") + QString::number(n) + QStringLiteral("::jsonb))")
+        : column + QStringLiteral(" IN (SELECT value FROM json_each($") + QString::number(n) + QStringLiteral("))");
+}
+
+QString nowSql(Dialect dialect)
+{
+    return dialect == Dialect::Postgres ? QStringLiteral("jd_now_ms()")
+                                        : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
+}
+
 } // namespace
 
-QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs)
+QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs, const QStringList &routes)
 {
     if (workerId.isEmpty() || limit < 1 || claimMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id, a limit and a claim time"));
     const qint64 now = nowMs();
     const bool pg = dialect() == Dialect::Postgres;
+    SqlParams params{workerId, limit, now, claimMs};
+    QString routeFilter;
+    if (!routes.isEmpty()) {
+        routeFilter = QStringLiteral(" AND ") + inJsonList(dialect(), QStringLiteral("route"), 5);
+        params.append(jsonList(routes));
+    }
     const QString sql = QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 "
                                        "WHERE id IN (SELECT id FROM jobs WHERE state = 'queued' "
-                                       "AND (claim_expires_at_ms IS NULL OR claim_expires_at_ms < $3) ORDER BY id LIMIT $2")
+                                       "AND (claim_expires_at_ms IS NULL OR claim_expires_at_ms < $3)")
+                        + routeFilter + QStringLiteral(" ORDER BY id LIMIT $2")
                         + (pg ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()) + QStringLiteral(") RETURNING ")
                         + QLatin1String(rows::kJobColumns);
     // SQLite: one BEGIN IMMEDIATE transaction (serialized writers); PostgreSQL: one statement.
     QList<Job> out;
-    for (const SqlRow &row : execStatement("claim", sql, {workerId, limit, now, claimMs}, /*transaction*/ !pg))
+    for (const SqlRow &row : execStatement("claim", sql, params, /*transaction*/ !pg))
         out.append(rows::job(row));
     return out;
+}
+
+bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
+{
+    if (workerId.isEmpty() || claimMs < 1)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id and a claim time"));
+    const qint64 now = nowMs();
+    const SqlRows r = execStatement(
+        "claim job",
+        QStringLiteral("UPDATE jobs SET claimed_by = $2, claim_expires_at_ms = $3 + $4 WHERE id = $1 "
+                       "AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at_ms IS NULL OR claim_expires_at_ms < $3) "
+                       "RETURNING id"),
+        {jobId, workerId, now, claimMs}, /*transaction*/ dialect() == Dialect::Sqlite);
+    return !r.isEmpty();
+}
+
+QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers)
+{
+    if (workerId.isEmpty() || limit < 1 || leaseMs < 1)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claiming retries needs a worker id, a limit and a lease"));
+    if (providers.isEmpty())
+        return {};
+    const bool pg = dialect() == Dialect::Postgres;
+    const QString now = nowSql(dialect());
+    // Only one that has not expired: an expired one is the reaper's (failed, never sent).
+    const QString sql = QStringLiteral("UPDATE attempts SET worker_id = $1, lease_expires_at_ms = ") + now
+                        + QStringLiteral(" + $3 WHERE id IN (SELECT id FROM attempts WHERE state = 'starting' AND "
+                                         "worker_id IS NULL AND kind = 'retry' AND lease_expires_at_ms > ")
+                        + now + QStringLiteral(" AND ") + inJsonList(dialect(), QStringLiteral("provider"), 4)
+                        + QStringLiteral(" ORDER BY id LIMIT $2") + (pg ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString())
+                        + QStringLiteral(") AND worker_id IS NULL AND state = 'starting' RETURNING ")
+                        + QLatin1String(rows::kAttemptColumns);
+    QList<Attempt> out;
+    for (const SqlRow &row : execStatement("claim retries", sql, {workerId, limit, leaseMs, jsonList(providers)}, !pg))
+        out.append(rows::attempt(row));
+    return out;
+}
+
+qint64 JobService::countQueuedOutside(const QStringList &routes)
+{
+    const QString sql = routes.isEmpty()
+        ? QStringLiteral("SELECT count(*) FROM jobs WHERE state = 'queued'")
+        : QStringLiteral("SELECT count(*) FROM jobs WHERE state = 'queued' AND NOT ")
+              + inJsonList(dialect(), QStringLiteral("route"), 1);
+    const SqlRows r = execStatement("count queued", sql, routes.isEmpty() ? SqlParams{} : SqlParams{jsonList(routes)});
+    return r.first().first().toLongLong();
 }
 
 void JobService::releaseClaim(qint64 jobId, const QString &workerId)
@@ -143,6 +219,31 @@ QList<Attempt> JobService::unknownAttempts(int limit, bool includeDecided)
     for (const SqlRow &row : execStatement("dispatch store", sql, {limit}))
         out.append(rows::attempt(row));
     return out;
+}
+
+QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs)
+{
+    if (providers.isEmpty())
+        return {};
+    const bool pg = dialect() == Dialect::Postgres;
+    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                        + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2)
+                        + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"))
+                        + QStringLiteral(" ORDER BY a.last_lookup_at_ms") + (pg ? QStringLiteral(" NULLS FIRST") : QString())
+                        + QStringLiteral(", a.updated_at_ms, a.id LIMIT $1");
+    QList<Attempt> out;
+    for (const SqlRow &row : execStatement("dispatch store", sql, {limit, jsonList(providers)}))
+        out.append(rows::attempt(row));
+    return out;
+}
+
+void JobService::recordLookup(qint64 attemptId)
+{
+    execStatement("record lookup",
+                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = ") + nowSql(dialect())
+                      + QStringLiteral(", lookup_count = lookup_count + 1 WHERE id = $1"),
+                  {attemptId});
 }
 
 QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)

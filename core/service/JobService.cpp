@@ -50,6 +50,9 @@ QString toText(Refusal::Reason r)
     case Refusal::Reason::JobHasWinner: return QStringLiteral("job_has_winner");
     case Refusal::Reason::JobCancelled: return QStringLiteral("job_cancelled");
     case Refusal::Reason::BudgetSpent: return QStringLiteral("budget_spent");
+    case Refusal::Reason::ClaimLost: return QStringLiteral("claim_lost");
+    case Refusal::Reason::AutomaticOpen: return QStringLiteral("automatic_open");
+    case Refusal::Reason::NothingToHedge: return QStringLiteral("nothing_to_hedge");
     }
     return {};
 }
@@ -57,7 +60,6 @@ QString toText(Refusal::Reason r)
 namespace {
 
 constexpr qsizetype kMaxIntentBytes = 1024 * 1024;
-constexpr qsizetype kMaxResultBytes = 1024 * 1024;
 constexpr qsizetype kMaxMetaBytes = 64 * 1024;
 
 struct Stamp
@@ -116,6 +118,19 @@ QVariant opt(const std::optional<qint64> &v)
 }
 
 const QString kOpenStates = QStringLiteral("('starting', 'running', 'unknown')");
+
+// Invariant 7: a random key per attempt, stored on its row, never derived from ids.
+QString newProviderKey()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+// PostgreSQL's jsonb cannot hold U+0000; SQLite could. One rule for both: an
+// input with a NUL character is refused before anything is written.
+bool containsNulEscape(const QByteArray &canonicalJson)
+{
+    return canonicalJson.contains("\\u0000");
+}
 
 } // namespace
 
@@ -232,7 +247,12 @@ struct JobService::Private
 
     // The guards of invariant 3, checked first so the refusal can name the
     // blocking attempt; the trigger refuses the same insert regardless.
-    Refusal startGuard(const Job &job, AttemptKind kind)
+    QString nowSql() const
+    {
+        return pg() ? QStringLiteral("jd_now_ms()") : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
+    }
+
+    Refusal startGuard(const Job &job, AttemptKind kind, const QString &workerId = {})
     {
         Refusal no;
         if (auto u = firstAttemptIn(job.id, QStringLiteral("('unknown')")))
@@ -246,6 +266,23 @@ struct JobService::Private
                     QStringLiteral("job %1 already has a winner (attempt %2)").arg(job.id).arg(*job.completedBy)};
         if (job.state == JobState::Cancelled)
             return {Refusal::Reason::JobCancelled, std::nullopt, QStringLiteral("job %1 is cancelled").arg(job.id)};
+        if (kind != AttemptKind::Retry) {
+            // The same statement's view of the claim, by the database clock.
+            const SqlRows c = session->exec(
+                QStringLiteral("SELECT claimed_by FROM jobs WHERE id = $1 AND claimed_by = $2 AND claim_expires_at_ms > ")
+                    + nowSql(),
+                {job.id, workerId.isEmpty() ? QVariant() : QVariant(workerId)});
+            if (c.isEmpty()) {
+                const SqlRows holder = session->exec(QStringLiteral("SELECT claimed_by FROM jobs WHERE id = $1"), {job.id});
+                const QString by = holder.isEmpty() || holder.first().first().isNull() ? QStringLiteral("nobody")
+                                                                                        : holder.first().first().toString();
+                return {Refusal::Reason::ClaimLost, std::nullopt,
+                        QStringLiteral("worker %1 does not hold an unexpired claim on job %2 (held by %3)")
+                            .arg(workerId.isEmpty() ? QStringLiteral("(none)") : workerId)
+                            .arg(job.id)
+                            .arg(by)};
+            }
+        }
         if (auto s = firstAttemptIn(job.id, QStringLiteral("('starting')")))
             return {Refusal::Reason::AttemptStarting, s,
                     QStringLiteral("attempt %1 of job %2 is still starting").arg(*s).arg(job.id)};
@@ -259,6 +296,20 @@ struct JobService::Private
                         .arg(job.id)
                         .arg(openCount)
                         .arg(job.maxParallel)};
+        if (kind == AttemptKind::Automatic) {
+            const SqlRows autoOpen = session->exec(
+                QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND kind = 'automatic' AND state IN ") + kOpenStates
+                    + QStringLiteral(" LIMIT 1"),
+                {job.id});
+            if (!autoOpen.isEmpty())
+                return {Refusal::Reason::AutomaticOpen, autoOpen.first().first().toLongLong(),
+                        QStringLiteral("job %1 already has an open automatic attempt (%2); extra slots are for hedges")
+                            .arg(job.id)
+                            .arg(autoOpen.first().first().toLongLong())};
+        }
+        if (kind == AttemptKind::Hedge && openCount == 0)
+            return {Refusal::Reason::NothingToHedge, std::nullopt,
+                    QStringLiteral("job %1 has no open attempt to hedge").arg(job.id)};
         if (kind != AttemptKind::Retry) {
             const SqlRows used = session->exec(
                 QStringLiteral("SELECT count(*) FROM attempts WHERE job_id = $1 AND kind <> 'retry'"), {job.id});
@@ -270,7 +321,7 @@ struct JobService::Private
     }
 
     Attempt insertAttempt(const Job &job, const QString &provider, AttemptKind kind, const QString &requestId,
-                          const QString &workerId, std::optional<qint64> leaseMs, std::optional<qint64> deadlineMs,
+                          const QString &workerId, qint64 leaseMs, std::optional<qint64> deadlineMs,
                           const Actor &actor, const QString &reason, const Stamp &st)
     {
         // Numbered under the job's lock (the caller holds it); unique per job regardless.
@@ -279,14 +330,14 @@ struct JobService::Private
         const SqlRows r = session->exec(
             QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
                            "start_request_id, worker_id, lease_expires_at_ms, deadline_at_ms, last_actor_kind, "
-                           "last_actor_id, last_reason, change_seq, created_at_ms, updated_at_ms) "
-                           "VALUES ($1, $2, $3, $4, 'starting', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) "
+                           "last_actor_id, last_reason, change_seq, created_at_ms, updated_at_ms, provider_key) "
+                           "VALUES ($1, $2, $3, $4, 'starting', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15) "
                            "RETURNING ")
                 + QLatin1String(rows::kAttemptColumns),
             {job.id, n.first().first().toInt(), provider, toText(kind), job.version, requestId,
-             workerId.isEmpty() ? QVariant() : QVariant(workerId), leaseMs ? QVariant(st.nowMs + *leaseMs) : QVariant(),
+             workerId.isEmpty() ? QVariant() : QVariant(workerId), QVariant(st.nowMs + leaseMs),
              deadlineMs ? QVariant(st.nowMs + *deadlineMs) : QVariant(), actor.kind, actor.id,
-             reason.isEmpty() ? QVariant() : QVariant(reason), st.seq, st.nowMs});
+             reason.isEmpty() ? QVariant() : QVariant(reason), st.seq, st.nowMs, newProviderKey()});
         return rows::attempt(r.first());
     }
 
@@ -306,16 +357,25 @@ struct JobService::Private
         return rows::attempt(r.first());
     }
 
-    std::optional<OperatorResult> priorAnswer(const QString &requestId, const QString &action)
+    // A repeated request returns the first answer; the same request id on
+    // another action or another target is an error, never the old answer.
+    std::optional<OperatorResult> priorAnswer(const QString &requestId, const QString &action, std::optional<qint64> jobId,
+                                              std::optional<qint64> attemptId)
     {
-        const SqlRows r = session->exec(QStringLiteral("SELECT action, response FROM audit_log WHERE request_id = $1"),
-                                        {requestId});
+        const SqlRows r = session->exec(
+            QStringLiteral("SELECT action, response, job_id, attempt_id FROM audit_log WHERE request_id = $1"), {requestId});
         if (r.isEmpty())
             return std::nullopt;
-        if (r.first().at(0).toString() != action)
+        const SqlRow &row = r.first();
+        if (row.at(0).toString() != action)
             invalid(QStringLiteral("request id %1 was already used for a different action (%2)")
-                        .arg(requestId, r.first().at(0).toString()));
-        return OperatorResult{true, rows::jsonObject(r.first().at(1))};
+                        .arg(requestId, row.at(0).toString()));
+        const bool sameTarget = (!jobId || rows::optInt(row.at(2)) == jobId) && (!attemptId || rows::optInt(row.at(3)) == attemptId);
+        if (!sameTarget)
+            invalid(QStringLiteral("request id %1 was already used for %2 on another target (job %3, attempt %4)")
+                        .arg(requestId, action, row.at(2).isNull() ? QStringLiteral("-") : row.at(2).toString(),
+                             row.at(3).isNull() ? QStringLiteral("-") : row.at(3).toString()));
+        return OperatorResult{true, rows::jsonObject(row.at(1))};
     }
 
     void checkStale(const Job &job, const OperatorRequest &req)
@@ -398,12 +458,12 @@ struct JobService::Private
         if (!prior.isEmpty())
             return StartAttemptResult{true, true, rows::attempt(prior.first()), {}};
         const Job job = requireJob(req.jobId);
-        const Refusal refusal = startGuard(job, req.kind);
+        const Refusal refusal = startGuard(job, req.kind, req.workerId);
         if (refusal.reason != Refusal::Reason::None)
             return StartAttemptResult{false, false, {}, refusal};
         const Stamp st = stamp();
-        const Attempt a = insertAttempt(job, req.provider, req.kind, req.requestId, req.workerId, req.leaseMs,
-                                        req.deadlineMs, req.actor, {}, st);
+        const Attempt a = insertAttempt(job, req.provider, req.kind, req.requestId, req.workerId,
+                                        req.leaseMs.value_or(options.defaultLeaseMs), req.deadlineMs, req.actor, {}, st);
         return StartAttemptResult{true, false, a, {}};
     }
 
@@ -522,6 +582,9 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
         invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
+    if (containsNulEscape(canonicalInput))
+        invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
+                               "remove it or encode the data (for example as base64)"));
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
@@ -574,10 +637,10 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 
     return d->run("start attempt", false, [&] {
         const SqlRows r = d->session->exec(
-            QStringLiteral("SELECT * FROM jd_start_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
+            QStringLiteral("SELECT * FROM jd_start_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"),
             {req.jobId, req.provider, toText(req.kind), req.requestId,
-             req.workerId.isEmpty() ? QVariant() : QVariant(req.workerId), opt(req.leaseMs), opt(req.deadlineMs),
-             req.actor.kind, req.actor.id, QVariant()});
+             req.workerId.isEmpty() ? QVariant() : QVariant(req.workerId), req.leaseMs.value_or(d->options.defaultLeaseMs),
+             opt(req.deadlineMs), req.actor.kind, req.actor.id, QVariant(), newProviderKey()});
         const SqlRow &row = r.first();
         const QString outcome = row.at(0).toString();
         if (outcome == QStringLiteral("not_found"))
@@ -587,7 +650,8 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
         StartAttemptResult out;
         const QString reason = row.at(1).toString();
         for (auto rr : {Refusal::Reason::AttemptUnknown, Refusal::Reason::AttemptStarting, Refusal::Reason::MaxParallel,
-                        Refusal::Reason::JobHasWinner, Refusal::Reason::JobCancelled, Refusal::Reason::BudgetSpent})
+                        Refusal::Reason::JobHasWinner, Refusal::Reason::JobCancelled, Refusal::Reason::BudgetSpent,
+                        Refusal::Reason::ClaimLost, Refusal::Reason::AutomaticOpen, Refusal::Reason::NothingToHedge})
             if (toText(rr) == reason)
                 out.refusal.reason = rr;
         out.refusal.blockingAttemptId = rows::optInt(row.at(2));
@@ -634,7 +698,7 @@ Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QStr
     });
 }
 
-Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason)
+Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest)
 {
     requireText(reason, "reason", 2000);
     return d->run("fail attempt", true, [&] {
@@ -642,6 +706,9 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
         if (!isOpen(a.state))
             return a;
         d->requireJob(a.jobId);
+        if (!resultDigest.isEmpty())
+            return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp(),
+                                 QStringLiteral(", result_digest = $8"), {resultDigest});
         return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp());
     });
 }
@@ -654,13 +721,17 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
     const QJsonDocument doc = QJsonDocument::fromJson(payloadJson, &err);
     if (err.error != QJsonParseError::NoError || doc.isNull())
         invalid(QStringLiteral("the result is not JSON: %1").arg(err.errorString()));
-    const QString payload = QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
-    const QString digest = sha256Hex(payload.toUtf8());
+    // Stored exactly as given (json on PostgreSQL keeps the text; U+0000 included).
+    const QByteArray exact = payloadJson.trimmed();
+    const QString payload = QString::fromUtf8(exact);
+    if (payload.toUtf8() != exact)
+        invalid(QStringLiteral("the result is not valid UTF-8"));
+    const QString digest = sha256Hex(exact);
     if (!d->pg())
         return d->run("complete", true, [&] { return d->completeTx(attemptId, payload, digest, actor); });
 
     return d->run("complete", false, [&] {
-        const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_complete($1, $2::jsonb, $3, $4, $5)"),
+        const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_complete($1, $2::json, $3, $4, $5)"),
                                            {attemptId, payload, digest, actor.kind, actor.id});
         const SqlRow &row = r.first();
         const QString outcome = row.at(0).toString();
@@ -703,26 +774,42 @@ bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 lea
 QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
 {
     const qint64 now = nowMs();
+    // Two index scans (lease, deadline), merged: by the database clock.
     const SqlRows expired = d->run("find expired leases", false, [&] {
-        return d->session->exec(QStringLiteral("SELECT id, worker_id FROM attempts WHERE state IN ('starting', 'running') "
-                                               "AND lease_expires_at_ms < $1 ORDER BY lease_expires_at_ms LIMIT $2"),
-                                {now, limit});
+        return d->session->exec(
+            QStringLiteral("SELECT id FROM (SELECT id FROM attempts WHERE state IN ('starting', 'running') "
+                           "AND lease_expires_at_ms < $1 ORDER BY lease_expires_at_ms LIMIT $2) l "
+                           "UNION SELECT id FROM (SELECT id FROM attempts WHERE state = 'running' AND deadline_at_ms < $1 "
+                           "ORDER BY deadline_at_ms LIMIT $2) d"),
+            {now, limit});
     });
     QList<Attempt> out;
     for (const SqlRow &row : expired) {
         const qint64 id = row.at(0).toLongLong();
-        const QString reason = QStringLiteral("lease expired: worker %1 stopped renewing it").arg(row.at(1).toString());
-        const Attempt a = d->run("reap lease", true, [&] {
+        const std::optional<Attempt> a = d->run("reap lease", true, [&]() -> std::optional<Attempt> {
             const Attempt cur = d->requireAttempt(id);
             // Re-check under the lock: a heartbeat may have renewed it meanwhile.
-            if ((cur.state != AttemptState::Starting && cur.state != AttemptState::Running) || !cur.leaseExpiresAtMs
-                || *cur.leaseExpiresAtMs >= now)
-                return cur;
+            const bool leaseExpired = cur.leaseExpiresAtMs && *cur.leaseExpiresAtMs < now;
+            const bool pastDeadline = cur.state == AttemptState::Running && cur.deadlineAtMs && *cur.deadlineAtMs < now;
+            if (cur.state == AttemptState::Starting && leaseExpired) {
+                // Marked running comes before the send: a starting attempt was never sent.
+                d->requireJob(cur.jobId);
+                return d->transition(cur.id, AttemptState::Failed, actor,
+                                     cur.workerId.isEmpty()
+                                         ? QStringLiteral("never sent: no dispatcher picked it up before its lease expired")
+                                         : QStringLiteral("never sent: worker %1 stopped before sending it").arg(cur.workerId),
+                                     d->stamp());
+            }
+            if (cur.state != AttemptState::Running || !(leaseExpired || pastDeadline))
+                return std::nullopt;
             d->requireJob(cur.jobId);
+            const QString reason = pastDeadline
+                ? QStringLiteral("deadline passed (database clock) without an outcome from worker %1").arg(cur.workerId)
+                : QStringLiteral("lease expired: worker %1 stopped renewing it").arg(cur.workerId);
             return d->transition(cur.id, AttemptState::Unknown, actor, reason, d->stamp());
         });
-        if (a.state == AttemptState::Unknown)
-            out.append(a);
+        if (a)
+            out.append(*a);
     }
     return out;
 }
@@ -756,7 +843,7 @@ OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest
 {
     requireOperator(req);
     return d->run("cancel attempt", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_attempt")))
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_attempt"), std::nullopt, attemptId))
             return *prior;
         const Attempt a = d->requireAttempt(attemptId);
         const Job job = d->requireJob(a.jobId);
@@ -784,7 +871,7 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
 {
     requireOperator(req);
     return d->run("cancel job", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job")))
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job"), jobId, std::nullopt))
             return *prior;
         // PostgreSQL lock order: the job's open attempts first, then the job (as
         // a completion does). SQLite's writer already holds the whole store.
@@ -830,7 +917,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
     requireOperator(req);
     requireText(provider, "provider");
     return d->run("retry", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("retry"))) {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("retry"), jobId, std::nullopt)) {
             RetryResult out;
             out.replayed = true;
             out.start.started = true;
@@ -846,7 +933,10 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
         if (out.start.refusal.reason != Refusal::Reason::None)
             return out; // refused: nothing written
         const Stamp st = d->stamp();
-        out.start.attempt = d->insertAttempt(job, provider, AttemptKind::Retry, req.requestId, {}, std::nullopt,
+        // No worker yet: a dispatcher picks it up (claimRetryAttempts) and sends
+        // it. Its lease says how long it may wait; expired while still
+        // 'starting', it was never sent and the reaper records it as failed.
+        out.start.attempt = d->insertAttempt(job, provider, AttemptKind::Retry, req.requestId, {}, d->options.retryLeaseMs,
                                              std::nullopt, req.actor, req.reason.trimmed(), st);
         out.start.started = true;
         QJsonObject response{{QStringLiteral("action"), QStringLiteral("retry")},

@@ -8,12 +8,17 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
 #include <optional>
 
 namespace jobdesk {
+
+// The largest result a job stores (bytes of JSON text). A provider's output
+// over it is a contract failure, recorded on the attempt with its digest.
+inline constexpr qsizetype kMaxResultBytes = 1024 * 1024;
 
 // ---- requests and outcomes ----------------------------------------------------
 
@@ -44,7 +49,18 @@ QString toText(SubmitResult::Outcome o);
 // Why a new attempt was refused; blockingAttemptId names the attempt in the way.
 struct Refusal
 {
-    enum class Reason { None, AttemptUnknown, AttemptStarting, MaxParallel, JobHasWinner, JobCancelled, BudgetSpent };
+    enum class Reason {
+        None,
+        AttemptUnknown,  // an attempt of the job is unknown
+        AttemptStarting, // another attempt is still starting
+        MaxParallel,     // max_parallel attempts are open
+        JobHasWinner,
+        JobCancelled,
+        BudgetSpent,     // the automatic attempt budget is used up (an operator's retry may go beyond)
+        ClaimLost,       // the starting worker does not hold an unexpired claim on the job
+        AutomaticOpen,   // an automatic attempt is already open (extra slots are for hedges)
+        NothingToHedge,  // a hedge needs an open attempt to hedge
+    };
     Reason reason = Reason::None;
     std::optional<qint64> blockingAttemptId;
     QString message; // for an operator
@@ -57,8 +73,8 @@ struct StartAttemptRequest
     QString provider;
     AttemptKind kind = AttemptKind::Automatic; // Retry only through JobService::retry
     QString requestId;   // the caller's id for this start: a re-run returns the same attempt
-    QString workerId;
-    std::optional<qint64> leaseMs;    // lease from now, by the database clock
+    QString workerId;                 // an automatic attempt or hedge needs this worker's unexpired claim on the job
+    std::optional<qint64> leaseMs;    // lease from now, by the database clock (default: Options::defaultLeaseMs)
     std::optional<qint64> deadlineMs; // deadline from now, by the database clock
     Actor actor = Actor::system();
 };
@@ -182,6 +198,11 @@ struct JobServiceOptions
 {
     bool migrate = true; // apply missing migrations on open
     int maxRetries = 8;  // serialization failures / deadlocks before giving up
+    qint64 defaultLeaseMs = 30000; // an attempt started without a lease gets this one (every attempt has a lease)
+    // An operator's retry is inserted 'starting' with this lease: a dispatcher
+    // must pick it up (and mark it running) before it expires, or the reaper
+    // records it as failed, never sent.
+    qint64 retryLeaseMs = 60000;
 };
 
 class JobService
@@ -202,8 +223,13 @@ public:
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     CompleteResult complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor);
-    Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason);
+    // resultDigest: for output that broke the contract (it was produced, and
+    // maybe paid for), the digest of what came back.
+    Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest = {});
     bool heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs);
+    // By the database clock: a 'starting' attempt whose lease expired was never
+    // sent (it is marked running before the send): failed. A 'running' one whose
+    // lease expired (its worker died) or whose deadline passed: unknown.
     QList<Attempt> reapExpiredLeases(const Actor &actor, int limit = 100);
     Job failJob(qint64 jobId, const Actor &actor, const QString &reason);
 
@@ -216,9 +242,20 @@ public:
     // Claims up to `limit` queued jobs for `workerId` (PostgreSQL: FOR UPDATE
     // SKIP LOCKED, so two workers never take the same one; SQLite: serialized
     // writes). A claim expires after claimMs, so a dead worker's claim frees itself.
-    QList<Job> claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs);
+    // routes: only jobs on these routes (empty: any); a job whose route this
+    // instance does not know stays queued for an instance that does.
+    QList<Job> claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs, const QStringList &routes = {});
+    // Claims (or renews) one job for workerId, whatever its state, unless another
+    // worker holds an unexpired claim on it. True when workerId holds it now.
+    bool claimJob(qint64 jobId, const QString &workerId, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
     void holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs); // keep it claimed for holdMs from now
+    // Operators' retries waiting to be sent ('starting', no worker, lease not
+    // expired) on these providers: each is taken by one worker only, with a
+    // new lease, and returned for it to mark running and send.
+    QList<Attempt> claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers);
+    // Jobs queued on a route not in `routes` (a rolling deploy: another instance knows it).
+    qint64 countQueuedOutside(const QStringList &routes);
     void recordRoute(const QString &name, const QJsonObject &config);
     void recordProvider(const QString &name, const QJsonObject &config);
     QList<NamedConfig> routes();
@@ -229,6 +266,11 @@ public:
     // Unknown attempts to reconcile, oldest first; includeDecided also lists
     // those of jobs that already have a winner (their late results are race losses).
     QList<Attempt> unknownAttempts(int limit, bool includeDecided);
+    // Unknown attempts the reconciler should ask about: only on `providers`
+    // (those with a status lookup), undecided jobs only or decided only, least
+    // recently asked first, so no attempt starves behind others.
+    QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
+    void recordLookup(qint64 attemptId); // the reconciler asked the provider about it now
     // Cancelled attempts that may have reached their provider (they were
     // running or unknown), changed since sinceMs, with no race loss recorded
     // yet: a late result for them is still to be recorded as a race loss.

@@ -28,17 +28,10 @@ QJsonObject jsonObject(const QVariant &v)
     return QJsonDocument::fromJson(v.toString().toUtf8()).object();
 }
 
-static QByteArray compactJson(const QVariant &v)
+static QByteArray exactJson(const QVariant &v)
 {
-    if (v.isNull())
-        return {};
-    // PostgreSQL returns jsonb in its own spacing; normalise to compact JSON.
-    const QByteArray raw = v.toString().toUtf8();
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(raw, &err);
-    if (err.error != QJsonParseError::NoError || doc.isNull())
-        return raw;
-    return doc.toJson(QJsonDocument::Compact);
+    // Results are stored as text (json on PostgreSQL): exactly what was completed.
+    return v.isNull() ? QByteArray() : v.toString().toUtf8();
 }
 
 Job job(const SqlRow &r, int o)
@@ -56,7 +49,7 @@ Job job(const SqlRow &r, int o)
     j.maxParallel = r.at(o + 9).toInt();
     j.maxAttempts = r.at(o + 10).toInt();
     j.completedBy = optInt(r.at(o + 11));
-    j.result = compactJson(r.at(o + 12));
+    j.result = exactJson(r.at(o + 12));
     j.clientMeta = jsonObject(r.at(o + 13));
     j.stateReason = r.at(o + 14).toString();
     j.createdAtMs = r.at(o + 15).toLongLong();
@@ -82,6 +75,8 @@ Attempt attempt(const SqlRow &r, int o)
     a.changeSeq = r.at(o + 12).toLongLong();
     a.resultDigest = r.at(o + 13).toString();
     a.lastReason = r.at(o + 14).toString();
+    a.providerKey = r.at(o + 15).toString();
+    a.lastLookupAtMs = optInt(r.at(o + 16));
     return a;
 }
 

@@ -14,7 +14,8 @@ inline constexpr auto kJobColumns =
 
 inline constexpr auto kAttemptColumns =
     "id, job_id, attempt_no, provider, state, kind, read_version, worker_id, lease_expires_at_ms, "
-    "deadline_at_ms, created_at_ms, updated_at_ms, change_seq, result_digest, last_reason";
+    "deadline_at_ms, created_at_ms, updated_at_ms, change_seq, result_digest, last_reason, provider_key, "
+    "last_lookup_at_ms";
 
 // The same list with a table alias: "j.id, j.owner_id, ...".
 QString qualified(const char *columns, const QString &alias);

@@ -52,7 +52,7 @@ std::unique_ptr<SqlSession> openSqlSession(const StoreUrl &url)
 {
     if (url.dialect == Dialect::Postgres)
         return std::make_unique<PgSession>(url.postgresUrl);
-    return std::make_unique<SqliteSession>(url.sqlitePath);
+    return std::make_unique<SqliteSession>(url.sqlitePath, url.sqliteBusyTimeoutMs);
 }
 
 } // namespace jobdesk

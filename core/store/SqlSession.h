@@ -72,6 +72,7 @@ struct StoreUrl
     Dialect dialect = Dialect::Sqlite;
     QString sqlitePath;   // for SQLite
     QString postgresUrl;  // for PostgreSQL, a libpq connection string or URL
+    int sqliteBusyTimeoutMs = 30000; // SQLite: how long a writer waits for another's lock before "busy"
 
     // "sqlite:/path/db", "sqlite:///path/db", a plain path ending .db/.sqlite,
     // or "postgresql://..." / "postgres://..." / "host=... dbname=...".

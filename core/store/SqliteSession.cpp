@@ -53,8 +53,8 @@ QString rewritePlaceholders(const QString &sql, QList<int> &order)
 
 } // namespace
 
-SqliteSession::SqliteSession(const QString &path)
-    : m_path(path), m_connectionName(QStringLiteral("jobdesk-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+SqliteSession::SqliteSession(const QString &path, int busyTimeoutMs)
+    : m_path(path), m_busyTimeoutMs(busyTimeoutMs), m_connectionName(QStringLiteral("jobdesk-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     open();
 }
@@ -68,7 +68,7 @@ void SqliteSession::open()
 {
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     m_db.setDatabaseName(m_path);
-    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000"));
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=") + QString::number(m_busyTimeoutMs));
     if (!m_db.open())
         throw SqlError(SqlError::Kind::ConnectionLost,
                        QStringLiteral("cannot open SQLite database %1: %2").arg(m_path, m_db.lastError().text()));

@@ -13,7 +13,7 @@ namespace jobdesk {
 class SqliteSession final : public SqlSession
 {
 public:
-    explicit SqliteSession(const QString &path);
+    explicit SqliteSession(const QString &path, int busyTimeoutMs = 30000);
     ~SqliteSession() override;
 
     Dialect dialect() const override { return Dialect::Sqlite; }
@@ -45,6 +45,7 @@ private:
     void close();
     Prepared &prepared(const QString &sql);
     QString m_path;
+    int m_busyTimeoutMs = 30000;
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<Prepared>> m_statements;
     QString m_connectionName;

@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+#include <QUuid>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -29,6 +30,7 @@ private Q_SLOTS:
     {
         JD_DISPATCH_SETUP(300);
         dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.fallback.provider()->clearReceived();
         fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::Hang));
         const Job job = fx.submit(*svc, QStringLiteral("hang-1"));
 
@@ -40,7 +42,7 @@ private Q_SLOTS:
         // Nothing new starts automatically: the job is not even claimable.
         QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt);
         QCOMPARE(svc->attempts(job.id).size(), 1);
-        QCOMPARE(fx.fallback.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":2")), 0);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
 
         // After an operator cancel, the next proven provider gets attempt 2.
         svc->cancelAttempt(attempts.first().id, operatorRequest(QStringLiteral("primary hung; provider has no record")));
@@ -51,7 +53,8 @@ private Q_SLOTS:
         QCOMPARE(attempts.at(1).attemptNo, 2);
         QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
         QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
-        QCOMPARE(fx.fallback.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":2")), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(attempts.at(1).providerKey), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 1);
     }
 
     void closeMidBodyIsUnknown_data() { addBackendRows(); }
@@ -77,7 +80,8 @@ private Q_SLOTS:
         fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::CloseBeforeAnswer));
         const Job job = fx.submit(*svc, QStringLiteral("cba-1"));
         dispatcher->runOnce(*svc, worker);
-        QCOMPARE(fx.primary.provider()->completionRequestCount(QString::number(job.id) + QStringLiteral(":1")), 1);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(svc->attempts(job.id).first().providerKey), 1);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
         QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
     }
 
@@ -127,7 +131,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("backend");
         QTest::addColumn<int>("behaviour");
         for (const char *b : {"sqlite", "postgres"}) {
-            QTest::addRow("%s, 500 with error body", b) << QString::fromLatin1(b) << 0;
+            QTest::addRow("%s, 422 with error body", b) << QString::fromLatin1(b) << 0;
             QTest::addRow("%s, extra top-level key", b) << QString::fromLatin1(b) << 1;
             QTest::addRow("%s, prose", b) << QString::fromLatin1(b) << 2;
         }
@@ -137,7 +141,7 @@ private Q_SLOTS:
         QFETCH(int, behaviour);
         JD_DISPATCH_SETUP(2000);
         dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
-        const FakeProvider::Behaviour bad = behaviour == 0   ? FakeProvider::Behaviour::httpError(500, true)
+        const FakeProvider::Behaviour bad = behaviour == 0   ? FakeProvider::Behaviour::httpError(422, true)
                                             : behaviour == 1 ? FakeProvider::Behaviour::of(Kind::ExtraTopLevelKey)
                                                              : FakeProvider::Behaviour::of(Kind::Prose);
         fx.primary.provider()->setDefaultBehaviour(bad);
@@ -194,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(!dispatcher->isProven(*svc, fx.route(), QStringLiteral("fallback"), &why));
         QVERIFY2(why.contains(QStringLiteral("expired")), qPrintable(why));
         fx.fallback.provider()->clearReceived();
-        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(500, true));
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(422, true));
         const Job job = fx.submit(*svc, QStringLiteral("ev-1"));
         dispatcher->runOnce(*svc, worker);
         dispatcher->runOnce(*svc, worker);
@@ -297,13 +301,17 @@ private Q_SLOTS:
     {
         JD_DISPATCH_SETUP(2000);
         dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
-        fx.primary.provider()->setBehaviourForKey(QString::number(fx.submit(*svc, QStringLiteral("k-0")).id) + u':',
-                                                  FakeProvider::Behaviour::httpError(503, true, 0));
-        for (int i = 1; i < 8; ++i)
-            fx.submit(*svc, QStringLiteral("k-%1").arg(i));
+        // The first request is refused before any work (429): that job fails over once.
+        fx.primary.provider()->queueBehaviour(FakeProvider::Behaviour::httpError(429, true, 0));
+        QList<qint64> jobIds;
+        for (int i = 0; i < 8; ++i)
+            jobIds.append(fx.submit(*svc, QStringLiteral("k-%1").arg(i)).id);
         for (int i = 0; i < 20 && dispatcher->runOnce(*svc, worker); ++i) {
         }
-        static const QRegularExpression attemptKey(QStringLiteral("^(\\d+):(\\d+)$"));
+        QHash<QString, Attempt> byKey;
+        for (qint64 id : jobIds)
+            for (const Attempt &a : svc->attempts(id))
+                byKey.insert(a.providerKey, a);
         QSet<QString> seen;
         int completions = 0;
         for (FakeProviderThread *fake : {&fx.primary, &fx.fallback}) {
@@ -311,13 +319,13 @@ private Q_SLOTS:
                 if (!r.path.endsWith(QStringLiteral("/chat/completions")) || r.idempotencyKey.startsWith(QStringLiteral("validation:")))
                     continue;
                 ++completions;
-                const auto m = attemptKey.match(r.idempotencyKey);
-                QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("bad key: ") + r.idempotencyKey));
+                // A random UUID stored on the attempt's row, never "<job id>:<attempt no>".
+                QVERIFY2(!QUuid::fromString(r.idempotencyKey).isNull(), qPrintable(QStringLiteral("bad key: ") + r.idempotencyKey));
+                QVERIFY2(byKey.contains(r.idempotencyKey), qPrintable(QStringLiteral("no attempt has key ") + r.idempotencyKey));
+                QCOMPARE(byKey.value(r.idempotencyKey).provider + QStringLiteral(".fake"),
+                         (fake == &fx.primary ? QStringLiteral("primary") : QStringLiteral("fallback")) + QStringLiteral(".fake"));
                 QVERIFY2(!seen.contains(r.idempotencyKey), qPrintable(QStringLiteral("sent twice: ") + r.idempotencyKey));
                 seen.insert(r.idempotencyKey);
-                const auto attempts = svc->attempts(m.captured(1).toLongLong());
-                QVERIFY(std::any_of(attempts.begin(), attempts.end(),
-                                    [&](const Attempt &a) { return a.attemptNo == m.captured(2).toInt(); }));
             }
         }
         QCOMPARE(completions, 9); // 8 jobs, one of them failed over once
@@ -384,7 +392,7 @@ private Q_SLOTS:
         r.workerId = QStringLiteral("dead-worker");
         r.leaseMs = 1000;
         r.actor = Actor::worker(QStringLiteral("dead-worker"));
-        const Attempt a = svc->markRunning(svc->startAttempt(r).attempt.id, r.actor, 1000);
+        const Attempt a = svc->markRunning(claimAndStart(*svc, r).attempt.id, r.actor, 1000);
         QCOMPARE(dispatcher->reapOnce(*svc), 0);
         svc->setClockOffsetMs(5000);
         QCOMPARE(dispatcher->reapOnce(*svc), 1);

@@ -156,7 +156,7 @@ private Q_SLOTS:
         QTest::newRow("malformed JSON") << int(BKind::MalformedJson) << QStringLiteral("output is not JSON") << false;
         QTest::newRow("ignored response_format") << int(BKind::IgnoreResponseFormat) << QStringLiteral("response_format not honoured") << false;
         QTest::newRow("ignored system prompt") << int(BKind::IgnoreSystemPrompt) << QStringLiteral("system prompt not honoured") << false;
-        QTest::newRow("HTTP 500") << int(BKind::HttpError) << QStringLiteral("no usable answer (failed): HTTP 500") << false;
+        QTest::newRow("HTTP 500") << int(BKind::HttpError) << QStringLiteral("no usable answer (unknown): HTTP 500") << false;
     }
     void catchesEachMisbehaviour()
     {

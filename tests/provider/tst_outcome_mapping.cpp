@@ -64,14 +64,19 @@ private Q_SLOTS:
         QTest::newRow("200 unframed truncated") << T::Complete << 200 << completion(R"({"a":"x"})").left(20) << none << false
                                                 << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("200 framed garbage") << T::Complete << 200 << QByteArray("<html>") << none << true << Kind::Failed << true << qint64(-1) << true;
-        for (int s : {400, 401, 403, 404, 408, 409, 413, 422})
+        // Rejected before any work: the provider definitively did nothing.
+        for (int s : {400, 401, 403, 404, 413, 422})
             QTest::newRow(qPrintable(QStringLiteral("%1 failed").arg(s))) << T::Complete << s << kError << none << true << Kind::Failed << true << qint64(-1) << false;
+        // 408 (the provider may have started) and 409 (idempotency key in use: the first may be running).
+        for (int s : {408, 409})
+            QTest::newRow(qPrintable(QStringLiteral("%1 unknown").arg(s))) << T::Complete << s << kError << none << true << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("429 retry-after seconds") << T::Complete << 429 << kError << QByteArray("7") << true << Kind::Failed << true << qint64(7000) << false;
         QTest::newRow("429 without body") << T::Complete << 429 << none << none << true << Kind::Failed << true << qint64(-1) << false;
-        QTest::newRow("503 with retry-after") << T::Complete << 503 << kHtml << QByteArray("2") << true << Kind::Failed << true << qint64(2000) << false;
+        // A gateway whose upstream timed out answers 5xx while the upstream may have done the work.
+        QTest::newRow("503 with retry-after is unknown") << T::Complete << 503 << kHtml << QByteArray("2") << true << Kind::Unknown << true << qint64(2000) << false;
         QTest::newRow("503 without retry-after") << T::Complete << 503 << kError << none << true << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("503 unparsable retry-after") << T::Complete << 503 << kError << QByteArray("soon") << true << Kind::Unknown << true << qint64(-1) << false;
-        QTest::newRow("500 provider error body") << T::Complete << 500 << kError << none << true << Kind::Failed << true << qint64(-1) << false;
+        QTest::newRow("500 provider error body is unknown") << T::Complete << 500 << kError << none << true << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("500 html") << T::Complete << 500 << kHtml << none << true << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("500 error without message") << T::Complete << 500 << QByteArray(R"({"error":{}})") << none << true << Kind::Unknown << true << qint64(-1) << false;
         QTest::newRow("502") << T::Complete << 502 << kError << none << true << Kind::Unknown << true << qint64(-1) << false;
@@ -122,6 +127,38 @@ private Q_SLOTS:
         QVERIFY(!parseRetryAfter("-3", now));
         QVERIFY(!parseRetryAfter("", now));
         QVERIFY(!parseRetryAfter("tomorrow", now));
+    }
+
+    // An HTTP-date far ahead is capped exactly like delay-seconds.
+    void retryAfterIsCappedForSecondsAndDates()
+    {
+        const QDateTime now = QDateTime(QDate(2026, 1, 2), QTime(10, 0, 0), Qt::UTC);
+        QCOMPARE(parseRetryAfter("999999999", now).value_or(-1), kMaxRetryAfterMs);
+        QCOMPARE(parseRetryAfter("Sat, 02 Jan 2027 10:00:00 GMT", now).value_or(-1), kMaxRetryAfterMs);
+        QCOMPARE(parseRetryAfter("Mon, 05 Jan 2026 10:00:00 GMT", now).value_or(-1), kMaxRetryAfterMs);
+    }
+
+    // A provider whose documentation guarantees a 5xx means "nothing was done"
+    // may say so per status; every other 5xx stays unknown.
+    void documentedNothingDoneStatusIsFailed_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<ProviderOutcome::Kind>("kind");
+        QTest::newRow("503 documented") << 503 << Kind::Failed;
+        QTest::newRow("500 not documented") << 500 << Kind::Unknown;
+        QTest::newRow("502 not documented") << 502 << Kind::Unknown;
+    }
+    void documentedNothingDoneStatusIsFailed()
+    {
+        QFETCH(int, status);
+        QFETCH(ProviderOutcome::Kind, kind);
+        HttpExchange x;
+        x.status = status;
+        x.body = kError;
+        x.retryAfter = "3";
+        const ProviderOutcome o = classifyExchange(x, &strictCheck, QDateTime::currentDateTimeUtc(), {503});
+        QVERIFY2(o.kind == kind, qPrintable(toText(o.kind) + QStringLiteral(": ") + o.reason));
+        QCOMPARE(o.retryAfterMs.value_or(-1), 3000);
     }
 
     void providerErrorBody()

@@ -273,11 +273,12 @@ private Q_SLOTS:
         QTest::addColumn<ProviderOutcome::Kind>("kind");
         QTest::addColumn<qint64>("retryAfterMs");    // -1: none
 
-        QTest::newRow("500 with provider error body") << 500 << true << -1 << Kind::Failed << qint64(-1);
+        // A 5xx after the request was sent: the provider (or its upstream) may have done the work.
+        QTest::newRow("500 with provider error body") << 500 << true << -1 << Kind::Unknown << qint64(-1);
         QTest::newRow("500 without it") << 500 << false << -1 << Kind::Unknown << qint64(-1);
         QTest::newRow("429 with Retry-After") << 429 << true << 3 << Kind::Failed << qint64(3000);
         QTest::newRow("429 without Retry-After") << 429 << true << -1 << Kind::Failed << qint64(-1);
-        QTest::newRow("503 with Retry-After") << 503 << false << 5 << Kind::Failed << qint64(5000);
+        QTest::newRow("503 with Retry-After") << 503 << false << 5 << Kind::Unknown << qint64(5000);
         QTest::newRow("503 without Retry-After") << 503 << true << -1 << Kind::Unknown << qint64(-1);
         QTest::newRow("502") << 502 << true << -1 << Kind::Unknown << qint64(-1);
         QTest::newRow("504") << 504 << false << -1 << Kind::Unknown << qint64(-1);

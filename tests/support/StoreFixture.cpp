@@ -98,10 +98,17 @@ StartAttemptRequest makeStartRequest(qint64 jobId, const QString &provider, Atte
     return req;
 }
 
+StartAttemptResult claimAndStart(JobService &svc, const StartAttemptRequest &req)
+{
+    if (req.kind != AttemptKind::Retry && !req.workerId.isEmpty())
+        svc.claimJob(req.jobId, req.workerId, 60000);
+    return svc.startAttempt(req);
+}
+
 Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider, AttemptKind kind)
 {
     const StartAttemptRequest req = makeStartRequest(jobId, provider, kind);
-    const StartAttemptResult r = svc.startAttempt(req);
+    const StartAttemptResult r = claimAndStart(svc, req);
     if (!r.started)
         throw std::runtime_error("startRunning refused: " + r.refusal.message.toStdString());
     return svc.markRunning(r.attempt.id, req.actor);

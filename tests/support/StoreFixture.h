@@ -50,7 +50,10 @@ Job submitJob(JobService &svc, const QString &key, int maxParallel = 1, int maxA
 // A start request with a fresh request id, from worker "w1".
 StartAttemptRequest makeStartRequest(qint64 jobId, const QString &provider = QStringLiteral("primary"),
                                      AttemptKind kind = AttemptKind::Automatic);
-// Starts an attempt and marks it running.
+// Claims the job for the request's worker (an automatic attempt or hedge starts
+// only under its worker's unexpired claim), then starts the attempt.
+StartAttemptResult claimAndStart(JobService &svc, const StartAttemptRequest &req);
+// Claims the job, starts an attempt and marks it running.
 Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QStringLiteral("primary"),
                      AttemptKind kind = AttemptKind::Automatic);
 OperatorRequest operatorRequest(const QString &reason = QStringLiteral("confirmed with the provider"));

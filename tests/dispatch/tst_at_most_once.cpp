@@ -1,0 +1,627 @@
+// The double-charge and lost-result holes, each as the sequence of crashes,
+// timeouts, retries and races that opened it, on both stores. Every test here
+// failed on the code before the fix it names.
+
+#include "DispatchFixture.h"
+#include "PrivatePostgres.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+#include <QUuid>
+
+#include <atomic>
+#include <thread>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using Kind = FakeProvider::Behaviour::Kind;
+
+#define JD_DISPATCH_SETUP(...)                                                  \
+    JD_FRESH_STORE(store);                                                      \
+    DispatchFixture fx;                                                         \
+    QVERIFY2(fx.setUp(__VA_ARGS__), "fake providers could not listen on 127.0.0.1"); \
+    auto svc = store->open();                                                   \
+    auto dispatcher = fx.dispatcher(store->url());                              \
+    const QString worker = QStringLiteral("w-test");
+
+namespace {
+
+// An unknown attempt made directly through JobService (claimed, started, sent, timed out).
+Attempt unknownAttempt(JobService &svc, const DispatchFixture &fx, const QString &key, const QString &provider = QStringLiteral("primary"))
+{
+    const Job job = fx.submit(svc, key);
+    const Attempt a = startRunning(svc, job.id, provider);
+    return svc.markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+}
+
+// Joins a test's helper thread whatever way the test leaves.
+struct Joined
+{
+    std::thread t;
+    ~Joined()
+    {
+        if (t.joinable())
+            t.join();
+    }
+};
+
+QByteArray validContent(const QString &summary)
+{
+    return QJsonDocument(answer(summary)).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestAtMostOnce : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // ---- 1. a 5xx after the request was sent is unknown, never a failover ----
+
+    void providerThatDidTheWorkAndAnswered500IsUnknownNotFailedOver_data() { addBackendRows(); }
+    void providerThatDidTheWorkAndAnswered500IsUnknownNotFailedOver()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        // A gateway whose upstream did the work but timed out: 500 with an OpenAI-style error body.
+        FakeProvider::Behaviour b = FakeProvider::Behaviour::httpError(500, /*providerErrorBody*/ true);
+        b.processedAnyway = true;
+        b.output = answer(QStringLiteral("done by the primary after all"));
+        fx.primary.provider()->setDefaultBehaviour(b);
+        const Job job = fx.submit(*svc, QStringLiteral("five-hundred"));
+
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(job.id));
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt); // blocked: not claimable
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0); // nothing else was sent
+
+        // The status lookup later resolves it: the primary's result wins, no second charge.
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("done by the primary after all"));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    // ---- 2. two automatic attempts for one job ----
+
+    void stalledWorkerCannotStartAnAttemptAfterItsClaimWasTaken_data() { addBackendRows(); }
+    void stalledWorkerCannotStartAnAttemptAfterItsClaimWasTaken()
+    {
+        JD_FRESH_STORE(store);
+        auto a = store->open();
+        auto b = store->open();
+        const Job job = submitJob(*a, QStringLiteral("stall"), /*maxParallel*/ 2);
+        // Worker A claims, then stalls past its claim (its clock reading is two
+        // minutes old by the time it acts: its claim expired by the database clock).
+        a->setClockOffsetMs(-120000);
+        QCOMPARE(a->claimQueuedJobs(QStringLiteral("A"), 1, 30000).size(), 1);
+        // Worker B finds the job's claim expired, claims it and starts the primary.
+        const QList<Job> claimedByB = b->claimQueuedJobs(QStringLiteral("B"), 1, 30000);
+        QCOMPARE(claimedByB.size(), 1);
+        StartAttemptRequest rb = makeStartRequest(job.id, QStringLiteral("primary"));
+        rb.workerId = QStringLiteral("B");
+        const StartAttemptResult sb = b->startAttempt(rb);
+        QVERIFY2(sb.started, qPrintable(sb.refusal.message));
+        b->markRunning(sb.attempt.id, Actor::worker(QStringLiteral("B")));
+        // A wakes up and tries to start the primary too: refused, in the same statement.
+        StartAttemptRequest ra = makeStartRequest(job.id, QStringLiteral("primary"));
+        ra.workerId = QStringLiteral("A");
+        const StartAttemptResult sa = a->startAttempt(ra);
+        QVERIFY(!sa.started);
+        QCOMPARE(sa.refusal.reason, Refusal::Reason::ClaimLost);
+        ra.kind = AttemptKind::Hedge;
+        ra.requestId = QUuid::createUuid().toString();
+        QCOMPARE(a->startAttempt(ra).refusal.reason, Refusal::Reason::ClaimLost);
+        // Even B may not open a second automatic attempt: extra slots are for hedges.
+        StartAttemptRequest rb2 = makeStartRequest(job.id, QStringLiteral("primary"));
+        rb2.workerId = QStringLiteral("B");
+        const StartAttemptResult sb2 = b->startAttempt(rb2);
+        QCOMPARE(sb2.refusal.reason, Refusal::Reason::AutomaticOpen);
+        QCOMPARE(sb2.refusal.blockingAttemptId, std::optional<qint64>(sb.attempt.id));
+        QCOMPARE(b->attempts(job.id).size(), 1);
+    }
+
+    void claimExpiredWithNobodyElseIsStillRefused_data() { addBackendRows(); }
+    void claimExpiredWithNobodyElseIsStillRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto a = store->open();
+        const Job job = submitJob(*a, QStringLiteral("stall-2"));
+        a->setClockOffsetMs(-120000);
+        QCOMPARE(a->claimQueuedJobs(QStringLiteral("A"), 1, 30000).size(), 1);
+        StartAttemptRequest ra = makeStartRequest(job.id, QStringLiteral("primary"));
+        ra.workerId = QStringLiteral("A");
+        QCOMPARE(a->startAttempt(ra).refusal.reason, Refusal::Reason::ClaimLost);
+        QVERIFY(a->attempts(job.id).isEmpty());
+    }
+
+    void hedgeNeedsAnOpenAttempt_data() { addBackendRows(); }
+    void hedgeNeedsAnOpenAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("hedge-alone"), 2);
+        const StartAttemptResult r = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("fallback"), AttemptKind::Hedge));
+        QCOMPARE(r.refusal.reason, Refusal::Reason::NothingToHedge);
+        QVERIFY(svc->attempts(job.id).isEmpty());
+    }
+
+    // An operator cancels the primary while its hedge runs: the hedge's answer
+    // wins, the primary's late answer is a race loss, nothing else is sent.
+    void operatorCancelDuringAHedge_data() { addBackendRows(); }
+    void operatorCancelDuringAHedge()
+    {
+        JD_DISPATCH_SETUP(5000, /*hedge after*/ 150);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(2500), QStringLiteral("from primary")));
+        fx.fallback.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(1200), QStringLiteral("from fallback")));
+        const Job job = fx.submit(*svc, QStringLiteral("hedge-cancel"));
+        Joined runner{std::thread([&] {
+            auto own = store->open();
+            dispatcher->runOnce(*own, worker);
+        })};
+        // Both are out: cancel the primary.
+        QTRY_COMPARE_WITH_TIMEOUT(fx.fallback.provider()->completionRequestCount(), 1, 5000);
+        const Attempt primary = svc->attempts(job.id).first();
+        QCOMPARE(primary.kind, AttemptKind::Automatic);
+        svc->cancelAttempt(primary.id, operatorRequest(QStringLiteral("primary is slow; keep the hedge")));
+        QCOMPARE(svc->job(job.id)->state, JobState::Running); // the hedge is still open
+        // Nothing new can start meanwhile: the job is not claimable and the hedge slot is taken.
+        QCOMPARE(dispatcher->runOnce(*svc, QStringLiteral("other-worker")), std::nullopt);
+        runner.t.join();
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(0).state, AttemptState::Cancelled); // stays cancelled
+        QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("from fallback"));
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, attempts.at(0).id);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 1);
+    }
+
+    // ---- 3. a result the store refuses is lost ----
+
+    void resultWithANulCharacterIsStoredExactly_data() { addBackendRows(); }
+    void resultWithANulCharacterIsStoredExactly()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("nul-result"));
+        const Attempt a = startRunning(*svc, job.id);
+        const QByteArray payload = R"({"summary":"a\u0000b","n":9007199254740993,"x":1.50})";
+        const CompleteResult r = svc->complete(a.id, payload, Actor::worker(QStringLiteral("w1")));
+        QCOMPARE(r.outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->job(job.id)->result, payload); // exactly, on both stores
+        auto other = store->open();
+        QCOMPARE(other->jobDetail(job.id).job.result, payload);
+    }
+
+    void resultWithANulCharacterFromAProviderWins_data() { addBackendRows(); }
+    void resultWithANulCharacterFromAProviderWins()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(DispatchFixture::withOutput(
+            FakeProvider::Behaviour::answer(), QString(QStringLiteral("before") + QChar(u'\0') + QStringLiteral("after"))));
+        const Job job = fx.submit(*svc, QStringLiteral("nul-provider"));
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Succeeded);
+        const QJsonObject stored = QJsonDocument::fromJson(svc->job(job.id)->result).object();
+        QCOMPARE(stored.value(QStringLiteral("summary")).toString(), QString(QStringLiteral("before") + QChar(u'\0') + QStringLiteral("after")));
+    }
+
+    void inputWithANulCharacterIsRefusedBeforeAnythingIsWritten_data() { addBackendRows(); }
+    void inputWithANulCharacterIsRefusedBeforeAnythingIsWritten()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QJsonObject input{{QStringLiteral("text"), QString(QStringLiteral("a") + QChar(u'\0') + QStringLiteral("b"))}};
+        JD_VERIFY_THROWS_CODE(svc->submit(makeSubmit(QStringLiteral("nul-input"), input)), JobDeskError::Code::InvalidArgument);
+        QVERIFY(svc->jobs(JobFilter{}).jobs.isEmpty());
+    }
+
+    void oversizeOutputIsAContractFailureWithItsDigest_data() { addBackendRows(); }
+    void oversizeOutputIsAContractFailureWithItsDigest()
+    {
+        JD_DISPATCH_SETUP(10000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(), QString(int(kMaxResultBytes) + 10, u'x')));
+        const Job job = fx.submit(*svc, QStringLiteral("huge"));
+        dispatcher->runOnce(*svc, worker);
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Failed);
+        QVERIFY2(a.lastReason.contains(QStringLiteral("over the")), qPrintable(a.lastReason));
+        QCOMPARE(a.resultDigest.size(), 64); // what came back (and was maybe paid for) is identified
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued); // free for the proven fallback
+        dispatcher->runOnce(*svc, worker);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+    }
+
+    // ---- 4. an outage during a flight does not drop the outcome ----
+
+    void outcomeSurvivesAPostgresRestartDuringTheFlight()
+    {
+        PrivatePostgres pg;
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        const StoreUrl url = StoreUrl::parse(pg.url());
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(8000));
+        auto svc = JobService::open(url);
+        auto dispatcher = fx.dispatcher(url, /*leaseMs*/ 30000);
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(1500), QStringLiteral("paid for")));
+        const Job job = fx.submit(*svc, QStringLiteral("outage"));
+        std::atomic<bool> done{false};
+        Joined runner{std::thread([&] {
+            JobServiceOptions o;
+            o.maxRetries = 0;
+            auto own = JobService::open(url, o);
+            dispatcher->runOnce(*own, QStringLiteral("w-outage"));
+            done = true;
+        })};
+        QTRY_COMPARE_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount(), 1, 5000);
+        QVERIFY2(pg.stop(), qPrintable(pg.error())); // the database goes away while the call is out
+        // The answer comes back while the store is down: kept, not dropped.
+        QTRY_VERIFY_WITH_TIMEOUT(dispatcher->stats().outcomesDeferred.load() >= 1, 15000);
+        QVERIFY(!done);
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(done.load(), 30000);
+        runner.t.join();
+        auto after = JobService::open(url);
+        QCOMPARE(after->job(job.id)->state, JobState::Succeeded);
+        QVERIFY(after->job(job.id)->result.contains("paid for"));
+        QCOMPARE(after->attempts(job.id).size(), 1);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+    }
+
+    void outcomeSurvivesALockedSqliteStoreDuringTheFlight()
+    {
+        QTemporaryDir dir;
+        const StoreUrl url{Dialect::Sqlite, dir.filePath(QStringLiteral("outage.db")), {}};
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(8000));
+        auto svc = JobService::open(url);
+        auto dispatcher = fx.dispatcher(url, 30000);
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(300), QStringLiteral("paid for")));
+        const Job job = fx.submit(*svc, QStringLiteral("locked"));
+        std::atomic<bool> done{false};
+        Joined runner{std::thread([&] {
+            JobServiceOptions o;
+            o.maxRetries = 0;
+            StoreUrl impatient = url;
+            impatient.sqliteBusyTimeoutMs = 200; // "the store is down" after 200 ms of waiting for the lock
+            auto own = JobService::open(impatient, o);
+            dispatcher->runOnce(*own, QStringLiteral("w-locked"));
+            done = true;
+        })};
+        QTRY_COMPARE_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount(), 1, 5000);
+        // Another process holds the write lock longer than the writer's busy timeout.
+        auto holder = JobService::open(url);
+        holder->session().begin();
+        QTRY_VERIFY_WITH_TIMEOUT(dispatcher->stats().outcomesDeferred.load() >= 1, 20000);
+        QVERIFY(!done);
+        holder->session().rollback();
+        QTRY_VERIFY_WITH_TIMEOUT(done.load(), 30000);
+        runner.t.join();
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("paid for"));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+    }
+
+    // ---- 5. the reconciler does not starve ----
+
+    void unresolvableUnknownAttemptsDoNotStarveAResolvableOne_data() { addBackendRows(); }
+    void unresolvableUnknownAttemptsDoNotStarveAResolvableOne()
+    {
+        JD_DISPATCH_SETUP(600000, /*hedge after (max_parallel 2)*/ 500000);
+        try {
+            starvationScenario(*svc, fx, *dispatcher);
+        } catch (const JobDeskError &e) {
+            QFAIL(qPrintable(e.message()));
+        }
+    }
+
+    void starvationScenario(JobService &svcRef, DispatchFixture &fx, Dispatcher &dispatcherRef)
+    {
+        JobService *svc = &svcRef;
+        Dispatcher *dispatcher = &dispatcherRef;
+        // Ten unknown attempts of jobs that already have a winner (they block nothing), oldest of all.
+        QList<qint64> decided;
+        for (int i = 0; i < 10; ++i) {
+            const Job job = fx.submit(*svc, QStringLiteral("decided-%1").arg(i));
+            const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+            const Attempt h = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+            svc->complete(h.id, validContent(QStringLiteral("hedge")), Actor::worker(QStringLiteral("w1")));
+            svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline"));
+            fx.primary.provider()->markInProgress(a.providerKey);
+            decided.append(a.id);
+        }
+        // Sixty the provider cannot resolve yet (still in progress) ...
+        for (int i = 0; i < 60; ++i)
+            fx.primary.provider()->markInProgress(unknownAttempt(*svc, fx, QStringLiteral("stuck-%1").arg(i)).providerKey);
+        // ... and, newest of all, one it can.
+        const Attempt resolvable = unknownAttempt(*svc, fx, QStringLiteral("resolvable"));
+        fx.primary.provider()->markCompleted(resolvable.providerKey, validContent(QStringLiteral("finally")));
+        // One on a provider this instance has no lookup for: never asked.
+        const Attempt unaskable = unknownAttempt(*svc, fx, QStringLiteral("unaskable"), QStringLiteral("elsewhere"));
+
+        int passes = 0;
+        while (svc->attempt(resolvable.id)->state == AttemptState::Unknown && passes < 4) {
+            dispatcher->reconcileOnce(*svc);
+            ++passes;
+        }
+        QCOMPARE(svc->attempt(resolvable.id)->state, AttemptState::Succeeded);
+        QVERIFY2(passes <= 2, qPrintable(QStringLiteral("resolved after %1 passes").arg(passes)));
+        QVERIFY(!svc->attempt(unaskable.id)->lastLookupAtMs);
+        // Undecided jobs came first: the decided ones were not asked before every undecided one was.
+        for (qint64 id : decided)
+            QVERIFY(!svc->attempt(id)->lastLookupAtMs || passes > 1);
+    }
+
+    void reconcilerPassIsBoundedInTime_data() { addBackendRows(); }
+    void reconcilerPassIsBoundedInTime()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(2000));
+        auto svc = store->open();
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("bounded");
+        o.reconcileBudgetMs = 600;
+        o.lookupDeadlineMs = 2000;
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        fx.primary.provider()->setStatusLookupDelayMs(250);
+        for (int i = 0; i < 12; ++i)
+            fx.primary.provider()->markInProgress(unknownAttempt(*svc, fx, QStringLiteral("slow-%1").arg(i)).providerKey);
+        QElapsedTimer t;
+        t.start();
+        dispatcher.reconcileOnce(*svc);
+        const qint64 took = t.elapsed();
+        // 12 lookups of 250 ms would be 3 s; the pass stops after its budget (plus the lookup under way).
+        QVERIFY2(took < 600 + 2000, qPrintable(QStringLiteral("pass took %1 ms").arg(took)));
+        int asked = 0;
+        for (const Job &j : svc->jobs(JobFilter{}).jobs)
+            for (const Attempt &a : svc->attempts(j.id))
+                asked += a.lastLookupAtMs ? 1 : 0;
+        QVERIFY2(asked >= 1 && asked < 12, qPrintable(QStringLiteral("asked %1").arg(asked)));
+    }
+
+    // Slow lookups on the reconciler's thread do not hold up the lease reaper.
+    void reapingNeverWaitsForLookups_data() { addBackendRows(); }
+    void reapingNeverWaitsForLookups()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(2000));
+        auto svc = store->open();
+        fx.primary.provider()->setStatusLookupDelayMs(1500);
+        for (int i = 0; i < 10; ++i)
+            fx.primary.provider()->markInProgress(unknownAttempt(*svc, fx, QStringLiteral("slow-%1").arg(i)).providerKey);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("reaper-test");
+        o.workers = 1;
+        o.maintenanceEveryMs = 100;
+        o.reconcileEveryMs = 100;
+        o.reconcileBudgetMs = 20000;
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher.start();
+        auto anyAsked = [&] {
+            const QList<Attempt> all = svc->unknownAttemptsToReconcile(100, {QStringLiteral("primary")}, false);
+            return std::any_of(all.begin(), all.end(), [](const Attempt &x) { return x.lastLookupAtMs.has_value(); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(anyAsked(), 10000); // the reconciler is busy with slow lookups now
+        // A worker dies holding a running attempt with a short lease.
+        const Job job = fx.submit(*svc, QStringLiteral("dies"));
+        StartAttemptRequest r = makeStartRequest(job.id, QStringLiteral("primary"));
+        r.leaseMs = 300;
+        const Attempt a = svc->markRunning(claimAndStart(*svc, r).attempt.id, r.actor, 300);
+        QElapsedTimer t;
+        t.start();
+        QTRY_COMPARE_WITH_TIMEOUT(svc->attempt(a.id)->state, AttemptState::Unknown, 5000);
+        dispatcher.stop();
+        QVERIFY2(t.elapsed() < 5000, "reaped while the reconciler was busy");
+    }
+
+    // ---- 6. operators' retries are sent ----
+
+    void operatorRetryIsSentCompletesAndWins_data() { addBackendRows(); }
+    void operatorRetryIsSentCompletesAndWins()
+    {
+        JD_DISPATCH_SETUP(300);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::Hang));
+        const Job job = fx.submit(*svc, QStringLiteral("retry-me"));
+        dispatcher->runOnce(*svc, worker);
+        const Attempt first = svc->attempts(job.id).first();
+        QCOMPARE(first.state, AttemptState::Unknown);
+        // Refused while unknown, naming the attempt.
+        const RetryResult refused = svc->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("try fallback")));
+        QVERIFY(!refused.start.started);
+        QCOMPARE(refused.start.refusal.blockingAttemptId, std::optional<qint64>(first.id));
+        svc->cancelAttempt(first.id, operatorRequest(QStringLiteral("provider confirmed no charge")));
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("fallback now")));
+        QVERIFY(retry.start.started);
+        QCOMPARE(retry.start.attempt.state, AttemptState::Starting);
+        QVERIFY(retry.start.attempt.leaseExpiresAtMs); // every attempt has a lease
+        QVERIFY(retry.start.attempt.workerId.isEmpty());
+        fx.fallback.provider()->clearReceived();
+        // A dispatcher picks it up and sends it.
+        QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::optional<qint64>(retry.start.attempt.id));
+        const Attempt sent = *svc->attempt(retry.start.attempt.id);
+        QCOMPARE(sent.state, AttemptState::Succeeded);
+        QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(sent.id));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(sent.providerKey), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 1);
+        QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::nullopt); // taken once
+    }
+
+    void operatorRetryIsSentByARunningDispatcher_data() { addBackendRows(); }
+    void operatorRetryIsSentByARunningDispatcher()
+    {
+        JD_DISPATCH_SETUP(300);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::Hang));
+        const Job job = fx.submit(*svc, QStringLiteral("retry-bg"));
+        dispatcher->runOnce(*svc, worker);
+        svc->cancelAttempt(svc->attempts(job.id).first().id, operatorRequest(QStringLiteral("no charge")));
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::answer());
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("primary"), operatorRequest(QStringLiteral("again")));
+        QVERIFY(retry.start.started);
+        dispatcher->start();
+        QTRY_COMPARE_WITH_TIMEOUT(svc->job(job.id)->state, JobState::Succeeded, 10000);
+        dispatcher->stop();
+        QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(retry.start.attempt.id));
+    }
+
+    void startingAttemptWhoseWorkerDiedFreesTheJob_data() { addBackendRows(); }
+    void startingAttemptWhoseWorkerDiedFreesTheJob()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job job = fx.submit(*svc, QStringLiteral("died-starting"));
+        // A worker starts an attempt and dies before marking it running (before sending).
+        StartAttemptRequest r = makeStartRequest(job.id, QStringLiteral("primary"));
+        r.leaseMs = 1000;
+        const Attempt a = claimAndStart(*svc, r).attempt;
+        QCOMPARE(a.state, AttemptState::Starting);
+        // And an operator's retry that no dispatcher picked up in time, on another job.
+        const Job other = fx.submit(*svc, QStringLiteral("retry-unsent"));
+        const RetryResult retry = svc->retry(other.id, QStringLiteral("primary"), operatorRequest(QStringLiteral("go")));
+        QVERIFY(retry.start.started);
+        auto later = store->open();
+        later->setClockOffsetMs(120000); // past both leases, by the database clock
+        QCOMPARE(dispatcher->reapOnce(*later), 2);
+        const Attempt reaped = *svc->attempt(a.id);
+        QCOMPARE(reaped.state, AttemptState::Failed); // never sent: not unknown
+        QVERIFY2(reaped.lastReason.contains(QStringLiteral("never sent")), qPrintable(reaped.lastReason));
+        QCOMPARE(svc->attempt(retry.start.attempt.id)->state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0);
+        // The job is free (once the dead worker's claim has expired too): the next
+        // attempt goes to the next proven provider, is sent and wins.
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        QCOMPARE(dispatcher->runOnce(*later, worker), std::optional<qint64>(job.id));
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+    }
+
+    // ---- 7. provider keys never repeat across databases ----
+
+    void providerKeysAreRandomAndNeverRepeatAcrossDatabases_data() { addBackendRows(); }
+    void providerKeysAreRandomAndNeverRepeatAcrossDatabases()
+    {
+        QFETCH(QString, backend);
+        QSet<QString> keys;
+        for (int db = 0; db < 2; ++db) {
+            FreshStore store(backend); // a fresh database: job 1, attempt 1, every time
+            auto svc = store.open();
+            const Job job = submitJob(*svc, QStringLiteral("same-key"));
+            const Attempt a = startRunning(*svc, job.id);
+            QCOMPARE(a.attemptNo, 1);
+            QVERIFY2(!QUuid::fromString(a.providerKey).isNull(), qPrintable(a.providerKey));
+            QCOMPARE(svc->attempt(a.id)->providerKey, a.providerKey); // stored on the row
+            QVERIFY2(!keys.contains(a.providerKey), "a fresh database sent the same key again");
+            keys.insert(a.providerKey);
+        }
+    }
+
+    // ---- 8. instances with different configs ----
+
+    void instanceWithoutTheEarlierProviderNeverSendsAnUnvalidatedFallback_data() { addBackendRows(); }
+    void instanceWithoutTheEarlierProviderNeverSendsAnUnvalidatedFallback()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(400, true));
+        const Job job = fx.submit(*svc, QStringLiteral("rolling"));
+        dispatcher->runOnce(*svc, worker); // attempt 1 on "primary" fails definitively
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        // Another instance whose chain for the route lacks "primary": its first
+        // provider is a fallback for this job and holds no validation.
+        RouteConfig newer = fx.config;
+        newer.routes.first().providerChain = QStringList{QStringLiteral("fallback")};
+        Dispatcher other(store->url(), newer, std::make_shared<ProviderDirectory>(newer), DispatcherOptions{});
+        fx.fallback.provider()->clearReceived();
+        other.runOnce(*svc, QStringLiteral("w-newer"));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+    }
+
+    void jobOnARouteThisInstanceDoesNotKnowStaysQueued_data() { addBackendRows(); }
+    void jobOnARouteThisInstanceDoesNotKnowStaysQueued()
+    {
+        JD_DISPATCH_SETUP(2000);
+        SubmitRequest req = submitRequestFor(fx.route(), QStringLiteral("owner-1"), QStringLiteral("future-route"),
+                                             QJsonObject{{QStringLiteral("text"), QStringLiteral("x")}});
+        req.route = QStringLiteral("translate"); // known to a newer instance only
+        const Job job = svc->submit(req).job;
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        QVERIFY(!svc->job(job.id)->stateReason.contains(QStringLiteral("route")));
+        QCOMPARE(svc->countQueuedOutside(dispatcher->routeNames()), 1);
+        dispatcher->start();
+        QTRY_COMPARE_WITH_TIMEOUT(dispatcher->stats().queuedOnUnknownRoutes.load(), 1, 5000);
+        dispatcher->stop();
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        QVERIFY(svc->attempts(job.id).isEmpty());
+    }
+
+    // ---- 9. request ids ----
+
+    void requestIdReusedOnAnotherTargetIsAnError_data() { addBackendRows(); }
+    void requestIdReusedOnAnotherTargetIsAnError()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job j1 = submitJob(*svc, QStringLiteral("rid-1"));
+        const Job j2 = submitJob(*svc, QStringLiteral("rid-2"));
+        OperatorRequest req = operatorRequest(QStringLiteral("duplicate order"));
+        QVERIFY(!svc->cancelJob(j1.id, req).replayed);
+        QVERIFY(svc->cancelJob(j1.id, req).replayed); // the same request: the first answer
+        JD_VERIFY_THROWS_CODE(svc->cancelJob(j2.id, req), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->job(j2.id)->state, JobState::Queued);
+        QCOMPARE(svc->auditLog(j2.id).size(), 0);
+    }
+
+    // ---- 10. deadlines by the database clock ----
+
+    void runningAttemptPastItsDeadlineBecomesUnknownByTheDatabaseClock_data() { addBackendRows(); }
+    void runningAttemptPastItsDeadlineBecomesUnknownByTheDatabaseClock()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job job = fx.submit(*svc, QStringLiteral("deadline"));
+        StartAttemptRequest r = makeStartRequest(job.id, QStringLiteral("primary"));
+        r.deadlineMs = 1000;
+        r.leaseMs = 600000;
+        const Attempt a = svc->markRunning(claimAndStart(*svc, r).attempt.id, r.actor, 600000);
+        // The client ignores its deadline and keeps heartbeating.
+        QVERIFY(svc->heartbeat(a.id, r.workerId, 600000));
+        auto later = store->open();
+        later->setClockOffsetMs(5000);
+        QCOMPARE(dispatcher->reapOnce(*later), 1);
+        const Attempt reaped = *svc->attempt(a.id);
+        QCOMPARE(reaped.state, AttemptState::Unknown);
+        QVERIFY2(reaped.lastReason.contains(QStringLiteral("deadline")), qPrintable(reaped.lastReason));
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+    }
+
+    void fakeProviderThreadStopDeletesItsProvider()
+    {
+        FakeProviderThread t;
+        QVERIFY(t.start());
+        std::atomic<bool> destroyed{false};
+        QObject::connect(t.provider(), &QObject::destroyed, t.provider(), [&] { destroyed = true; }, Qt::DirectConnection);
+        t.stop();
+        QVERIFY(destroyed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAtMostOnce)
+#include "tst_at_most_once.moc"
