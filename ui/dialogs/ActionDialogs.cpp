@@ -196,7 +196,7 @@ CancelAttemptDialog::CancelAttemptDialog(StoreClient *client, const DetailResult
         addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt)));
     addNote(QStringLiteral("keyLabel"), tr("The provider saw this attempt under the key %1; ask it about that key first "
                                            "if you can.")
-                                            .arg(attempt.providerKey()));
+                                            .arg(attempt.providerKey));
 }
 
 quint64 CancelAttemptDialog::submit(const OperatorRequest &request)

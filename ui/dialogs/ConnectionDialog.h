@@ -61,3 +61,5 @@ private:
 };
 
 } // namespace jobdesk::ui
+
+Q_DECLARE_METATYPE(jobdesk::ui::ConnectionChoice)

@@ -338,7 +338,7 @@ void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
                      {lane ? Format::duration(lane->endMs - lane->startMs) : QString(), {}, {}, {}, false},
                      {tr("v%1").arg(a.readVersion), {}, {}, {}, false},
                      {a.deadlineAtMs ? Format::time(*a.deadlineAtMs) : QString(), {}, {}, {}, false},
-                     {a.providerKey(), {}, {}, {}, false},
+                     {a.providerKey, {}, {}, {}, false},
                      {a.lastReason, a.lastReason, {}, {}, false}};
         row.data = a.id;
         row.attention = attention;

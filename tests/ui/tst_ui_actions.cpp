@@ -1,0 +1,310 @@
+// Operator actions end to end through the widgets, each dialog answered
+// through ActionDialog::setNextAnswer (never a nested event loop): cancel an
+// unknown attempt (attempt cancelled, audit row, job no longer blocked), then
+// Retry starts attempt 2; Retry while an attempt is unknown is refused with
+// that attempt named; a double-clicked OK starts one attempt; an action on a
+// stale view changes nothing; a viewer's console cannot act. Both stores.
+
+#include "UiFixture.h"
+
+#include "dialogs/ActionDialogs.h"
+#include "views/ConnectionBanner.h"
+#include "views/JobDetailView.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+namespace {
+
+QPushButton *button(QWidget *root, const QString &name)
+{
+    return root->findChild<QPushButton *>(name);
+}
+
+int auditRows(JobService &svc, qint64 jobId, const QString &action)
+{
+    int n = 0;
+    for (const AuditEntry &e : svc.auditLog(jobId))
+        if (e.action == action)
+            ++n;
+    return n;
+}
+
+// Opens the console on the job and waits until its detail is shown.
+void showJob(Console &console, const StoreUrl &url, qint64 jobId)
+{
+    console.open(url);
+    QTRY_VERIFY(console.client->isConnected());
+    console.window->selectJob(jobId);
+    QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == jobId);
+}
+
+} // namespace
+
+class TestUiActions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void cancelUnknownAttemptThenRetry_data() { addBackendRows(); }
+    void cancelUnknownAttemptThenRetry()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-1"));
+        QCOMPARE(job.state, JobState::Blocked);
+
+        // Polls are rare here: what the view shows after an action comes from the action's own result.
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        QPushButton *cancel = button(view, QStringLiteral("cancelAttemptButton_1"));
+        QVERIFY(cancel);
+        QVERIFY(cancel->isEnabled());
+        QVERIFY(!button(view, QStringLiteral("retryButton"))->isEnabled());
+
+        ActionDialog::setNextAnswer({true, QStringLiteral("provider confirmed it never ran the request"), {}, 1});
+        QSignalSpy done(view, &JobDetailView::actionDone);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 10000);
+        QCOMPARE(done.first().first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
+
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Cancelled);
+        const QList<AuditEntry> audit = svc->auditLog(job.id);
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().action, QStringLiteral("cancel_attempt"));
+        QCOMPARE(audit.first().attemptId, std::optional<qint64>(unknown.id));
+        QCOMPARE(audit.first().reason, QStringLiteral("provider confirmed it never ran the request"));
+        QCOMPARE(audit.first().actorKind, QStringLiteral("operator"));
+        QVERIFY(svc->job(job.id)->state != JobState::Blocked);
+        // The view already shows it, with no poll in between.
+        QCOMPARE(view->current()->detail->job.state, svc->job(job.id)->state);
+        QCOMPARE(view->auditModel()->rowCount(), 1);
+        QTRY_VERIFY(button(view, QStringLiteral("retryButton")) && button(view, QStringLiteral("retryButton"))->isEnabled());
+        QCOMPARE(console.jobs()->rowAt(console.jobs()->rowOfJob(job.id))->job.state, svc->job(job.id)->state);
+
+        // Retry: the proven provider is preselected; the unproven ones say so.
+        QTest::mouseClick(button(view, QStringLiteral("retryButton")), Qt::LeftButton);
+        auto *retry = findTopLevel<RetryDialog>(QStringLiteral("retryDialog"));
+        QVERIFY(retry);
+        QCOMPARE(retry->selectedProvider(), QStringLiteral("fallback"));
+        auto *providers = retry->findChild<QTreeWidget *>(QStringLiteral("providerList"));
+        QVERIFY(providers);
+        QCOMPARE(providers->topLevelItemCount(), 3);
+        for (int i = 0; i < providers->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = providers->topLevelItem(i);
+            if (item->text(0) == QLatin1String("fallback"))
+                QVERIFY2(item->text(1).startsWith(QStringLiteral("proven until")), qPrintable(item->text(1)));
+            else
+                QVERIFY2(item->text(1).contains(QStringLiteral("no contract validation")), qPrintable(item->text(1)));
+        }
+        QVERIFY(retry->guardAllows());
+        auto *ok = retry->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QVERIFY(!ok->isEnabled()); // a reason is required
+        retry->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("customer still waiting"));
+        QVERIFY(ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 2, 10000);
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(1).attemptNo, 2);
+        QCOMPARE(attempts.at(1).kind, AttemptKind::Retry);
+        QCOMPARE(attempts.at(1).provider, QStringLiteral("fallback"));
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 1);
+        QCOMPARE(view->attemptsModel()->rowCount(), 2);
+    }
+
+    void retryWhileUnknownIsRefusedNamingIt_data() { addBackendRows(); }
+    void retryWhileUnknownIsRefusedNamingIt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-2"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+
+        // Before the click: the action is off and says which attempt blocks it.
+        QPushButton *retryButton = button(view, QStringLiteral("retryButton"));
+        QVERIFY(!retryButton->isEnabled());
+        const QString why = retryButton->toolTip();
+        QVERIFY2(why.contains(QStringLiteral("#1")) && why.contains(QString::number(unknown.id)) && why.contains(QStringLiteral("UNKNOWN")),
+                 qPrintable(why));
+        const QString guard = view->findChild<QLabel *>(QStringLiteral("retryGuardLabel"))->text();
+        QVERIFY2(guard.contains(QStringLiteral("blocked by #1")), qPrintable(guard));
+        QAction *retryAction = console.window->findChild<QAction *>(QStringLiteral("retryAction"));
+        QVERIFY(retryAction);
+        QVERIFY(!retryAction->isEnabled());
+        QVERIFY(!view->openRetry() || !static_cast<RetryDialog *>(view->openRetry())->guardAllows());
+        if (auto *d = findTopLevel<RetryDialog>(QStringLiteral("retryDialog"))) {
+            QVERIFY(!d->findChild<QPushButton *>(QStringLiteral("okButton"))->isEnabled());
+            QVERIFY(d->findChild<QLabel *>(QStringLiteral("guardLabel"))->text().contains(QStringLiteral("#1")));
+            d->reject();
+        }
+
+        // And the store refuses it too, naming the attempt (as an operator whose view raced would see).
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+        OperatorRequest req = operatorRequest(QStringLiteral("try anyway"));
+        console.client->retry(job.id, QStringLiteral("fallback"), req);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const ActionResult r = finished.first().first().value<ActionResult>();
+        QCOMPARE(r.outcome, ActionResult::Outcome::Refused);
+        QCOMPARE(r.attemptId, std::optional<qint64>(unknown.id));
+        QVERIFY2(r.message.contains(QStringLiteral("attempt %1").arg(unknown.id)), qPrintable(r.message));
+        QVERIFY(r.message.contains(QStringLiteral("unknown")));
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+    }
+
+    void doubleClickedOkStartsOneAttempt_data() { addBackendRows(); }
+    void doubleClickedOkStartsOneAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const Job job = submitJob(*svc, QStringLiteral("act-3"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->fail(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+
+        // A real double click on OK: one request, one attempt.
+        ActionDialog *dialog = view->openRetry();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("retry once"));
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+        QTest::mouseDClick(dialog->findChild<QPushButton *>(QStringLiteral("okButton")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QCOMPARE(finished.first().first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
+        QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 1);
+
+        // The same request sent twice (OK pressed again after a lost answer): one attempt.
+        const Attempt running = svc->markRunning(attempts.at(1).id, Actor::worker(QStringLiteral("w1")));
+        svc->fail(running.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        OperatorRequest req = operatorRequest(QStringLiteral("repeat"));
+        req.actor = console.client->actor();
+        req.seenChangeSeq = svc->job(job.id)->changeSeq;
+        console.client->retry(job.id, QStringLiteral("fallback"), req);
+        console.client->retry(job.id, QStringLiteral("fallback"), req);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 10000);
+        QCOMPARE(finished.at(1).first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
+        QCOMPARE(finished.at(2).first().value<ActionResult>().outcome, ActionResult::Outcome::Replayed);
+        attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 3);
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 2);
+
+        // And through the seam, two clicks in a row on a fresh dialog once the job can be retried again.
+        svc->fail(svc->markRunning(attempts.at(2).id, Actor::worker(QStringLiteral("w1"))).id, Actor::worker(QStringLiteral("w1")),
+                  QStringLiteral("HTTP 400"));
+        console.client->pollNow();
+        QTRY_COMPARE_WITH_TIMEOUT(view->current()->detail->attempts.size(), 3, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(view->current()->detail->attempts.at(2).state, AttemptState::Failed, 10000);
+        ActionDialog::setNextAnswer({true, QStringLiteral("third time"), QStringLiteral("fallback"), 2});
+        QVERIFY(view->openRetry());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 4, 10000);
+        QCOMPARE(finished.at(3).first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
+        QCOMPARE(svc->attempts(job.id).size(), 4);
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 3);
+        QVERIFY(!ActionDialog::hasPendingAnswer());
+    }
+
+    void actionOnAStaleViewChangesNothing_data() { addBackendRows(); }
+    void actionOnAStaleViewChangesNothing()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("act-4"));
+        const Attempt a = startRunning(*svc, job.id);
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        const qint64 seen = view->current()->detail->job.changeSeq;
+        console.client->setPaused(true); // the view stays as the operator saw it
+
+        // Meanwhile the attempt times out (another connection).
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        QVERIFY(svc->job(job.id)->changeSeq > seen);
+
+        ActionDialog::setNextAnswer({true, QStringLiteral("looks stuck"), {}, 1});
+        QSignalSpy done(view, &JobDetailView::actionDone);
+        QTest::mouseClick(button(view, QStringLiteral("cancelAttemptButton_1")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 10000);
+        const ActionResult r = done.first().first().value<ActionResult>();
+        QCOMPARE(r.outcome, ActionResult::Outcome::StaleView);
+        QVERIFY2(r.message.contains(QStringLiteral("changed since you looked")), qPrintable(r.message));
+        auto *dialog = findTopLevel<CancelAttemptDialog>(QStringLiteral("cancelAttemptDialog"));
+        QVERIFY(dialog); // it stays open, saying why
+        QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("resultLabel"))->text().contains(QStringLiteral("changed since you looked")));
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("okButton"))->isEnabled());
+        dialog->reject();
+
+        // Nothing happened in the store; the view now shows the job as it is.
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+        QCOMPARE(view->current()->detail->job.state, JobState::Blocked);
+    }
+
+    void cancelJobThroughItsDialog_data() { addBackendRows(); }
+    void cancelJobThroughItsDialog()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-5"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        ActionDialog::setNextAnswer({true, QStringLiteral("customer withdrew the request"), {}, 1});
+        QSignalSpy done(view, &JobDetailView::actionDone);
+        QTest::mouseClick(button(view, QStringLiteral("cancelJobButton")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 10000);
+        QCOMPARE(svc->job(job.id)->state, JobState::Cancelled);
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Cancelled);
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("cancel_job")), 1);
+        QCOMPARE(view->current()->detail->job.state, JobState::Cancelled);
+        QVERIFY(!button(view, QStringLiteral("cancelJobButton"))->isEnabled());
+    }
+
+    void viewerCannotAct_data() { addBackendRows(); }
+    void viewerCannotAct()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-6"));
+        Console console(fastOptions(60000));
+        // What sessionIdentity() says for a member of jobdesk_viewer on PostgreSQL.
+        console.client->setIdentityHook([](SessionIdentity &id) {
+            id.role = Role::Viewer;
+            id.roleName = QStringLiteral("jobdesk_viewer");
+        });
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        QVERIFY(!console.client->canAct());
+        QVERIFY(!button(view, QStringLiteral("cancelAttemptButton_1"))->isEnabled());
+        QVERIFY(!button(view, QStringLiteral("retryButton"))->isEnabled());
+        QVERIFY(!button(view, QStringLiteral("cancelJobButton"))->isEnabled());
+        for (const char *name : {"cancelAttemptAction", "retryAction", "cancelJobAction"})
+            QVERIFY(!console.window->findChild<QAction *>(QLatin1String(name))->isEnabled());
+        QCOMPARE(view->openCancelAttempt(), nullptr);
+        QVERIFY(console.window->banner()->text().contains(QStringLiteral("jobdesk_viewer, read-only")));
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+    }
+};
+
+QTEST_MAIN(TestUiActions)
+#include "tst_ui_actions.moc"

@@ -1,0 +1,163 @@
+// The jobs table is live: a job written by another connection appears within
+// two seconds behind the "N new jobs" bar, a changed job is updated in place,
+// and neither moves the operator's selection or scroll position. Polling
+// pauses while the window is minimised; an idle SQLite console only reads
+// PRAGMA data_version; on PostgreSQL a NOTIFY jobdesk_changed wakes it at once.
+
+#include "UiFixture.h"
+
+#include "views/JobDetailView.h"
+
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTest>
+
+#include <mutex>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+class TestUiLive : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void jobFromAnotherConnectionAppearsBehindTheBar_data() { addBackendRows(); }
+    void jobFromAnotherConnectionAppearsBehindTheBar()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        QList<Job> jobs;
+        for (int i = 0; i < 150; ++i)
+            jobs.append(submitJob(*svc, QStringLiteral("live-%1").arg(i)));
+
+        Console console(fastOptions(250));
+        console.open(store->url());
+        QTableView *table = console.table();
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 100, 10000); // the first page
+        QTRY_VERIFY_WITH_TIMEOUT(table->verticalScrollBar()->maximum() > 0, 5000);
+
+        // The operator scrolls down and selects a row.
+        table->verticalScrollBar()->setValue(40);
+        const int selectedRow = 45;
+        table->selectionModel()->setCurrentIndex(console.jobs()->index(selectedRow, 0),
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const qint64 selectedId = console.window->selectedJob().value();
+        const int scroll = table->verticalScrollBar()->value();
+        QCOMPARE(scroll, 40);
+
+        // Another connection writes a job: within 2 s it waits behind the bar.
+        QElapsedTimer clock;
+        clock.start();
+        const Job fresh = submitJob(*svc, QStringLiteral("live-new"));
+        QTRY_VERIFY_WITH_TIMEOUT(console.window->newJobsBar()->isVisible(), 2000);
+        qInfo("new job noticed after %lld ms", static_cast<long long>(clock.elapsed()));
+        QVERIFY(console.window->newJobsBar()->text().startsWith(QStringLiteral("1 new job")));
+        QCOMPARE(console.jobs()->pendingCount(), 1);
+        QCOMPARE(console.jobs()->rowCount(), 100);
+        QCOMPARE(table->verticalScrollBar()->value(), scroll);
+        QCOMPARE(table->selectionModel()->currentIndex().row(), selectedRow);
+        QCOMPARE(console.window->selectedJob(), std::optional<qint64>(selectedId));
+
+        // Another connection changes the selected job: updated in place, nothing moves.
+        clock.restart();
+        startRunning(*svc, selectedId);
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->data(console.jobs()->index(selectedRow, JobsModel::StateColumn)).toString(),
+                                  QStringLiteral("running"), 2000);
+        qInfo("changed job updated after %lld ms", static_cast<long long>(clock.elapsed()));
+        QCOMPARE(table->verticalScrollBar()->value(), scroll);
+        QCOMPARE(console.window->selectedJob(), std::optional<qint64>(selectedId));
+        // ... and the detail of the selected job follows.
+        QTRY_COMPARE_WITH_TIMEOUT(console.window->detailView()->current()->detail->job.state, JobState::Running, 2000);
+
+        // The operator asks for the new ones: they come in on top; the selection follows its job.
+        QTest::mouseClick(console.window->newJobsBar(), Qt::LeftButton);
+        QCOMPARE(console.jobs()->rowCount(), 101);
+        QCOMPARE(console.jobs()->rowAt(0)->job.id, fresh.id);
+        QVERIFY(console.window->newJobsBar()->isHidden());
+        QCOMPARE(console.window->selectedJob(), std::optional<qint64>(selectedId));
+        QCOMPARE(table->selectionModel()->currentIndex().row(), selectedRow + 1);
+    }
+
+    void pausedWhileMinimised_data() { addBackendRows(); }
+    void pausedWhileMinimised()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("min-0"));
+        std::mutex mutex;
+        QStringList reads;
+        Console console(fastOptions(100));
+        console.client->setQueryHook([&](const char *what) {
+            std::lock_guard lock(mutex);
+            reads.append(QLatin1String(what));
+        });
+        console.open(store->url());
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 1, 10000);
+        console.window->showMinimized();
+        QTRY_VERIFY_WITH_TIMEOUT(console.client->isPaused(), 2000);
+        // Let a poll that was already under way finish, then count.
+        QTest::qWait(300);
+        int before = 0;
+        {
+            std::lock_guard lock(mutex);
+            before = static_cast<int>(reads.size());
+        }
+        submitJob(*svc, QStringLiteral("min-1"));
+        QTest::qWait(800); // eight poll intervals: nothing may be read meanwhile
+        {
+            std::lock_guard lock(mutex);
+            QCOMPARE(static_cast<int>(reads.size()), before);
+        }
+        QCOMPARE(console.jobs()->pendingCount(), 0);
+        console.window->showNormal();
+        QTRY_VERIFY_WITH_TIMEOUT(!console.client->isPaused(), 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 1, 2000);
+    }
+
+    void idleConsoleReadsLittleAndWakesOnNotify_data() { addBackendRows(); }
+    void idleConsoleReadsLittleAndWakesOnNotify()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("idle-0"));
+        std::mutex mutex;
+        QStringList reads;
+        // PostgreSQL: the poll interval is long, so only a NOTIFY can make it look within 2 s.
+        Console console(fastOptions(store->isPostgres() ? 60000 : 100));
+        console.client->setQueryHook([&](const char *what) {
+            std::lock_guard lock(mutex);
+            reads.append(QLatin1String(what));
+        });
+        console.open(store->url());
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 1, 10000);
+        QTest::qWait(300);
+        {
+            std::lock_guard lock(mutex);
+            reads.clear();
+        }
+        if (!store->isPostgres()) {
+            // SQLite: idle, each poll reads data_version and nothing else.
+            QTest::qWait(1000);
+            std::lock_guard lock(mutex);
+            QVERIFY2(reads.count(QStringLiteral("data version")) >= 5, qPrintable(reads.join(u',')));
+            QCOMPARE(reads.count(QStringLiteral("changes since")), 0);
+            QCOMPARE(reads.count(QStringLiteral("counts by state")), 0);
+            return;
+        }
+        // PostgreSQL: a writer commits, then a server sends the coalesced NOTIFY.
+        const Job fresh = submitJob(*svc, QStringLiteral("idle-1"));
+        svc->session().exec(QStringLiteral("SELECT pg_notify('jobdesk_changed', '')"));
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 1, 2000);
+        qInfo("woken by NOTIFY after %lld ms", static_cast<long long>(clock.elapsed()));
+        QVERIFY(console.jobs()->findJob(fresh.id));
+    }
+};
+
+QTEST_MAIN(TestUiLive)
+#include "tst_ui_live.moc"
