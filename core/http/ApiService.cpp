@@ -2,7 +2,6 @@
 
 #include "dispatch/Dispatcher.h"
 #include "http/HttpLogging.h"
-#include "provider/JsonSchema.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -133,6 +132,16 @@ ApiService::ApiService(RouteConfig routes, ApiOptions options, std::shared_ptr<C
     , m_options(options)
     , m_notifier(std::move(notifier))
 {
+    for (const Route &r : m_routes.routes) {
+        if (r.inputSchema.isEmpty())
+            continue;
+        QStringList errors;
+        if (auto compiled = CompiledJsonSchema::compile(r.inputSchema, &errors))
+            m_inputSchemas.insert(r.name, std::move(compiled));
+        else // the route loader refuses such a schema; a config built otherwise is refused here
+            throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                               QStringLiteral("route %1: input_schema: %2").arg(r.name, errors.join(QStringLiteral("; "))));
+    }
 }
 
 ApiService::~ApiService() = default;
@@ -284,8 +293,8 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         return problemResponse(ProblemType::UnknownRoute, QStringLiteral("no route \"%1\" (routes: %2)")
                                                               .arg(body.route.left(255), names.join(QStringLiteral(", "))));
     }
-    if (!route->inputSchema.isEmpty()) {
-        const QStringList errors = validateJsonSchema(body.input, route->inputSchema);
+    if (const auto schema = m_inputSchemas.value(route->name)) {
+        const QStringList errors = schema->validate(body.input, QStringLiteral("$.input"));
         if (!errors.isEmpty()) {
             QJsonArray list;
             for (const QString &e : errors.mid(0, 20))

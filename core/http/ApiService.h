@@ -17,6 +17,7 @@
 #include "http/ChangeNotifier.h"
 #include "http/HttpMessage.h"
 #include "http/TokenStore.h"
+#include "provider/JsonSchema.h"
 #include "provider/Route.h"
 #include "service/JobService.h"
 
@@ -71,6 +72,7 @@ private:
     HttpResponse metricsPage(JobService *svc);
 
     RouteConfig m_routes;
+    QHash<QString, std::shared_ptr<const CompiledJsonSchema>> m_inputSchemas; // by route, compiled once
     ApiOptions m_options;
     std::shared_ptr<ChangeNotifier> m_notifier;
     ApiMetrics m_metrics;

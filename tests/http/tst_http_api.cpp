@@ -184,7 +184,7 @@ private Q_SLOTS:
 
         // The job's current state comes back with a replay.
         const StartAttemptRequest start = makeStartRequest(id);
-        const StartAttemptResult started = env->svc->startAttempt(start);
+        const StartAttemptResult started = claimAndStart(*env->svc, start);
         QVERIFY(started.started);
         env->svc->markRunning(started.attempt.id, start.actor);
         const HttpReply later = postJob(env->port, env->client, "click-1", textInput(QStringLiteral("hello")));
