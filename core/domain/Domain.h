@@ -149,6 +149,7 @@ struct AuditEntry
     QString reason;
     QJsonObject response;
     qint64 atMs = 0;
+    QString databaseUser; // who the database says acted (PostgreSQL: session_user; SQLite: the local user)
 };
 
 } // namespace jobdesk

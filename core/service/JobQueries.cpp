@@ -193,10 +193,10 @@ SessionIdentity JobService::sessionIdentity()
     const SqlRows rows = execStatement(
         "query",
         QStringLiteral("SELECT session_user::text,"
-                       " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_operator')"
-                       "   AND pg_has_role(session_user, 'jobdesk_operator', 'MEMBER'),"
-                       " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_viewer')"
-                       "   AND pg_has_role(session_user, 'jobdesk_viewer', 'MEMBER'),"
+                       " (EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_operator')"
+                       "   AND pg_has_role(session_user, 'jobdesk_operator', 'MEMBER'))::int,"
+                       " (EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_viewer')"
+                       "   AND pg_has_role(session_user, 'jobdesk_viewer', 'MEMBER'))::int,"
                        " (SELECT pg_get_userbyid(c.relowner) FROM pg_class c WHERE c.oid = to_regclass('jobs'))"));
     const SqlRow &r = rows.first();
     id.databaseUser = r.at(0).toString();
@@ -204,12 +204,12 @@ SessionIdentity JobService::sessionIdentity()
     if (owner) {
         id.role = Role::Operator;
         id.roleName = QStringLiteral("owner");
-    } else if (r.at(1).toBool()) {
+    } else if (r.at(1).toInt() == 1) {
         id.role = Role::Operator;
         id.roleName = QStringLiteral("jobdesk_operator");
     } else {
         id.role = Role::Viewer;
-        id.roleName = r.at(2).toBool() ? QStringLiteral("jobdesk_viewer") : QStringLiteral("none");
+        id.roleName = r.at(2).toInt() == 1 ? QStringLiteral("jobdesk_viewer") : QStringLiteral("none");
     }
     return id;
 }

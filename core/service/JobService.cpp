@@ -120,6 +120,29 @@ QVariant opt(const std::optional<qint64> &v)
 const QString kOpenStates = QStringLiteral("('starting', 'running', 'unknown')");
 
 // Invariant 7: a random key per attempt, stored on its row, never derived from ids.
+QString localUser()
+{
+    return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+}
+
+// The answer of a PostgreSQL operator function (jd_op_*): outcome, response, message.
+OperatorResult operatorOutcome(const SqlRow &row)
+{
+    const QString outcome = row.at(0).toString();
+    const QString message = row.at(2).toString();
+    if (outcome == QStringLiteral("done"))
+        return OperatorResult{false, rows::jsonObject(row.at(1))};
+    if (outcome == QStringLiteral("replayed"))
+        return OperatorResult{true, rows::jsonObject(row.at(1))};
+    if (outcome == QStringLiteral("not_found"))
+        throw JobDeskError(Code::NotFound, message);
+    if (outcome == QStringLiteral("stale"))
+        throw JobDeskError(Code::StaleView, message);
+    if (outcome == QStringLiteral("invalid"))
+        throw JobDeskError(Code::InvalidTransition, message);
+    throw JobDeskError(Code::InvalidArgument, message); // request_reused
+}
+
 QString newProviderKey()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -191,6 +214,10 @@ struct JobService::Private
                 }
                 if (e.kind() == SqlError::Kind::ConnectionLost)
                     throw JobDeskError(Code::StoreUnavailable, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                if (e.kind() == SqlError::Kind::PermissionDenied)
+                    throw JobDeskError(Code::Forbidden,
+                                       QStringLiteral("%1: the database refuses this for your database user: %2")
+                                           .arg(QLatin1String(what), e.message()));
                 if (e.kind() == SqlError::Kind::GuardRefused)
                     throw JobDeskError(Code::InvalidTransition, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
                 throw JobDeskError(Code::StoreError, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
@@ -408,11 +435,12 @@ struct JobService::Private
     void audit(const OperatorRequest &req, const QString &action, std::optional<qint64> jobId,
                std::optional<qint64> attemptId, const QJsonObject &response, const Stamp &st)
     {
+        // SQLite only (PostgreSQL's operator actions are SQL functions that record session_user).
         session->exec(QStringLiteral("INSERT INTO audit_log (request_id, action, actor_kind, actor_id, actor_role, "
-                                     "job_id, attempt_id, reason, response, at_ms) "
-                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
+                                     "job_id, attempt_id, reason, response, at_ms, db_user) "
+                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"),
                       {req.requestId, action, req.actor.kind, req.actor.id, toText(req.actor.role), opt(jobId),
-                       opt(attemptId), req.reason.trimmed(), jsonText(response), st.nowMs});
+                       opt(attemptId), req.reason.trimmed(), jsonText(response), st.nowMs, localUser()});
     }
 
     // ---- the generic (multi-statement) hot paths; PostgreSQL uses SQL functions ----
@@ -842,6 +870,12 @@ Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
 OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &req)
 {
     requireOperator(req);
+    if (d->pg()) // a SQL function only jobdesk_operator may run; it records session_user
+        return d->run("cancel attempt", false, [&] {
+            return operatorOutcome(d->session->exec(
+                QStringLiteral("SELECT * FROM jd_op_cancel_attempt($1, $2, $3, $4, $5, $6)"),
+                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+        });
     return d->run("cancel attempt", true, [&] {
         if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_attempt"), std::nullopt, attemptId))
             return *prior;
@@ -870,6 +904,12 @@ OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest
 OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
 {
     requireOperator(req);
+    if (d->pg())
+        return d->run("cancel job", false, [&] {
+            return operatorOutcome(d->session->exec(
+                QStringLiteral("SELECT * FROM jd_op_cancel_job($1, $2, $3, $4, $5, $6)"),
+                {jobId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+        });
     return d->run("cancel job", true, [&] {
         if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job"), jobId, std::nullopt))
             return *prior;
@@ -916,6 +956,35 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
 {
     requireOperator(req);
     requireText(provider, "provider");
+    if (d->pg())
+        return d->run("retry", false, [&] {
+            const SqlRow row = d->session->exec(
+                QStringLiteral("SELECT * FROM jd_op_retry($1, $2, $3, $4, $5, $6, $7, $8)"),
+                {jobId, provider, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq),
+                 d->options.retryLeaseMs}).first();
+            RetryResult out;
+            if (row.at(0).toString() == QStringLiteral("refused")) {
+                out.start.refusal.message = row.at(2).toString();
+                const QString reason = row.at(3).toString();
+                for (auto rr : {Refusal::Reason::AttemptUnknown, Refusal::Reason::AttemptStarting, Refusal::Reason::MaxParallel,
+                                Refusal::Reason::JobHasWinner, Refusal::Reason::JobCancelled, Refusal::Reason::BudgetSpent})
+                    if (toText(rr) == reason)
+                        out.start.refusal.reason = rr;
+                out.start.refusal.blockingAttemptId = rows::optInt(row.at(4));
+                return out;
+            }
+            const OperatorResult answer = operatorOutcome(row);
+            out.replayed = answer.replayed;
+            out.start.started = true;
+            out.start.replayed = answer.replayed;
+            // A plain read: an operator's database user may not lock rows.
+            const SqlRows ar = d->session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kAttemptColumns)
+                                                    + QStringLiteral(" FROM attempts WHERE id = $1"),
+                                                {row.at(5).toLongLong()});
+            if (!ar.isEmpty())
+                out.start.attempt = rows::attempt(ar.first());
+            return out;
+        });
     return d->run("retry", true, [&] {
         if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("retry"), jobId, std::nullopt)) {
             RetryResult out;

@@ -141,6 +141,7 @@ AuditEntry auditEntry(const SqlRow &r)
     a.reason = r.at(8).toString();
     a.response = jsonObject(r.at(9));
     a.atMs = r.at(10).toLongLong();
+    a.databaseUser = r.at(11).toString();
     return a;
 }
 

@@ -34,7 +34,7 @@ inline constexpr auto kRaceLossColumns =
 inline constexpr auto kIdempotencyEventColumns =
     "id, kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint, rejected_intent, client_meta, at_ms";
 inline constexpr auto kAuditColumns =
-    "id, request_id, action, actor_kind, actor_id, actor_role, job_id, attempt_id, reason, response, at_ms";
+    "id, request_id, action, actor_kind, actor_id, actor_role, job_id, attempt_id, reason, response, at_ms, db_user";
 
 std::optional<qint64> optInt(const QVariant &v);
 QJsonObject jsonObject(const QVariant &v);

@@ -63,6 +63,10 @@ int migrate(SqlSession &session)
 {
     const QList<Migration> all = migrationsFor(session.dialect());
     const bool pg = session.dialect() == Dialect::Postgres;
+    // Up to date: nothing to lock or create (a read-only database user, such as
+    // jobdesk_viewer, may open the store).
+    if (!all.isEmpty() && schemaVersion(session) == all.last().version)
+        return all.last().version;
     try {
         if (pg) {
             session.exec(QStringLiteral("SELECT pg_advisory_lock($1)"), {kMigrationLockKey});

@@ -98,6 +98,9 @@ void PgSession::rethrow(const QString &sql)
         // refuses (e.g. a state outside its enum).
         if (state.rfind("23", 0) == 0 || state == "22P02")
             throw SqlError(SqlError::Kind::Constraint, msg);
+        // libpqxx 6 does not always carry the SQLSTATE of a privilege error: match the words too.
+        if (state == "42501" || msg.contains(QLatin1String("permission denied")))
+            throw SqlError(SqlError::Kind::PermissionDenied, msg);
         if (state == "40001" || state == "40P01" || state == "55P03")
             throw SqlError(SqlError::Kind::Retryable, msg);
         if (state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03")

@@ -26,6 +26,7 @@ public:
         GuardRefused,      // one of our triggers refused (message starts "jobdesk_")
         Retryable,         // serialization failure, deadlock, busy: run the transaction again
         ConnectionLost,    // the connection broke; the outcome of an open commit is unknown
+        PermissionDenied,  // the database user may not do this (PostgreSQL roles)
         Other,
     };
     SqlError(Kind kind, const QString &message, const QString &detail = {})

@@ -1,0 +1,138 @@
+// Roles enforced by the database (PostgreSQL): a viewer reads and can write
+// nothing, not even with raw SQL; operator actions are SQL functions only
+// jobdesk_operator may run, and the audit row records the database user. On
+// SQLite (a local, single-user file) whoever opens it acts as operator.
+
+#include "StoreFixture.h"
+
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params = {})
+{
+    try {
+        svc.session().exec(sql, params);
+        return std::nullopt;
+    } catch (const SqlError &e) {
+        if (e.kind() != SqlError::Kind::PermissionDenied)
+            qWarning("%s", qPrintable(e.message()));
+        return e.kind();
+    }
+}
+
+// A login role of the test cluster in the given group (created once; roles are cluster-wide).
+StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &group)
+{
+    auto admin = store.open();
+    admin->session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
+                                         "CREATE ROLE %1 LOGIN; END IF; END $$")
+                              .arg(login));
+    admin->session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
+    StoreUrl url = store.url();
+    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
+    return url;
+}
+
+} // namespace
+
+class TestRoles : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void viewerReadsAndTheDatabaseRefusesItsWrites_data() { addBackendRows(); }
+    void viewerReadsAndTheDatabaseRefusesItsWrites()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        const Job job = submitJob(*owner, QStringLiteral("v1"));
+        const Attempt a = startRunning(*owner, job.id);
+        owner->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline"));
+        if (!store->isPostgres()) {
+            // A local SQLite file: whoever opens it is the operator.
+            const SessionIdentity id = owner->sessionIdentity();
+            QCOMPARE(id.role, Role::Operator);
+            QCOMPARE(id.roleName, QStringLiteral("local"));
+            return;
+        }
+        auto viewer = JobService::open(loginAs(*store, QStringLiteral("jd_test_viewer"), QStringLiteral("jobdesk_viewer")));
+        const SessionIdentity id = viewer->sessionIdentity();
+        QCOMPARE(id.databaseUser, QStringLiteral("jd_test_viewer"));
+        QCOMPARE(id.role, Role::Viewer);
+        QCOMPARE(id.roleName, QStringLiteral("jobdesk_viewer"));
+        // Reads work.
+        QCOMPARE(viewer->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(viewer->unknownWorklist().size(), 1);
+        QCOMPARE(viewer->jobDetail(job.id).attempts.size(), 1);
+        // Raw writes are refused by the database.
+        const auto denied = std::optional(SqlError::Kind::PermissionDenied);
+        QCOMPARE(rawSql(*viewer, QStringLiteral("UPDATE attempts SET state = 'cancelled' WHERE id = $1"), {a.id}), denied);
+        QCOMPARE(rawSql(*viewer, QStringLiteral("UPDATE jobs SET state_reason = 'x' WHERE id = $1"), {job.id}), denied);
+        QCOMPARE(rawSql(*viewer, QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input) "
+                                                "VALUES ('o', 'k', $1, 'r', '{}')"),
+                        {QString(64, u'f')}),
+                 denied);
+        QCOMPARE(rawSql(*viewer, QStringLiteral("INSERT INTO audit_log (request_id, action, actor_kind, actor_id, actor_role, "
+                                                "reason, response) VALUES ('r', 'cancel_attempt', 'operator', 'mallory', "
+                                                "'operator', 'forged', '{}')")),
+                 denied);
+        // So is calling an operator function directly.
+        QCOMPARE(rawSql(*viewer, QStringLiteral("SELECT * FROM jd_op_cancel_attempt($1, 'req-v', 'operator', 'mallory', 'x', NULL)"),
+                        {a.id}),
+                 denied);
+        // And JobService says so in words, whatever actor the client claims.
+        JD_VERIFY_THROWS_CODE(viewer->cancelAttempt(a.id, operatorRequest()), JobDeskError::Code::Forbidden);
+        JD_VERIFY_THROWS_CODE(viewer->retry(job.id, QStringLiteral("fallback"), operatorRequest()), JobDeskError::Code::Forbidden);
+        JD_VERIFY_THROWS_CODE(viewer->cancelJob(job.id, operatorRequest()), JobDeskError::Code::Forbidden);
+        QCOMPARE(owner->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(owner->auditLog(job.id).size(), 0);
+    }
+
+    void operatorActionRecordsTheDatabaseUser_data() { addBackendRows(); }
+    void operatorActionRecordsTheDatabaseUser()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        const Job job = submitJob(*owner, QStringLiteral("o1"));
+        const Attempt a = startRunning(*owner, job.id);
+        owner->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline"));
+        const QString expectedUser = store->isPostgres()
+            ? QStringLiteral("jd_test_operator")
+            : qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+        std::unique_ptr<JobService> op = store->isPostgres()
+            ? JobService::open(loginAs(*store, QStringLiteral("jd_test_operator"), QStringLiteral("jobdesk_operator")))
+            : store->open();
+        const SessionIdentity id = op->sessionIdentity();
+        QCOMPARE(id.role, Role::Operator);
+        if (store->isPostgres()) {
+            QCOMPARE(id.roleName, QStringLiteral("jobdesk_operator"));
+            // An operator writes only through the actions.
+            const auto kind = rawSql(*op, QStringLiteral("UPDATE attempts SET state = 'cancelled' WHERE id = $1"), {a.id});
+            QVERIFY2(kind == std::optional(SqlError::Kind::PermissionDenied),
+                     kind ? qPrintable(QStringLiteral("refused as kind %1").arg(int(*kind))) : "the raw UPDATE went through");
+        }
+        OperatorRequest req = operatorRequest(QStringLiteral("provider confirmed no charge"));
+        req.seenChangeSeq = op->job(job.id)->changeSeq;
+        const OperatorResult r = op->cancelAttempt(a.id, req);
+        QVERIFY(!r.replayed);
+        QCOMPARE(r.response.value(QStringLiteral("job_state")).toString(), QStringLiteral("queued"));
+        QVERIFY(op->cancelAttempt(a.id, req).replayed); // the same request: no second row
+        const auto audit = owner->auditLog(job.id);
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().actorId, QStringLiteral("alice")); // the name the client sent
+        QCOMPARE(audit.first().databaseUser, expectedUser);     // who the database says it was
+        // A retry through the same path, audited the same way.
+        const RetryResult retry = op->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("fallback now")));
+        QVERIFY2(retry.start.started, qPrintable(retry.start.refusal.message));
+        QCOMPARE(retry.start.attempt.kind, AttemptKind::Retry);
+        QVERIFY(retry.start.attempt.leaseExpiresAtMs);
+        QCOMPARE(owner->auditLog(job.id).size(), 2);
+        QCOMPARE(owner->auditLog(job.id).last().databaseUser, expectedUser);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRoles)
+#include "tst_roles.moc"
