@@ -187,6 +187,104 @@ struct NamedConfig
     qint64 updatedAtMs = 0;
 };
 
+// ---- worklists: the questions an operator or a support engineer arrives with ----
+
+// An unknown attempt of an undecided job: the on-call queue.
+struct UnknownQueueItem
+{
+    enum class Cause { Deadline, LostConnection, LeaseExpired, Other };
+    Attempt attempt;
+    QString ownerId;
+    QString idempotencyKey;
+    QString route;
+    qint64 unknownSinceMs = 0;        // when it went unknown
+    Cause cause = Cause::Other;        // from its reason
+    bool providerHasStatusLookup = false; // as the dispatchers recorded the provider's config
+    int lookupCount = 0;
+};
+QString toText(UnknownQueueItem::Cause);
+
+struct RaceLossItem
+{
+    RaceLoss loss;
+    int loserAttemptNo = 0;
+    QString loserProvider;
+    std::optional<int> winnerAttemptNo;
+    QString winnerProvider;
+    QString ownerId;
+    QString idempotencyKey;
+};
+
+struct RaceLossFilter
+{
+    QString provider; // the loser's or the winner's
+    std::optional<qint64> fromMs;
+    std::optional<qint64> toMs;
+};
+
+// One (owner, idempotency key) that was used more than once, or that a
+// support engineer searched for: was it one job, and why.
+struct KeyIncident
+{
+    QString ownerId;
+    QString idempotencyKey;
+    qint64 jobId = 0;
+    JobState jobState = JobState::Queued;
+    qint64 createdAtMs = 0;      // the first request (the job records its own creation)
+    qint64 lastAtMs = 0;         // the last request with this key
+    int replays = 0;
+    int conflicts = 0;
+    QStringList clients;         // distinct "address user-agent" (or client name) of every request, creation first
+    qint64 lastEventId = 0;      // cursor
+    qint64 spreadMs() const { return lastAtMs - createdAtMs; }
+};
+
+struct ProviderRouteStatus
+{
+    QString provider;
+    QString route;
+    QJsonObject providerConfig;  // as the dispatchers recorded it
+    QJsonObject routeConfig;
+    bool inChain = false;        // the route's chain names the provider
+    std::optional<ValidationRecord> latest;
+};
+
+struct OutcomeBucket
+{
+    qint64 startMs = 0;
+    QMap<AttemptState, int> finished; // attempts that reached each state in the bucket
+    int raceLosses = 0;
+    int wentUnknown = 0;
+};
+
+struct ProviderLatencyStat
+{
+    QString provider;
+    int samples = 0;
+    qint64 p50Ms = 0;
+    qint64 p95Ms = 0;
+};
+
+// Counts per state: exact for what an operator acts on (queued, running,
+// blocked), estimated for the terminal states on PostgreSQL (from the
+// planner's statistics, so a poll never scans the jobs table).
+struct StateCounts
+{
+    QMap<JobState, qint64> counts;
+    QList<JobState> estimated;
+};
+
+// What moved since a view last looked, cheaply (index reads only).
+struct ChangeMarks
+{
+    qint64 changeSeq = 0;          // the highest job/attempt change sequence
+    qint64 idempotencyEventId = 0; // the newest idempotency event
+    qint64 raceLossId = 0;         // the newest race loss
+    qint64 validationId = 0;       // the newest contract validation
+    qint64 auditId = 0;            // the newest audit row
+    bool operator==(const ChangeMarks &) const = default;
+};
+
 // ---- the service ----------------------------------------------------------
 
 // The only code that writes. Every operation is one transaction (on
@@ -290,6 +388,20 @@ public:
     QList<Attempt> unknownWorklist(int limit = 200); // oldest first; jobs with a winner are left off
     QMap<JobState, qint64> countsByState();
     Changes changesSince(qint64 since, qint64 overlap = 1000);
+
+    // -- worklists (core/service/Worklists.cpp) --
+    QList<UnknownQueueItem> unknownQueue(const QString &provider = {}, int limit = 500); // oldest first
+    QList<RaceLossItem> raceLossList(const RaceLossFilter &filter, std::optional<qint64> beforeId = std::nullopt,
+                                     int limit = 200); // newest first
+    // Keys used more than once, newest first; `search` (owner or key, exact)
+    // lists every job with that owner or key, duplicate or not.
+    QList<KeyIncident> keyIncidents(const QString &search = {}, std::optional<qint64> beforeEventId = std::nullopt,
+                                    int limit = 100);
+    QList<ProviderRouteStatus> providerStatus();
+    QList<OutcomeBucket> outcomeHistory(qint64 fromMs, qint64 toMs, qint64 bucketMs);
+    QList<ProviderLatencyStat> providerLatency(qint64 fromMs, qint64 toMs);
+    StateCounts stateCounts();
+    ChangeMarks changeMarks();
     qint64 nowMs(); // the database's clock (plus the test offset)
     SessionIdentity sessionIdentity();
     // SQLite: PRAGMA data_version (changes when another connection committed);

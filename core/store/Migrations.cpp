@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 
@@ -59,13 +60,34 @@ int schemaVersion(SqlSession &session)
     }
 }
 
+namespace {
+
+// Every version recorded in schema_migrations (empty when the table is missing).
+QSet<int> appliedVersions(SqlSession &session)
+{
+    QSet<int> out;
+    try {
+        for (const SqlRow &row : session.exec(QStringLiteral("SELECT version FROM schema_migrations")))
+            out.insert(row.first().toInt());
+    } catch (const SqlError &) {
+    }
+    return out;
+}
+
+bool upToDate(const QSet<int> &applied, const QList<Migration> &all)
+{
+    return std::all_of(all.begin(), all.end(), [&](const Migration &m) { return applied.contains(m.version); });
+}
+
+} // namespace
+
 int migrate(SqlSession &session)
 {
     const QList<Migration> all = migrationsFor(session.dialect());
     const bool pg = session.dialect() == Dialect::Postgres;
     // Up to date: nothing to lock or create (a read-only database user, such as
     // jobdesk_viewer, may open the store).
-    if (!all.isEmpty() && schemaVersion(session) == all.last().version)
+    if (!all.isEmpty() && upToDate(appliedVersions(session), all) && schemaVersion(session) == all.last().version)
         return all.last().version;
     try {
         if (pg) {
@@ -90,8 +112,11 @@ int migrate(SqlSession &session)
                                                   "(up to %2): upgrade JobDesk before using this database")
                                        .arg(current)
                                        .arg(all.last().version));
+            // Every migration not yet recorded, in order: also one numbered below
+            // the newest applied (branches that landed in another order).
+            const QSet<int> applied = appliedVersions(session);
             for (const Migration &m : all) {
-                if (m.version <= current)
+                if (applied.contains(m.version))
                     continue;
                 qCInfo(lcStore) << "applying migration" << m.name << "to" << session.describe();
                 if (pg) {
@@ -100,10 +125,10 @@ int migrate(SqlSession &session)
                 } else {
                     session.execScript(m.script); // inside the BEGIN IMMEDIATE above
                 }
-                if (schemaVersion(session) < m.version)
+                if (!appliedVersions(session).contains(m.version))
                     throw JobDeskError(JobDeskError::Code::Migration,
                                        QStringLiteral("migration %1 did not record itself in schema_migrations").arg(m.name));
-                current = m.version;
+                current = std::max(current, m.version);
             }
             if (!pg)
                 session.commit();

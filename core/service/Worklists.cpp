@@ -1,0 +1,355 @@
+// The console's worklists: what is stuck, who lost a race, did this customer
+// double-click, which provider can take a fallback, what is the system doing.
+// Plain reads, each served by an index (migration 8 adds the ones they need;
+// bench/README.md has their plans at a million jobs).
+
+#include "JobService.h"
+#include "Rows.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace jobdesk {
+
+namespace {
+
+
+UnknownQueueItem::Cause causeOf(const QString &reason)
+{
+    const QString r = reason.toLower();
+    if (r.contains(QLatin1String("lease expired")))
+        return UnknownQueueItem::Cause::LeaseExpired;
+    if (r.contains(QLatin1String("deadline")))
+        return UnknownQueueItem::Cause::Deadline;
+    if (r.contains(QLatin1String("connection")) || r.contains(QLatin1String("reset")) || r.contains(QLatin1String("truncated")))
+        return UnknownQueueItem::Cause::LostConnection;
+    return UnknownQueueItem::Cause::Other;
+}
+
+// How a request's client reads in a list: "203.0.113.9 curl/8.1" or the client's name.
+QString describeClient(const QJsonObject &meta)
+{
+    QStringList parts;
+    for (const char *key : {"ip", "address", "user_agent", "client", "via"}) {
+        const QString v = meta.value(QLatin1String(key)).toString();
+        if (!v.isEmpty() && !parts.contains(v))
+            parts.append(v);
+        if (parts.size() == 2)
+            break;
+    }
+    return parts.isEmpty() ? QStringLiteral("(unknown client)") : parts.join(u' ');
+}
+
+qint64 percentile(QList<qint64> sorted, double p)
+{
+    if (sorted.isEmpty())
+        return 0;
+    const qsizetype i = std::clamp<qsizetype>(qsizetype(std::ceil(p * double(sorted.size()))) - 1, 0, sorted.size() - 1);
+    return sorted.at(i);
+}
+
+// PostgreSQL's text form of an array ("{a,b}" / "{0.5,0.25}").
+QStringList pgArray(const QString &text)
+{
+    QString t = text.trimmed();
+    if (t.startsWith(u'{'))
+        t = t.mid(1);
+    if (t.endsWith(u'}'))
+        t.chop(1);
+    return t.isEmpty() ? QStringList() : t.split(u',');
+}
+
+} // namespace
+
+QString toText(UnknownQueueItem::Cause c)
+{
+    switch (c) {
+    case UnknownQueueItem::Cause::Deadline: return QStringLiteral("deadline");
+    case UnknownQueueItem::Cause::LostConnection: return QStringLiteral("lost connection");
+    case UnknownQueueItem::Cause::LeaseExpired: return QStringLiteral("expired lease");
+    case UnknownQueueItem::Cause::Other: break;
+    }
+    return QStringLiteral("unclear answer");
+}
+
+QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int limit)
+{
+    SqlParams params{limit};
+    QString filter;
+    if (!provider.isEmpty()) {
+        params.append(provider);
+        filter = QStringLiteral(" AND a.provider = $2");
+    }
+    // Served by attempts_unknown_by_age (updated_at_ms WHERE state = 'unknown').
+    const SqlRows r = execStatement(
+        "unknown queue",
+        QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+            + QStringLiteral(", j.owner_id, j.idempotency_key, j.route, a.lookup_count, p.config "
+                             "FROM attempts a JOIN jobs j ON j.id = a.job_id LEFT JOIN providers p ON p.name = a.provider "
+                             "WHERE a.state = 'unknown' AND j.completed_by IS NULL")
+            + filter + QStringLiteral(" ORDER BY a.updated_at_ms, a.id LIMIT $1"),
+        params);
+    const int n = int(QString::fromLatin1(rows::kAttemptColumns).count(u',')) + 1;
+    QList<UnknownQueueItem> out;
+    for (const SqlRow &row : r) {
+        UnknownQueueItem item;
+        item.attempt = rows::attempt(row);
+        item.ownerId = row.at(n).toString();
+        item.idempotencyKey = row.at(n + 1).toString();
+        item.route = row.at(n + 2).toString();
+        item.lookupCount = row.at(n + 3).toInt();
+        item.providerHasStatusLookup = rows::jsonObject(row.at(n + 4)).value(QStringLiteral("status_lookup")).toBool();
+        item.unknownSinceMs = item.attempt.updatedAtMs;
+        item.cause = causeOf(item.attempt.lastReason);
+        out.append(item);
+    }
+    return out;
+}
+
+QList<RaceLossItem> JobService::raceLossList(const RaceLossFilter &f, std::optional<qint64> beforeId, int limit)
+{
+    QStringList where;
+    SqlParams params{limit};
+    auto param = [&](const QVariant &v) -> QString {
+        params.append(v);
+        return QStringLiteral("$") + QString::number(params.size());
+    };
+    if (beforeId)
+        where.append(QStringLiteral("r.id < ") + param(*beforeId));
+    if (f.fromMs)
+        where.append(QStringLiteral("r.at_ms >= ") + param(*f.fromMs));
+    if (f.toMs)
+        where.append(QStringLiteral("r.at_ms < ") + param(*f.toMs));
+    if (!f.provider.isEmpty()) {
+        const QString p = param(f.provider);
+        where.append(QStringLiteral("(l.provider = ") + p + QStringLiteral(" OR w.provider = ") + p + u')');
+    }
+    const SqlRows r = execStatement(
+        "race losses",
+        QStringLiteral("SELECT ") + rows::qualified(rows::kRaceLossColumns, QStringLiteral("r"))
+            + QStringLiteral(", l.attempt_no, l.provider, w.attempt_no, w.provider, j.owner_id, j.idempotency_key "
+                             "FROM race_losses r JOIN attempts l ON l.id = r.attempt_id "
+                             "LEFT JOIN attempts w ON w.id = r.winner_attempt_id JOIN jobs j ON j.id = r.job_id")
+            + (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")))
+            + QStringLiteral(" ORDER BY r.id DESC LIMIT $1"),
+        params);
+    const int n = int(QString::fromLatin1(rows::kRaceLossColumns).count(u',')) + 1;
+    QList<RaceLossItem> out;
+    for (const SqlRow &row : r) {
+        RaceLossItem item;
+        item.loss = rows::raceLoss(row);
+        item.loserAttemptNo = row.at(n).toInt();
+        item.loserProvider = row.at(n + 1).toString();
+        if (!row.at(n + 2).isNull())
+            item.winnerAttemptNo = row.at(n + 2).toInt();
+        item.winnerProvider = row.at(n + 3).toString();
+        item.ownerId = row.at(n + 4).toString();
+        item.idempotencyKey = row.at(n + 5).toString();
+        out.append(item);
+    }
+    return out;
+}
+
+QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional<qint64> beforeEventId, int limit)
+{
+    if (limit < 1 || limit > 500)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..500"));
+    // 1. Which (owner, key) pairs: the newest duplicates, or what was searched for.
+    struct Key
+    {
+        QString owner;
+        QString key;
+    };
+    QList<Key> keys;
+    if (search.trimmed().isEmpty()) {
+        const SqlRows r = execStatement(
+            "key incidents",
+            QStringLiteral("SELECT owner_id, idempotency_key, max(id) AS last_id FROM (SELECT id, owner_id, idempotency_key "
+                           "FROM idempotency_events")
+                + (beforeEventId ? QStringLiteral(" WHERE id < $2") : QString())
+                + QStringLiteral(" ORDER BY id DESC LIMIT 5000) e GROUP BY owner_id, idempotency_key "
+                                 "ORDER BY last_id DESC LIMIT $1"),
+            beforeEventId ? SqlParams{limit, *beforeEventId} : SqlParams{limit});
+        for (const SqlRow &row : r)
+            keys.append({row.at(0).toString(), row.at(1).toString()});
+    } else {
+        const QString s = search.trimmed();
+        const SqlRows r = execStatement(
+            "key search",
+            QStringLiteral("SELECT owner_id, idempotency_key FROM (SELECT id, owner_id, idempotency_key FROM jobs "
+                           "WHERE idempotency_key = $2 UNION SELECT id, owner_id, idempotency_key FROM jobs "
+                           "WHERE owner_id = $2) k ORDER BY id DESC LIMIT $1"),
+            {limit, s});
+        for (const SqlRow &row : r)
+            keys.append({row.at(0).toString(), row.at(1).toString()});
+    }
+    // 2. Each one's job and every request with the key (index lookups).
+    QList<KeyIncident> out;
+    for (const Key &k : keys) {
+        const SqlRows jr = execStatement(
+            "key incident",
+            QStringLiteral("SELECT id, state, created_at_ms, client_meta FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
+            {k.owner, k.key});
+        if (jr.isEmpty())
+            continue;
+        KeyIncident inc;
+        inc.ownerId = k.owner;
+        inc.idempotencyKey = k.key;
+        inc.jobId = jr.first().at(0).toLongLong();
+        inc.jobState = jobStateFromString(jr.first().at(1).toString()).value_or(JobState::Queued);
+        inc.createdAtMs = jr.first().at(2).toLongLong();
+        inc.lastAtMs = inc.createdAtMs;
+        inc.clients.append(describeClient(rows::jsonObject(jr.first().at(3))));
+        for (const IdempotencyEvent &e : keyHistory(k.owner, k.key)) {
+            (e.kind == IdempotencyEvent::Kind::Conflict ? inc.conflicts : inc.replays)++;
+            inc.lastAtMs = std::max(inc.lastAtMs, e.atMs);
+            inc.lastEventId = std::max(inc.lastEventId, e.id);
+            const QString c = describeClient(e.clientMeta);
+            if (!inc.clients.contains(c))
+                inc.clients.append(c);
+        }
+        out.append(inc);
+    }
+    return out;
+}
+
+QList<ProviderRouteStatus> JobService::providerStatus()
+{
+    const QList<NamedConfig> providerList = providers();
+    const QList<NamedConfig> routeList = routes();
+    QList<ProviderRouteStatus> out;
+    for (const NamedConfig &r : routeList) {
+        QStringList chain;
+        for (const QJsonValue &v : r.config.value(QStringLiteral("provider_chain")).toArray())
+            chain.append(v.toString());
+        for (const NamedConfig &p : providerList) {
+            ProviderRouteStatus st;
+            st.provider = p.name;
+            st.route = r.name;
+            st.providerConfig = p.config;
+            st.routeConfig = r.config;
+            st.inChain = chain.contains(p.name);
+            st.latest = latestValidation(p.name, r.name);
+            if (!st.inChain && !st.latest)
+                continue; // neither in the route's chain nor ever validated for it
+            out.append(st);
+        }
+    }
+    return out;
+}
+
+QList<OutcomeBucket> JobService::outcomeHistory(qint64 fromMs, qint64 toMs, qint64 bucketMs)
+{
+    if (bucketMs < 1000 || toMs <= fromMs || (toMs - fromMs) / bucketMs > 10000)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("a chart needs 1..10000 buckets of at least a second"));
+    QMap<qint64, OutcomeBucket> buckets;
+    for (qint64 b = 0; fromMs + b * bucketMs < toMs; ++b)
+        buckets[b].startMs = fromMs + b * bucketMs;
+    // Served by attempt_events_by_time and race_losses_by_time (migration 8).
+    const SqlRows ev = execStatement(
+        "outcome history",
+        QStringLiteral("SELECT (at_ms - $1) / $3, to_state, count(*) FROM attempt_events WHERE at_ms >= $1 AND at_ms < $2 "
+                       "AND to_state IN ('succeeded', 'superseded', 'failed', 'cancelled', 'unknown') GROUP BY 1, 2"),
+        {fromMs, toMs, bucketMs});
+    for (const SqlRow &row : ev) {
+        OutcomeBucket &b = buckets[row.at(0).toLongLong()];
+        const auto state = attemptStateFromString(row.at(1).toString());
+        if (!state)
+            continue;
+        b.finished[*state] += row.at(2).toInt();
+        if (*state == AttemptState::Unknown)
+            b.wentUnknown += row.at(2).toInt();
+    }
+    const SqlRows rl = execStatement(
+        "race loss history",
+        QStringLiteral("SELECT (at_ms - $1) / $3, count(*) FROM race_losses WHERE at_ms >= $1 AND at_ms < $2 GROUP BY 1"),
+        {fromMs, toMs, bucketMs});
+    for (const SqlRow &row : rl)
+        buckets[row.at(0).toLongLong()].raceLosses += row.at(1).toInt();
+    return buckets.values();
+}
+
+QList<ProviderLatencyStat> JobService::providerLatency(qint64 fromMs, qint64 toMs)
+{
+    // The newest 20,000 finished attempts in the window (start to end), per provider.
+    const SqlRows r = execStatement(
+        "provider latency",
+        QStringLiteral("SELECT a.provider, a.updated_at_ms - a.created_at_ms FROM attempt_events e "
+                       "JOIN attempts a ON a.id = e.attempt_id WHERE e.at_ms >= $1 AND e.at_ms < $2 "
+                       "AND e.to_state IN ('succeeded', 'superseded', 'failed') ORDER BY e.at_ms DESC LIMIT 20000"),
+        {fromMs, toMs});
+    QMap<QString, QList<qint64>> byProvider;
+    for (const SqlRow &row : r)
+        byProvider[row.at(0).toString()].append(std::max<qint64>(0, row.at(1).toLongLong()));
+    QList<ProviderLatencyStat> out;
+    for (auto it = byProvider.begin(); it != byProvider.end(); ++it) {
+        std::sort(it->begin(), it->end());
+        out.append({it.key(), int(it->size()), percentile(*it, 0.50), percentile(*it, 0.95)});
+    }
+    return out;
+}
+
+StateCounts JobService::stateCounts()
+{
+    StateCounts out;
+    // What an operator acts on, exactly: index range scans of jobs_by_state.
+    for (const SqlRow &row : execStatement(
+             "state counts",
+             QStringLiteral("SELECT state, count(*) FROM jobs WHERE state IN ('queued', 'running', 'blocked') GROUP BY state")))
+        if (auto s = jobStateFromString(row.at(0).toString()))
+            out.counts.insert(*s, row.at(1).toLongLong());
+    for (JobState s : {JobState::Queued, JobState::Running, JobState::Blocked})
+        if (!out.counts.contains(s))
+            out.counts.insert(s, 0);
+    const QList<JobState> terminal{JobState::Succeeded, JobState::Failed, JobState::Cancelled};
+    if (dialect() == Dialect::Postgres) {
+        const SqlRows est = execStatement(
+            "state estimates",
+            QStringLiteral("SELECT c.reltuples::bigint, s.most_common_vals::text, s.most_common_freqs::text FROM pg_class c "
+                           "LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'jobs' "
+                           "AND s.attname = 'state' WHERE c.oid = to_regclass('jobs')"));
+        const qint64 total = est.isEmpty() ? -1 : est.first().at(0).toLongLong();
+        if (total >= 200000 && !est.first().at(1).isNull()) {
+            const QStringList vals = pgArray(est.first().at(1).toString());
+            const QStringList freqs = pgArray(est.first().at(2).toString());
+            for (JobState s : terminal) {
+                const qsizetype i = vals.indexOf(toText(s));
+                out.counts.insert(s, i >= 0 && i < freqs.size() ? qint64(freqs.at(i).toDouble() * double(total)) : 0);
+                out.estimated.append(s);
+            }
+            return out;
+        }
+    }
+    // Small enough (or SQLite, in-process): exact.
+    for (const SqlRow &row : execStatement(
+             "state counts",
+             QStringLiteral("SELECT state, count(*) FROM jobs WHERE state IN ('succeeded', 'failed', 'cancelled') GROUP BY state")))
+        if (auto s = jobStateFromString(row.at(0).toString()))
+            out.counts.insert(*s, row.at(1).toLongLong());
+    for (JobState s : terminal)
+        if (!out.counts.contains(s))
+            out.counts.insert(s, 0);
+    return out;
+}
+
+ChangeMarks JobService::changeMarks()
+{
+    const SqlRows r = execStatement(
+        "change marks",
+        QStringLiteral("SELECT (SELECT max(change_seq) FROM jobs), (SELECT max(change_seq) FROM attempts), "
+                       "(SELECT max(id) FROM idempotency_events), (SELECT max(id) FROM race_losses), "
+                       "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log)"));
+    const SqlRow &row = r.first();
+    ChangeMarks m;
+    m.changeSeq = std::max(row.at(0).toLongLong(), row.at(1).toLongLong());
+    m.idempotencyEventId = row.at(2).toLongLong();
+    m.raceLossId = row.at(3).toLongLong();
+    m.validationId = row.at(4).toLongLong();
+    m.auditId = row.at(5).toLongLong();
+    return m;
+}
+
+} // namespace jobdesk

@@ -1,0 +1,237 @@
+// The console's worklists as queries, after a scripted scenario through
+// JobService: a timeout (unknown), a hedged reverse-order finish (race loss),
+// a double click and a key reused with another payload (replay, conflict),
+// contract validations, charts and counts. Both stores.
+
+#include "StoreFixture.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+const Actor kWorker = Actor::worker(QStringLiteral("w1"));
+
+SubmitRequest withClient(SubmitRequest r, const QString &ip, const QString &agent)
+{
+    r.clientMeta = QJsonObject{{QStringLiteral("ip"), ip}, {QStringLiteral("user_agent"), agent}};
+    return r;
+}
+
+} // namespace
+
+class TestWorklists : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void unknownQueueListsStuckAttemptsOldestFirstWithWhy_data() { addBackendRows(); }
+    void unknownQueueListsStuckAttemptsOldestFirstWithWhy()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+        svc->recordProvider(QStringLiteral("fallback"), QJsonObject{{QStringLiteral("status_lookup"), false}});
+        const Job a = submitJob(*svc, QStringLiteral("u1"));
+        const Attempt a1 = startRunning(*svc, a.id, QStringLiteral("primary"));
+        svc->markUnknown(a1.id, kWorker, QStringLiteral("deadline passed without a complete answer: timeout"));
+        // A worker that died: its lease runs out.
+        const Job b = submitJob(*svc, QStringLiteral("u2"));
+        StartAttemptRequest r = makeStartRequest(b.id, QStringLiteral("fallback"));
+        r.leaseMs = 1000;
+        const Attempt b1 = svc->markRunning(claimAndStart(*svc, r).attempt.id, kWorker, 1000);
+        auto later = store->open();
+        later->setClockOffsetMs(60000);
+        QCOMPARE(later->reapExpiredLeases(Actor{QStringLiteral("reaper"), QStringLiteral("r"), Role::Service}).size(), 1);
+        // A decided job's unknown attempt blocks nothing: not on the queue.
+        const Job c = submitJob(*svc, QStringLiteral("u3"), 2);
+        const Attempt c1 = startRunning(*svc, c.id, QStringLiteral("primary"));
+        const Attempt c2 = startRunning(*svc, c.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        svc->complete(c2.id, R"({"ok":1})", kWorker);
+        svc->markUnknown(c1.id, kWorker, QStringLiteral("deadline passed"));
+
+        const QList<UnknownQueueItem> q = svc->unknownQueue();
+        QCOMPARE(q.size(), 2);
+        QCOMPARE(q.at(0).attempt.id, a1.id); // oldest first
+        QCOMPARE(q.at(0).cause, UnknownQueueItem::Cause::Deadline);
+        QCOMPARE(q.at(0).providerHasStatusLookup, true);
+        QCOMPARE(q.at(0).idempotencyKey, QStringLiteral("u1"));
+        QCOMPARE(q.at(1).attempt.id, b1.id);
+        QCOMPARE(q.at(1).cause, UnknownQueueItem::Cause::LeaseExpired);
+        QCOMPARE(q.at(1).providerHasStatusLookup, false);
+        QVERIFY(q.at(0).unknownSinceMs > 0);
+        // Asking the provider shows on the row.
+        svc->recordLookup(a1.id);
+        QCOMPARE(svc->unknownQueue().at(0).lookupCount, 1);
+        QVERIFY(svc->unknownQueue().at(0).attempt.lastLookupAtMs);
+        QCOMPARE(svc->unknownQueue(QStringLiteral("fallback")).size(), 1);
+    }
+
+    void raceLossesNameLoserWinnerAndVersions_data() { addBackendRows(); }
+    void raceLossesNameLoserWinnerAndVersions()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("race"), 2);
+        const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
+        const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        svc->complete(hedge.id, R"({"by":"hedge"})", kWorker);   // the hedge returns first
+        svc->complete(primary.id, R"({"by":"primary"})", kWorker); // the primary loses
+        const QList<RaceLossItem> all = svc->raceLossList({});
+        QCOMPARE(all.size(), 1);
+        const RaceLossItem &l = all.first();
+        QCOMPARE(l.loss.attemptId, primary.id);
+        QCOMPARE(l.loserAttemptNo, 1);
+        QCOMPARE(l.loserProvider, QStringLiteral("primary"));
+        QCOMPARE(l.winnerAttemptNo, std::optional<int>(2));
+        QCOMPARE(l.winnerProvider, QStringLiteral("fallback"));
+        QCOMPARE(l.loss.expectedVersion, 0);
+        QCOMPARE(l.loss.foundVersion, 1);
+        QCOMPARE(l.loss.payloadDigest.size(), 64);
+        QCOMPARE(l.idempotencyKey, QStringLiteral("race"));
+        QCOMPARE(svc->raceLossList({QStringLiteral("fallback"), {}, {}}).size(), 1); // by the winner's provider
+        QCOMPARE(svc->raceLossList({QStringLiteral("other"), {}, {}}).size(), 0);
+        QCOMPARE(svc->raceLossList({{}, l.loss.atMs + 1, {}}).size(), 0);
+        QCOMPARE(svc->raceLossList({{}, l.loss.atMs, l.loss.atMs + 1}).size(), 1);
+        QCOMPARE(svc->raceLossList({}, l.loss.id).size(), 0); // keyset: nothing older
+    }
+
+    void duplicateClicksAndKeyReuseAreIncidents_data() { addBackendRows(); }
+    void duplicateClicksAndKeyReuseAreIncidents()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QJsonObject intent{{QStringLiteral("text"), QStringLiteral("two mugs")}};
+        const SubmitRequest first = withClient(makeSubmit(QStringLiteral("click-1"), intent), QStringLiteral("203.0.113.9"),
+                                               QStringLiteral("Firefox"));
+        const Job job = svc->submit(first).job;
+        // The second click, 180 ms later from another tab; then the key reused with another payload.
+        QCOMPARE(svc->submit(withClient(first, QStringLiteral("203.0.113.9"), QStringLiteral("Chrome"))).outcome,
+                 SubmitResult::Outcome::Replayed);
+        SubmitRequest other = first;
+        other.input = QJsonObject{{QStringLiteral("text"), QStringLiteral("three mugs")}};
+        QCOMPARE(svc->submit(other).outcome, SubmitResult::Outcome::Conflict);
+        submitJob(*svc, QStringLiteral("single-click")); // one click, no incident
+
+        const QList<KeyIncident> incidents = svc->keyIncidents();
+        QCOMPARE(incidents.size(), 1);
+        const KeyIncident &inc = incidents.first();
+        QCOMPARE(inc.idempotencyKey, QStringLiteral("click-1"));
+        QCOMPARE(inc.jobId, job.id);
+        QCOMPARE(inc.replays, 1);
+        QCOMPARE(inc.conflicts, 1);
+        QVERIFY(inc.spreadMs() >= 0);
+        QVERIFY2(inc.clients.size() == 2 && inc.clients.first().contains(QStringLiteral("203.0.113.9")),
+                 qPrintable(inc.clients.join(QStringLiteral(" | "))));
+        // A support engineer types the key: one job, and why.
+        const QList<KeyIncident> byKey = svc->keyIncidents(QStringLiteral("click-1"));
+        QCOMPARE(byKey.size(), 1);
+        QCOMPARE(byKey.first().jobId, job.id);
+        // Or the owner: every job, duplicate or not.
+        const QList<KeyIncident> byOwner = svc->keyIncidents(QStringLiteral("owner-1"));
+        QCOMPARE(byOwner.size(), 2);
+        QCOMPARE(byOwner.first().idempotencyKey, QStringLiteral("single-click"));
+        QCOMPARE(byOwner.first().replays + byOwner.first().conflicts, 0);
+        QVERIFY(svc->keyIncidents(QStringLiteral("nobody")).isEmpty());
+        // The conflict keeps the rejected intent for the diff.
+        const auto history = svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("click-1"));
+        QCOMPARE(history.last().rejectedIntent.value(QStringLiteral("input")).toObject(), other.input);
+    }
+
+    void providerStatusShowsTheLatestValidationPerRoute_data() { addBackendRows(); }
+    void providerStatusShowsTheLatestValidationPerRoute()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordRoute(QStringLiteral("summarize"),
+                         QJsonObject{{QStringLiteral("provider_chain"), QJsonArray{QStringLiteral("primary"), QStringLiteral("fallback")}}});
+        svc->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("fake")}});
+        svc->recordProvider(QStringLiteral("fallback"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("openai")}});
+        svc->recordProvider(QStringLiteral("spare"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("openai")}});
+        ValidationRecord v;
+        v.provider = QStringLiteral("fallback");
+        v.route = QStringLiteral("summarize");
+        v.configHash = QString(64, u'a');
+        v.passed = false;
+        v.validatedAtMs = 1000;
+        v.expiresAtMs = 2000;
+        svc->recordValidation(v);
+        v.passed = true;
+        v.validatedAtMs = 3000;
+        v.expiresAtMs = 4000;
+        const qint64 newest = svc->recordValidation(v);
+        const QList<ProviderRouteStatus> st = svc->providerStatus();
+        QCOMPARE(st.size(), 2); // spare is in no chain and never validated
+        const auto fallback = std::find_if(st.begin(), st.end(), [](const auto &s) { return s.provider == QStringLiteral("fallback"); });
+        QVERIFY(fallback != st.end());
+        QVERIFY(fallback->inChain);
+        QVERIFY(fallback->latest);
+        QCOMPARE(fallback->latest->id, newest);
+        QVERIFY(fallback->latest->passed);
+        QCOMPARE(fallback->providerConfig.value(QStringLiteral("kind")).toString(), QStringLiteral("openai"));
+    }
+
+    void chartsAndCountsComeFromAggregates_data() { addBackendRows(); }
+    void chartsAndCountsComeFromAggregates()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const qint64 from = svc->nowMs() - 1000;
+        const Job job = submitJob(*svc, QStringLiteral("chart"), 2);
+        const Attempt p = startRunning(*svc, job.id, QStringLiteral("primary"));
+        const Attempt h = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        svc->markUnknown(p.id, kWorker, QStringLiteral("deadline passed"));
+        svc->complete(h.id, R"({"ok":1})", kWorker);
+        svc->complete(p.id, R"({"ok":2})", kWorker); // late: a race loss
+        submitJob(*svc, QStringLiteral("waiting"));
+        const Job blocked = submitJob(*svc, QStringLiteral("blocked"));
+        svc->markUnknown(startRunning(*svc, blocked.id).id, kWorker, QStringLiteral("deadline passed"));
+        const qint64 to = svc->nowMs() + 1000;
+
+        const QList<OutcomeBucket> buckets = svc->outcomeHistory(from, to, 60000);
+        QCOMPARE(buckets.size(), 1);
+        QCOMPARE(buckets.first().finished.value(AttemptState::Succeeded), 1);
+        QCOMPARE(buckets.first().finished.value(AttemptState::Superseded), 1);
+        QCOMPARE(buckets.first().wentUnknown, 2);
+        QCOMPARE(buckets.first().raceLosses, 1);
+        const QList<ProviderLatencyStat> latency = svc->providerLatency(from, to);
+        QCOMPARE(latency.size(), 2);
+        for (const ProviderLatencyStat &l : latency) {
+            QCOMPARE(l.samples, 1);
+            QVERIFY(l.p95Ms >= l.p50Ms);
+        }
+        const StateCounts counts = svc->stateCounts();
+        QCOMPARE(counts.counts.value(JobState::Queued), 1);
+        QCOMPARE(counts.counts.value(JobState::Blocked), 1);
+        QCOMPARE(counts.counts.value(JobState::Running), 0);
+        QCOMPARE(counts.counts.value(JobState::Succeeded), 1);
+        QVERIFY(counts.estimated.isEmpty()); // small tables are counted exactly
+        JD_VERIFY_THROWS_CODE(svc->outcomeHistory(to, from, 60000), JobDeskError::Code::InvalidArgument);
+    }
+
+    void changeMarksMoveWithEveryKindOfRecord_data() { addBackendRows(); }
+    void changeMarksMoveWithEveryKindOfRecord()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const ChangeMarks empty = svc->changeMarks();
+        const Job job = submitJob(*svc, QStringLiteral("marks"));
+        const ChangeMarks afterJob = svc->changeMarks();
+        QVERIFY(afterJob.changeSeq > empty.changeSeq);
+        QCOMPARE(afterJob.idempotencyEventId, empty.idempotencyEventId);
+        svc->submit(makeSubmit(QStringLiteral("marks"), {{QStringLiteral("prompt"), QStringLiteral("marks")}}));
+        const ChangeMarks afterReplay = svc->changeMarks();
+        QVERIFY(afterReplay.idempotencyEventId > afterJob.idempotencyEventId);
+        QCOMPARE(afterReplay.changeSeq, afterJob.changeSeq); // a replay changes no job
+        svc->cancelJob(job.id, operatorRequest());
+        const ChangeMarks afterCancel = svc->changeMarks();
+        QVERIFY(afterCancel.auditId > afterReplay.auditId);
+        QVERIFY(afterCancel.changeSeq > afterReplay.changeSeq);
+        QCOMPARE(svc->changeMarks(), afterCancel); // nothing moved: equal
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorklists)
+#include "tst_worklists.moc"
