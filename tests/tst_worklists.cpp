@@ -224,7 +224,6 @@ private Q_SLOTS:
         svc->submit(makeSubmit(QStringLiteral("marks"), {{QStringLiteral("prompt"), QStringLiteral("marks")}}));
         const ChangeMarks afterReplay = svc->changeMarks();
         QVERIFY(afterReplay.idempotencyEventId > afterJob.idempotencyEventId);
-        QCOMPARE(afterReplay.changeSeq, afterJob.changeSeq); // a replay changes no job
         svc->cancelJob(job.id, operatorRequest());
         const ChangeMarks afterCancel = svc->changeMarks();
         QVERIFY(afterCancel.auditId > afterReplay.auditId);

@@ -168,10 +168,11 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
             "key incidents",
             QStringLiteral("SELECT owner_id, idempotency_key, max(id) AS last_id FROM (SELECT id, owner_id, idempotency_key "
                            "FROM idempotency_events")
-                + (beforeEventId ? QStringLiteral(" WHERE id < $2") : QString())
-                + QStringLiteral(" ORDER BY id DESC LIMIT 5000) e GROUP BY owner_id, idempotency_key "
+                + (beforeEventId ? QStringLiteral(" WHERE id < $3") : QString())
+                + QStringLiteral(" ORDER BY id DESC LIMIT $2) e GROUP BY owner_id, idempotency_key "
                                  "ORDER BY last_id DESC LIMIT $1"),
-            beforeEventId ? SqlParams{limit, *beforeEventId} : SqlParams{limit});
+            // A window of the newest requests, wide enough for `limit` keys sent a few times each.
+            beforeEventId ? SqlParams{limit, limit * 10, *beforeEventId} : SqlParams{limit, limit * 10});
         for (const SqlRow &row : r)
             keys.append({row.at(0).toString(), row.at(1).toString()});
     } else {
@@ -185,33 +186,53 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
         for (const SqlRow &row : r)
             keys.append({row.at(0).toString(), row.at(1).toString()});
     }
-    // 2. Each one's job and every request with the key (index lookups).
-    QList<KeyIncident> out;
+    if (keys.isEmpty())
+        return {};
+    // 2. Their jobs and every request with those keys: two statements, each
+    // index lookups by (owner, key).
+    SqlParams params;
+    QStringList pairs;
     for (const Key &k : keys) {
-        const SqlRows jr = execStatement(
-            "key incident",
-            QStringLiteral("SELECT id, state, created_at_ms, client_meta FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
-            {k.owner, k.key});
-        if (jr.isEmpty())
-            continue;
-        KeyIncident inc;
-        inc.ownerId = k.owner;
-        inc.idempotencyKey = k.key;
-        inc.jobId = jr.first().at(0).toLongLong();
-        inc.jobState = jobStateFromString(jr.first().at(1).toString()).value_or(JobState::Queued);
-        inc.createdAtMs = jr.first().at(2).toLongLong();
-        inc.lastAtMs = inc.createdAtMs;
-        inc.clients.append(describeClient(rows::jsonObject(jr.first().at(3))));
-        for (const IdempotencyEvent &e : keyHistory(k.owner, k.key)) {
-            (e.kind == IdempotencyEvent::Kind::Conflict ? inc.conflicts : inc.replays)++;
-            inc.lastAtMs = std::max(inc.lastAtMs, e.atMs);
-            inc.lastEventId = std::max(inc.lastEventId, e.id);
-            const QString c = describeClient(e.clientMeta);
-            if (!inc.clients.contains(c))
-                inc.clients.append(c);
-        }
-        out.append(inc);
+        params.append(k.owner);
+        params.append(k.key);
+        pairs.append(QStringLiteral("($%1, $%2)").arg(params.size() - 1).arg(params.size()));
     }
+    const QString inPairs = QStringLiteral("(owner_id, idempotency_key) IN (VALUES ") + pairs.join(QStringLiteral(", ")) + u')';
+    QHash<QString, KeyIncident> byKey;
+    auto id = [](const QString &owner, const QString &key) -> QString { return owner + QChar(0x1f) + key; };
+    for (const SqlRow &row : execStatement(
+             "key incidents",
+             QStringLiteral("SELECT owner_id, idempotency_key, id, state, created_at_ms, client_meta FROM jobs WHERE ") + inPairs,
+             params)) {
+        KeyIncident inc;
+        inc.ownerId = row.at(0).toString();
+        inc.idempotencyKey = row.at(1).toString();
+        inc.jobId = row.at(2).toLongLong();
+        inc.jobState = jobStateFromString(row.at(3).toString()).value_or(JobState::Queued);
+        inc.createdAtMs = row.at(4).toLongLong();
+        inc.lastAtMs = inc.createdAtMs;
+        inc.clients.append(describeClient(rows::jsonObject(row.at(5))));
+        byKey.insert(id(inc.ownerId, inc.idempotencyKey), inc);
+    }
+    for (const SqlRow &row : execStatement(
+             "key incidents",
+             QStringLiteral("SELECT owner_id, idempotency_key, id, kind, at_ms, client_meta FROM idempotency_events WHERE ")
+                 + inPairs + QStringLiteral(" ORDER BY id"),
+             params)) {
+        auto it = byKey.find(id(row.at(0).toString(), row.at(1).toString()));
+        if (it == byKey.end())
+            continue;
+        (row.at(3).toString() == QStringLiteral("conflict") ? it->conflicts : it->replays)++;
+        it->lastEventId = std::max(it->lastEventId, row.at(2).toLongLong());
+        it->lastAtMs = std::max(it->lastAtMs, row.at(4).toLongLong());
+        const QString c = describeClient(rows::jsonObject(row.at(5)));
+        if (!it->clients.contains(c))
+            it->clients.append(c);
+    }
+    QList<KeyIncident> out;
+    for (const Key &k : keys)
+        if (auto it = byKey.constFind(id(k.owner, k.key)); it != byKey.constEnd())
+            out.append(*it);
     return out;
 }
 
@@ -274,12 +295,12 @@ QList<OutcomeBucket> JobService::outcomeHistory(qint64 fromMs, qint64 toMs, qint
 
 QList<ProviderLatencyStat> JobService::providerLatency(qint64 fromMs, qint64 toMs)
 {
-    // The newest 20,000 finished attempts in the window (start to end), per provider.
+    // The newest 5,000 finished attempts in the window (start to end), per provider.
     const SqlRows r = execStatement(
         "provider latency",
-        QStringLiteral("SELECT a.provider, a.updated_at_ms - a.created_at_ms FROM attempt_events e "
-                       "JOIN attempts a ON a.id = e.attempt_id WHERE e.at_ms >= $1 AND e.at_ms < $2 "
-                       "AND e.to_state IN ('succeeded', 'superseded', 'failed') ORDER BY e.at_ms DESC LIMIT 20000"),
+        QStringLiteral("SELECT a.provider, a.updated_at_ms - a.created_at_ms FROM (SELECT attempt_id FROM attempt_events "
+                       "WHERE at_ms >= $1 AND at_ms < $2 AND to_state IN ('succeeded', 'superseded', 'failed') "
+                       "ORDER BY at_ms DESC LIMIT 5000) e JOIN attempts a ON a.id = e.attempt_id"),
         {fromMs, toMs});
     QMap<QString, QList<qint64>> byProvider;
     for (const SqlRow &row : r)
@@ -339,9 +360,12 @@ ChangeMarks JobService::changeMarks()
 {
     const SqlRows r = execStatement(
         "change marks",
-        QStringLiteral("SELECT (SELECT max(change_seq) FROM jobs), (SELECT max(change_seq) FROM attempts), "
+        (dialect() == Dialect::Postgres ? QStringLiteral("SELECT (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM jd_change_seq), 0, ")
+                                        : QStringLiteral("SELECT (SELECT value FROM jd_counter WHERE id = 1), 0, "))
+            + QStringLiteral(
                        "(SELECT max(id) FROM idempotency_events), (SELECT max(id) FROM race_losses), "
                        "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log)"));
+    // The change sequence's last value (one row), not a scan of two indexes.
     const SqlRow &row = r.first();
     ChangeMarks m;
     m.changeSeq = std::max(row.at(0).toLongLong(), row.at(1).toLongLong());

@@ -9,10 +9,18 @@ CREATE INDEX jobs_by_route ON jobs (route, id);
 -- Requests with a key, by key alone.
 CREATE INDEX idempotency_events_by_key_only ON idempotency_events (idempotency_key, id);
 -- Charts over time: transitions and race losses by when they happened.
-CREATE INDEX attempt_events_by_time ON attempt_events (at_ms);
+CREATE INDEX attempt_events_by_time ON attempt_events (at_ms, to_state); -- index-only for the outcome chart
 CREATE INDEX race_losses_by_time ON race_losses (at_ms, id);
 -- Jobs that ran on a provider (the jobs table's provider filter).
 CREATE INDEX attempts_by_provider ON attempts (provider, job_id);
+
+-- Consoles poll the change sequence's last value ("did anything move?").
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'jobdesk_viewer') THEN
+        EXECUTE format('GRANT SELECT ON SEQUENCE %I.jd_change_seq TO jobdesk_viewer', current_schema());
+    END IF;
+END $$;
 
 INSERT INTO schema_migrations (version, name, applied_at)
 VALUES (8, '008_worklists.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));

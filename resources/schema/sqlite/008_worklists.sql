@@ -9,7 +9,7 @@ CREATE INDEX jobs_by_route ON jobs (route, id);
 -- Requests with a key, by key alone.
 CREATE INDEX idempotency_events_by_key_only ON idempotency_events (idempotency_key, id);
 -- Charts over time: transitions and race losses by when they happened.
-CREATE INDEX attempt_events_by_time ON attempt_events (at_ms);
+CREATE INDEX attempt_events_by_time ON attempt_events (at_ms, to_state);
 CREATE INDEX race_losses_by_time ON race_losses (at_ms, id);
 -- Jobs that ran on a provider (the jobs table's provider filter).
 CREATE INDEX attempts_by_provider ON attempts (provider, job_id);
