@@ -317,7 +317,7 @@ int main(int argc, char *argv[])
 
     struct Pair
     {
-        QList<double> http, core;
+        QList<double> http, core, ratio;
     };
     QMap<QString, Pair> results;
     for (int round = 0; round < cfg.rounds; ++round) {
@@ -338,6 +338,7 @@ int main(int argc, char *argv[])
                 const QString name = QStringLiteral("%1 %2").arg(c).arg(QLatin1String(op));
                 results[name].http.append(h.opsPerS());
                 results[name].core.append(k.opsPerS());
+                results[name].ratio.append(k.opsPerS() > 0 ? h.opsPerS() / k.opsPerS() : 0.0);
             }
         }
     }
@@ -345,13 +346,16 @@ int main(int argc, char *argv[])
         std::sort(v.begin(), v.end());
         return v.isEmpty() ? 0.0 : v.at(v.size() / 2);
     };
+    // Medians over the rounds; the ratio is the median of the per-round
+    // ratios (each round's two sides ran back to back, under the same load).
     std::printf("\n%-8s %-16s %14s %14s %7s\n", "clients", "operation", "http creates/s", "core submits/s", "ratio");
     for (auto it = results.cbegin(); it != results.cend(); ++it) {
-        const double h = median(it.value().http), k = median(it.value().core);
+        const double h = median(it.value().http), k = median(it.value().core), r = median(it.value().ratio);
         std::printf("%-8s %-16s %14.0f %14.0f %7.2f\n", qPrintable(it.key().section(u' ', 0, 0)), qPrintable(it.key().section(u' ', 1)),
-                    h, k, k > 0 ? h / k : 0.0);
-        std::printf("RESULT ratio clients=%s op=%s http_per_s=%.0f core_per_s=%.0f ratio=%.3f\n", qPrintable(it.key().section(u' ', 0, 0)),
-                    qPrintable(it.key().section(u' ', 1)), h, k, k > 0 ? h / k : 0.0);
+                    h, k, r);
+        std::printf("RESULT ratio clients=%s op=%s http_per_s=%.0f core_per_s=%.0f ratio=%.3f rounds=%d\n",
+                    qPrintable(it.key().section(u' ', 0, 0)), qPrintable(it.key().section(u' ', 1)), h, k, r,
+                    int(it.value().ratio.size()));
     }
     return 0;
 }

@@ -21,16 +21,17 @@ fi
 cmake --build "$BUILD_DIR" --target jobdesk-server jobdesk-bench-http
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-http.XXXXXX")
+PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-http-pg.XXXXXX") # its own folder: the server runs as postgres
 SERVER_PID=
 cleanup() {
   if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  scripts/pg-throwaway.sh stop "$WORK/pg" || true
-  rm -rf "$WORK"
+  scripts/pg-throwaway.sh stop "$PGDIR" || true
+  rm -rf "$WORK" "$PGDIR"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-URL=$(PG_FSYNC=on PG_SYNC_COMMIT=on scripts/pg-throwaway.sh start "$WORK/pg")
+URL=$(PG_FSYNC=on PG_SYNC_COMMIT=on scripts/pg-throwaway.sh start "$PGDIR")
 case "$URL" in
   postgresql://*@127.0.0.1:*) ;;
   *) echo "bench-http.sh: unexpected server URL '$URL'" >&2; exit 1 ;;
