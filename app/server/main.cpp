@@ -285,6 +285,9 @@ int main(int argc, char *argv[])
             print(QStringLiteral("jobdesk-server: listening on http://%1:%2").arg(host).arg(api->port()));
         }
 
+        if (!api)
+            qCInfo(lcServer) << "no HTTP API (no --port / JOBDESK_PORT): dispatching only";
+
         QSocketNotifier notifier(signalPipe[0], QSocketNotifier::Read);
         QObject::connect(&notifier, &QSocketNotifier::activated, &app, [&] {
             char c;

@@ -28,12 +28,14 @@ const QList<qint64> &latencyBucketsMs()
     return buckets;
 }
 
-StoreGauges readStoreGauges(SqlSession &session)
+StoreGauges readStoreGauges(JobService &svc)
 {
+    StoreGauges g;
+    const StateCounts jobs = svc.stateCounts();
+    for (auto it = jobs.counts.cbegin(); it != jobs.counts.cend(); ++it)
+        g.jobsByState.insert(toText(it.key()), it.value());
+    SqlSession &session = svc.session();
     try {
-        StoreGauges g;
-        for (const SqlRow &r : session.exec(QStringLiteral("SELECT state, count(*) FROM jobs GROUP BY state")))
-            g.jobsByState.insert(r.at(0).toString(), r.at(1).toLongLong());
         for (const SqlRow &r : session.exec(QStringLiteral("SELECT state, count(*) FROM attempts GROUP BY state")))
             g.attemptsByState.insert(r.at(0).toString(), r.at(1).toLongLong());
         g.unknownAttempts = g.attemptsByState.value(QStringLiteral("unknown"));

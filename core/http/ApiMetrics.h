@@ -39,10 +39,14 @@ struct StoreGauges
 // Upper bounds (ms) of the provider latency histogram's buckets.
 const QList<qint64> &latencyBucketsMs();
 
-// Reads the gauges with a handful of aggregate queries (same SQL on both
-// stores). Latency is an attempt's time from start to its final state, for
-// attempts that succeeded, were superseded or failed. Throws JobDeskError.
-StoreGauges readStoreGauges(SqlSession &session);
+// Reads the gauges: jobs by state from JobService::stateCounts() (exact for
+// queued/running/blocked, estimated for terminal states on PostgreSQL, so no
+// scan of the jobs table), the rest with a few aggregate queries (same SQL on
+// both stores; they read every finished attempt, which is why ApiService
+// reads them at most every metricsCacheMs). Latency is an attempt's time from
+// start to its final state, for attempts that succeeded, were superseded or
+// failed. Throws JobDeskError.
+StoreGauges readStoreGauges(JobService &svc);
 
 struct ServerGauges
 {

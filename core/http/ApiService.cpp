@@ -469,7 +469,7 @@ HttpResponse ApiService::metricsPage(JobService *svc)
         const qint64 now = wallMs();
         if (svc && (!m_gauges || now - m_gaugesAtMs >= m_options.metricsCacheMs)) {
             try {
-                m_gauges = readStoreGauges(svc->session());
+                m_gauges = readStoreGauges(*svc);
                 m_gaugesAtMs = now;
             } catch (const JobDeskError &e) {
                 m_gauges.reset();

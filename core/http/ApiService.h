@@ -36,7 +36,7 @@ struct ApiOptions
     // revoked token stops working on a running server within this time.
     // 0: every request asks the store.
     qint64 tokenCacheMs = 1000;
-    qint64 metricsCacheMs = 2000; // the store's gauges are read at most this often
+    qint64 metricsCacheMs = 5000; // the store's gauges are read at most this often (they aggregate attempts)
 };
 
 struct Caller

@@ -8,6 +8,7 @@
 #include "UiFixture.h"
 
 #include "dialogs/ActionDialogs.h"
+#include "models/TextTableModel.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
 
@@ -187,7 +188,11 @@ private Q_SLOTS:
         QTRY_VERIFY(dialog->isVisible());
         dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("retry once"));
         QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
-        QTest::mouseDClick(dialog->findChild<QPushButton *>(QStringLiteral("okButton")), Qt::LeftButton);
+        // What a real double click delivers: press, release, double-click press, release.
+        QPushButton *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTest::mouseDClick(ok, Qt::LeftButton);
+        QTest::mouseRelease(ok, Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(finished.first().first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
         QList<Attempt> attempts = svc->attempts(job.id);

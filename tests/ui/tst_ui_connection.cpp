@@ -7,6 +7,7 @@
 #include "UiFixture.h"
 
 #include "ConsoleSettings.h"
+#include "Format.h"
 #include "dialogs/ConnectionDialog.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"

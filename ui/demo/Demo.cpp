@@ -211,6 +211,7 @@ void DemoWorld::setUp()
         d.leaseMs = 6000;
         d.idlePollMs = 100;
         d.maintenanceEveryMs = 500;
+        d.reconcileEveryMs = 500;
         m_dispatcher = std::make_unique<Dispatcher>(m_options.url, m_config, nullptr, d);
         m_dispatcher->recordConfig(*m_svc);
         // Contract validations: backup is proven for every route; spare fails its own.

@@ -2,6 +2,9 @@
 
 #include "Format.h"
 #include "StoreClient.h"
+#include "UiLogging.h"
+
+#include <QElapsedTimer>
 
 #include <QFont>
 #include <QGuiApplication>
@@ -187,6 +190,8 @@ void JobsModel::onPageLoaded(const PageResult &r)
         Q_EMIT loadFailed(r.error);
         return;
     }
+    QElapsedTimer took;
+    took.start();
     QList<JobRow> fresh;
     fresh.reserve(r.rows.size());
     bool pendingMoved = false;
@@ -208,6 +213,7 @@ void JobsModel::onPageLoaded(const PageResult &r)
         Q_EMIT pendingChanged(pendingCount());
     if (r.firstPage)
         Q_EMIT firstPageLoaded();
+    qCDebug(lcUi) << "page of" << r.rows.size() << "jobs applied in" << took.elapsed() << "ms";
 }
 
 int JobsModel::rowOfJob(qint64 jobId) const

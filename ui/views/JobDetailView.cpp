@@ -7,6 +7,9 @@
 #include "models/ActionGuards.h"
 #include "models/TextTableModel.h"
 #include "views/Timeline.h"
+#include "UiLogging.h"
+
+#include <QElapsedTimer>
 
 #include <QFontDatabase>
 #include <QGuiApplication>
@@ -254,6 +257,8 @@ void JobDetailView::onActionFinished(const ActionResult &r)
 
 void JobDetailView::setDetail(const DetailResult &r)
 {
+    QElapsedTimer took;
+    took.start();
     m_current = r;
     const JobDetail &d = *r.detail;
     const qint64 now = r.dbNowMs > 0 ? r.dbNowMs : m_client->dbNowMs();
@@ -278,6 +283,7 @@ void JobDetailView::setDetail(const DetailResult &r)
     m_tabs->setTabText(AuditTab, tr("Audit (%1)").arg(d.audit.size()));
     m_tabs->setTabText(TimelineTab, tr("Time line (%1)").arg(d.attempts.size()));
     rebuildActionButtons();
+    qCDebug(lcUi) << "job" << d.job.id << "shown in" << took.elapsed() << "ms";
     Q_EMIT detailShown(d.job.id);
 }
 
