@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
@@ -404,8 +404,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <translation>Field</translation>
     </message>
     <message>
-        <source>Stored (the job's intent)</source>
-        <translation>Stored (the job's intent)</translation>
+        <source>Stored (the job&apos;s intent)</source>
+        <translation>Stored (the job&apos;s intent)</translation>
     </message>
     <message>
         <source>Rejected (this request)</source>
@@ -635,8 +635,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <translation>replayed: same key, same intent (job %1 returned)</translation>
     </message>
     <message>
-        <source>double-click or "Show the diff" to compare the intents</source>
-        <translation>double-click or "Show the diff" to compare the intents</translation>
+        <source>double-click or &quot;Show the diff&quot; to compare the intents</source>
+        <translation>double-click or &quot;Show the diff&quot; to compare the intents</translation>
     </message>
     <message>
         <source>%1 → %2</source>
@@ -758,7 +758,10 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
     </message>
     <message numerus="yes">
         <source>%n new job(s) waiting: show them (they do not push the rows you are reading)</source>
-        <translation><numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform><numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform></translation>
+        <translation>
+            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
+            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Find a job id or an idempotency key (Ctrl+F)</source>
@@ -882,11 +885,17 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     </message>
     <message numerus="yes">
         <source>%n job(s) shown; more load as you scroll.</source>
-        <translation><numerusform>%n job(s) shown; more load as you scroll.</numerusform><numerusform>%n job(s) shown; more load as you scroll.</numerusform></translation>
+        <translation>
+            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
+            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>All %n matching job(s) shown.</source>
-        <translation><numerusform>All %n matching job(s) shown.</numerusform><numerusform>All %n matching job(s) shown.</numerusform></translation>
+        <translation>
+            <numerusform>All %n matching job(s) shown.</numerusform>
+            <numerusform>All %n matching job(s) shown.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Live updates paused while minimised.</source>
@@ -916,8 +925,8 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <translation>Contract</translation>
     </message>
     <message>
-        <source>In the route's chain</source>
-        <translation>In the route's chain</translation>
+        <source>In the route&apos;s chain</source>
+        <translation>In the route&apos;s chain</translation>
     </message>
     <message>
         <source>no</source>
@@ -964,7 +973,10 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     </message>
     <message numerus="yes">
         <source>%n screenshot(s) written to %1</source>
-        <translation><numerusform>%n screenshot(s) written to %1</numerusform><numerusform>%n screenshot(s) written to %1</numerusform></translation>
+        <translation>
+            <numerusform>%n screenshot(s) written to %1</numerusform>
+            <numerusform>%n screenshot(s) written to %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>missing: %1</source>
