@@ -1,5 +1,7 @@
 // The hot paths at the database's speed (issue 10): prepared statements that
-// survive a reconnect and a schema change, and a bounded statement cache.
+// survive a reconnect and a schema change, a bounded statement cache, one
+// job-row write per winning completion, and the length and range guards
+// wherever they now live.
 
 #include "StoreFixture.h"
 
@@ -114,6 +116,97 @@ private Q_SLOTS:
         svc->session().begin();
         QCOMPARE(svc->session().exec(query, {1}).first().size(), 3);
         svc->session().commit();
+    }
+
+    // A winning completion writes the job row once (the CAS) and the attempt
+    // row once; the event is still written, by the database.
+    void winningCompletionWritesTheJobRowOnce_data() { addBackendRows(); }
+    void winningCompletionWritesTheJobRowOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("w1"));
+        const Attempt a = startRunning(*svc, job.id);
+        const qsizetype eventsBefore = svc->attemptEvents(job.id).size();
+        SqlSession &s = svc->session();
+        if (store->isPostgres()) {
+            // Count the row writes of this transaction only (statistics of the
+            // current transaction are read before its commit).
+            s.begin();
+            const SqlRows before = s.exec(QStringLiteral(
+                "SELECT pg_stat_get_xact_tuples_updated('jobs'::regclass), pg_stat_get_xact_tuples_updated('attempts'::regclass)"));
+            QCOMPARE(svc->complete(a.id, R"({"v":1})", Actor::worker(QStringLiteral("w1"))).outcome,
+                     CompleteResult::Outcome::Won);
+            const SqlRows after = s.exec(QStringLiteral(
+                "SELECT pg_stat_get_xact_tuples_updated('jobs'::regclass), pg_stat_get_xact_tuples_updated('attempts'::regclass)"));
+            s.commit();
+            QCOMPARE(after.first().at(0).toLongLong() - before.first().at(0).toLongLong(), 1LL);
+            QCOMPARE(after.first().at(1).toLongLong() - before.first().at(1).toLongLong(), 1LL);
+        } else {
+            s.exec(QStringLiteral("CREATE TEMP TABLE job_writes (job_id INTEGER)"));
+            s.exec(QStringLiteral("CREATE TEMP TRIGGER count_job_writes AFTER UPDATE ON main.jobs "
+                                  "BEGIN INSERT INTO job_writes VALUES (NEW.id); END"));
+            QCOMPARE(svc->complete(a.id, R"({"v":1})", Actor::worker(QStringLiteral("w1"))).outcome,
+                     CompleteResult::Outcome::Won);
+            QCOMPARE(s.exec(QStringLiteral("SELECT count(*) FROM job_writes")).first().first().toInt(), 1);
+        }
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.state, JobState::Succeeded);
+        QCOMPARE(after.completedBy, std::optional<qint64>(a.id));
+        QCOMPARE(after.version, qint64(1));
+        const Attempt won = *svc->attempt(a.id);
+        QCOMPARE(won.state, AttemptState::Succeeded);
+        QCOMPARE(after.changeSeq, won.changeSeq); // one stamp for the decision
+        const QList<AttemptEvent> events = svc->attemptEvents(job.id);
+        QCOMPARE(events.size(), eventsBefore + 1);
+        QCOMPARE(events.last().toState, AttemptState::Succeeded);
+        QCOMPARE(events.last().fromState, std::optional(AttemptState::Running));
+    }
+
+    // Raw SQL that breaks a length or range rule is refused by the database,
+    // as a constraint violation, wherever the rule lives (a domain on
+    // PostgreSQL, a CHECK constraint on SQLite).
+    void lengthAndRangeGuardsHold_data() { addBackendRows(); }
+    void lengthAndRangeGuardsHold()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString fp(64, u'f');
+        const QString insertJob = QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, "
+                                                 "max_parallel, max_attempts) VALUES ($1, $2, $3, $4, '{}', $5, $6)");
+        const auto constraint = std::optional(SqlError::Kind::Constraint);
+        const QString longText(256, u'x');
+        QCOMPARE(rawSql(*svc, insertJob, {longText, QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral(""), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), longText, fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), QString(63, u'f'), QStringLiteral("r"), 1, 3}),
+                 constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral(""), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 9, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 0, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 101}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 0}), constraint);
+        QVERIFY(svc->jobs(JobFilter{}).jobs.isEmpty());
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 8, 100}), std::nullopt);
+
+        // Updates are checked too, whatever else they set.
+        const Job job = submitJob(*svc, QStringLiteral("g1"));
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = -1 WHERE id = $1"), {job.id}), constraint);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = 9, state_reason = 'x' WHERE id = $1"), {job.id}),
+                 constraint);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = '{}' WHERE id = $1"), {job.id}), constraint);
+        QCOMPARE(svc->job(job.id)->version, qint64(0));
+
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
+        const QString insertAttempt = QStringLiteral(
+            "INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, start_request_id, worker_id, "
+            "lease_expires_at_ms) VALUES ($1, $2, $3, 'automatic', 'starting', $4, 'r1', 'w1', 9000000000000)");
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 0, QStringLiteral("p"), 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral(""), 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, longText, 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral("p"), -1}), constraint);
+        QVERIFY(svc->attempts(job.id).isEmpty());
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral("p"), 0}), std::nullopt);
     }
 };
 
