@@ -1,12 +1,15 @@
 // The hot paths at the database's speed (issue 10): prepared statements that
-// survive a reconnect and a schema change, a bounded statement cache, one
-// job-row write per winning completion, and the length and range guards
-// wherever they now live.
+// survive a reconnect and a schema change, a bounded statement cache, the
+// short answers of submit and complete that still give the caller the whole
+// record, one job-row write per winning completion, and the length and range
+// guards wherever they now live.
 
 #include "StoreFixture.h"
 
+#include "domain/CanonicalJson.h"
 #include "store/PgSession.h"
 
+#include <QJsonArray>
 #include <QTest>
 
 using namespace jobdesk;
@@ -23,6 +26,48 @@ std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const 
     } catch (const SqlError &e) {
         return e.kind();
     }
+}
+
+void compareJobs(const Job &got, const Job &stored)
+{
+    QCOMPARE(got.id, stored.id);
+    QCOMPARE(got.ownerId, stored.ownerId);
+    QCOMPARE(got.idempotencyKey, stored.idempotencyKey);
+    QCOMPARE(got.fingerprint, stored.fingerprint);
+    QCOMPARE(got.route, stored.route);
+    QCOMPARE(got.input, stored.input);
+    QCOMPARE(got.state, stored.state);
+    QCOMPARE(got.version, stored.version);
+    QCOMPARE(got.changeSeq, stored.changeSeq);
+    QCOMPARE(got.maxParallel, stored.maxParallel);
+    QCOMPARE(got.maxAttempts, stored.maxAttempts);
+    QCOMPARE(got.completedBy, stored.completedBy);
+    QCOMPARE(got.result, stored.result);
+    QCOMPARE(got.clientMeta, stored.clientMeta);
+    QCOMPARE(got.stateReason, stored.stateReason);
+    QCOMPARE(got.createdAtMs, stored.createdAtMs);
+    QCOMPARE(got.updatedAtMs, stored.updatedAtMs);
+}
+
+void compareAttempts(const Attempt &got, const Attempt &stored)
+{
+    QCOMPARE(got.id, stored.id);
+    QCOMPARE(got.jobId, stored.jobId);
+    QCOMPARE(got.attemptNo, stored.attemptNo);
+    QCOMPARE(got.provider, stored.provider);
+    QCOMPARE(got.state, stored.state);
+    QCOMPARE(got.kind, stored.kind);
+    QCOMPARE(got.readVersion, stored.readVersion);
+    QCOMPARE(got.workerId, stored.workerId);
+    QCOMPARE(got.leaseExpiresAtMs, stored.leaseExpiresAtMs);
+    QCOMPARE(got.deadlineAtMs, stored.deadlineAtMs);
+    QCOMPARE(got.createdAtMs, stored.createdAtMs);
+    QCOMPARE(got.updatedAtMs, stored.updatedAtMs);
+    QCOMPARE(got.changeSeq, stored.changeSeq);
+    QCOMPARE(got.resultDigest, stored.resultDigest);
+    QCOMPARE(got.lastReason, stored.lastReason);
+    QCOMPARE(got.providerKey, stored.providerKey);
+    QCOMPARE(got.lastLookupAtMs, stored.lastLookupAtMs);
 }
 
 } // namespace
@@ -116,6 +161,94 @@ private Q_SLOTS:
         svc->session().begin();
         QCOMPARE(svc->session().exec(query, {1}).first().size(), 3);
         svc->session().commit();
+    }
+
+    // submit answers with the whole job for every outcome, equal to what is
+    // stored, although the database sends back only what the caller lacks.
+    void submitAnswersWithTheStoredJob_data() { addBackendRows(); }
+    void submitAnswersWithTheStoredJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SubmitRequest req = makeSubmit(QStringLiteral("s1"), {{QStringLiteral("b"), 2}, {QStringLiteral("a"), QStringLiteral("x")}},
+                                       2, 5);
+        req.clientMeta = QJsonObject{{QStringLiteral("client"), QStringLiteral("web")}, {QStringLiteral("ip"), QStringLiteral("::1")}};
+        const SubmitResult created = svc->submit(req);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+        compareJobs(created.job, *svc->job(created.job.id));
+        QCOMPARE(created.job.state, JobState::Queued);
+        QCOMPARE(created.job.version, qint64(0));
+        QVERIFY(created.job.changeSeq > 0);
+        QCOMPARE(created.submittedFingerprint, created.job.fingerprint);
+
+        // A replay from another client: the job's own metadata, not the replayer's.
+        SubmitRequest again = req;
+        again.clientMeta = QJsonObject{{QStringLiteral("client"), QStringLiteral("cli")}};
+        const SubmitResult replayed = svc->submit(again);
+        QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
+        compareJobs(replayed.job, *svc->job(created.job.id));
+
+        // A conflict: the existing job, unchanged, with its own input.
+        SubmitRequest other = req;
+        other.input = QJsonObject{{QStringLiteral("a"), QStringLiteral("y")}};
+        const SubmitResult conflict = svc->submit(other);
+        QCOMPARE(conflict.outcome, SubmitResult::Outcome::Conflict);
+        compareJobs(conflict.job, *svc->job(created.job.id));
+        QVERIFY(conflict.submittedFingerprint != conflict.job.fingerprint);
+
+        // A decided job replays as it is now.
+        const Attempt a = startRunning(*svc, created.job.id);
+        QCOMPARE(svc->complete(a.id, R"({"answer": 42})", Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const SubmitResult late = svc->submit(req);
+        QCOMPARE(late.outcome, SubmitResult::Outcome::Replayed);
+        compareJobs(late.job, *svc->job(created.job.id));
+        QCOMPARE(late.job.state, JobState::Succeeded);
+        QCOMPARE(late.job.result, QByteArray(R"({"answer": 42})"));
+    }
+
+    // The fingerprint is the SHA-256 of the canonical intent, computed from
+    // one canonicalisation of the input.
+    void fingerprintIsTheCanonicalIntentDigest_data() { addBackendRows(); }
+    void fingerprintIsTheCanonicalIntentDigest()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QJsonObject input{{QStringLiteral("z"), 1.5},
+                                {QStringLiteral("a"), QJsonArray{1, QStringLiteral("\u00e9\n"), QJsonValue()}},
+                                {QStringLiteral("m"), QJsonObject{{QStringLiteral("y"), true}, {QStringLiteral("b"), 10}}}};
+        SubmitRequest req = makeSubmit(QStringLiteral("f1"), input);
+        req.route = QStringLiteral("route \"quoted\"");
+        const SubmitResult r = svc->submit(req);
+        // The reference: the canonical JSON of the whole intent object.
+        const QString expected = sha256Hex(canonicalJson(QJsonObject{{QStringLiteral("route"), req.route},
+                                                                     {QStringLiteral("input"), input}}));
+        QCOMPARE(r.job.fingerprint, expected);
+        QCOMPARE(r.submittedFingerprint, expected);
+        QCOMPARE(intentFingerprint(req.route, input), expected);
+        QCOMPARE(intentFingerprintOfCanonical(req.route, canonicalJson(input)), expected);
+    }
+
+    // startAttempt and markRunning answer with the attempt as stored.
+    void attemptAnswersAreTheStoredAttempt_data() { addBackendRows(); }
+    void attemptAnswersAreTheStoredAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("a1"), 2);
+        StartAttemptRequest req = makeStartRequest(job.id);
+        req.leaseMs = 60000;
+        req.deadlineMs = 120000;
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        compareAttempts(started.attempt, *svc->attempt(started.attempt.id));
+        const StartAttemptResult again = svc->startAttempt(req);
+        QVERIFY(again.replayed);
+        compareAttempts(again.attempt, *svc->attempt(started.attempt.id));
+        const Attempt running = svc->markRunning(started.attempt.id, req.actor, 30000);
+        QCOMPARE(running.state, AttemptState::Running);
+        compareAttempts(running, *svc->attempt(started.attempt.id));
+        compareAttempts(svc->markRunning(started.attempt.id, req.actor), *svc->attempt(started.attempt.id));
     }
 
     // A winning completion writes the job row once (the CAS) and the attempt
