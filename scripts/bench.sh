@@ -6,11 +6,18 @@
 #   scripts/bench.sh                      # 1, 8 and 32 connections + SQLite
 #   scripts/bench.sh --rounds 3           # any jobdesk-bench-store options
 #   scripts/bench.sh --conns 8 --seconds 5 | tee bench.txt
+#   JOBDESK_BENCH_BUILD_DIR=build/perf-release scripts/bench.sh   # an existing RelWithDebInfo build dir instead of the preset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake --preset release >/dev/null
-cmake --build --preset release --target jobdesk-bench-store
+if [ -n "${JOBDESK_BENCH_BUILD_DIR:-}" ]; then
+  BUILD=$JOBDESK_BENCH_BUILD_DIR
+  cmake --build "$BUILD" --target jobdesk-bench-store
+else
+  BUILD=build/release
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target jobdesk-bench-store
+fi
 
 PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-pg.XXXXXX")
 cleanup() {
@@ -27,4 +34,4 @@ case "$URL" in
 esac
 echo "throwaway PostgreSQL (fsync=on, synchronous_commit=on): $URL" >&2
 
-build/release/bench/jobdesk-bench-store --pg "$URL" "$@"
+"$BUILD/bench/jobdesk-bench-store" --pg "$URL" "$@"

@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QStringList>
+#include <QVarLengthArray>
 #include <QVariant>
 
 #include <algorithm>
@@ -12,10 +13,8 @@
 namespace jobdesk {
 namespace {
 
-void appendString(QByteArray &out, const QString &s)
+void appendUtf8Escaped(QByteArray &out, const QByteArray &utf8)
 {
-    out.append('"');
-    const QByteArray utf8 = s.toUtf8();
     for (const char ch : utf8) {
         const auto c = static_cast<unsigned char>(ch);
         switch (c) {
@@ -37,29 +36,82 @@ void appendString(QByteArray &out, const QString &s)
             }
         }
     }
+}
+
+void appendString(QByteArray &out, QStringView s)
+{
+    out.append('"');
+    // ASCII (most keys and values) is written as it is; anything else goes
+    // through Qt's UTF-8 encoder first (surrogate pairs, invalid ones).
+    const char16_t *p = s.utf16();
+    const qsizetype n = s.size();
+    qsizetype i = 0;
+    for (; i < n; ++i) {
+        const char16_t c = p[i];
+        if (c >= 0x80)
+            break;
+        if (c >= 0x20 && c != u'"' && c != u'\\') {
+            out.append(char(c));
+            continue;
+        }
+        appendUtf8Escaped(out, QByteArray(1, char(c)));
+    }
+    if (i < n)
+        appendUtf8Escaped(out, s.mid(i).toUtf8());
     out.append('"');
 }
 
 void appendNumber(QByteArray &out, const QJsonValue &v)
 {
+    const double d = v.toDouble();
+    // An integral value inside +-2^53 prints as an integer, whether Qt holds
+    // it as an integer or as a double (1, 1.0 and 1e0 are the same number).
+    if (std::trunc(d) == d && std::fabs(d) < 9007199254740992.0) {
+        out.append(QByteArray::number(static_cast<qint64>(d))); // -0 prints as 0
+        return;
+    }
     // Qt keeps integers inside the int64 range exactly; those print as integers.
     const QVariant var = v.toVariant();
     if (var.typeId() == QMetaType::LongLong || var.typeId() == QMetaType::Int) {
         out.append(QByteArray::number(v.toInteger()));
         return;
     }
-    const double d = v.toDouble();
-    if (d == 0.0) { // -0 and 0 are the same number
-        out.append('0');
-        return;
-    }
-    if (std::trunc(d) == d && std::fabs(d) < 9007199254740992.0) {
-        out.append(QByteArray::number(static_cast<qint64>(d)));
-        return;
-    }
     char buf[64];
     const auto res = std::to_chars(buf, buf + sizeof buf, d); // shortest round-trip
     out.append(buf, static_cast<int>(res.ptr - buf));
+}
+
+void append(QByteArray &out, const QJsonValue &v);
+
+void appendObject(QByteArray &out, const QJsonObject &o)
+{
+    // RFC 8785 sorts keys by UTF-16 code units, which is how QString compares.
+    // QJsonObject keeps its keys sorted already: walk it in order, and sort
+    // only if it ever is not.
+    const auto less = [](QStringView a, QStringView b) { return a.compare(b, Qt::CaseSensitive) < 0; };
+    QVarLengthArray<QString, 16> keys;
+    QVarLengthArray<QJsonValue, 16> values;
+    bool sorted = true;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        keys.append(it.key());
+        values.append(it.value());
+        if (keys.size() > 1 && !less(keys[keys.size() - 2], keys.back()))
+            sorted = false;
+    }
+    QVarLengthArray<qsizetype, 16> order(keys.size());
+    for (qsizetype i = 0; i < keys.size(); ++i)
+        order[i] = i;
+    if (!sorted)
+        std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return less(keys[a], keys[b]); });
+    out.append('{');
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        if (i)
+            out.append(',');
+        appendString(out, keys[order[i]]);
+        out.append(':');
+        append(out, values[order[i]]);
+    }
+    out.append('}');
 }
 
 void append(QByteArray &out, const QJsonValue &v)
@@ -81,26 +133,7 @@ void append(QByteArray &out, const QJsonValue &v)
         out.append(']');
         break;
     }
-    case QJsonValue::Object: {
-        const QJsonObject o = v.toObject();
-        QStringList keys = o.keys();
-        // QString compares by UTF-16 code units, which is what RFC 8785 asks for.
-        std::sort(keys.begin(), keys.end(), [](const QString &a, const QString &b) {
-            return QString::compare(a, b, Qt::CaseSensitive) < 0;
-        });
-        out.append('{');
-        bool first = true;
-        for (const QString &k : keys) {
-            if (!first)
-                out.append(',');
-            first = false;
-            appendString(out, k);
-            out.append(':');
-            append(out, o.value(k));
-        }
-        out.append('}');
-        break;
-    }
+    case QJsonValue::Object: appendObject(out, v.toObject()); break;
     }
 }
 
@@ -121,10 +154,20 @@ QString sha256Hex(const QByteArray &bytes)
 
 QString intentFingerprint(const QString &route, const QJsonObject &input)
 {
-    QJsonObject intent;
-    intent.insert(QStringLiteral("route"), route);
-    intent.insert(QStringLiteral("input"), input);
-    return sha256Hex(canonicalJson(intent));
+    return intentFingerprintOfCanonical(route, canonicalJson(input));
+}
+
+QString intentFingerprintOfCanonical(const QString &route, const QByteArray &canonicalInput)
+{
+    // canonicalJson({"route": route, "input": input}): keys in order, "input" < "route".
+    QByteArray intent;
+    intent.reserve(canonicalInput.size() + route.size() + 24);
+    intent.append("{\"input\":");
+    intent.append(canonicalInput);
+    intent.append(",\"route\":");
+    appendString(intent, route);
+    intent.append('}');
+    return sha256Hex(intent);
 }
 
 } // namespace jobdesk

@@ -17,6 +17,9 @@ QByteArray canonicalJson(const QJsonValue &value);
 // SHA-256 (lower-case hex) of the canonical JSON of the intent
 // {"route": route, "input": input}. Key order and spacing never change it.
 QString intentFingerprint(const QString &route, const QJsonObject &input);
+// The same fingerprint from the input's canonical JSON (canonicalJson(input)),
+// so that a caller who needs that text anyway canonicalises the input once.
+QString intentFingerprintOfCanonical(const QString &route, const QByteArray &canonicalInput);
 
 // SHA-256 (lower-case hex) of arbitrary bytes; used for discarded payloads.
 QString sha256Hex(const QByteArray &bytes);

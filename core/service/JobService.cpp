@@ -155,6 +155,65 @@ bool containsNulEscape(const QByteArray &canonicalJson)
     return canonicalJson.contains("\\u0000");
 }
 
+// Create-or-replay on PostgreSQL as one statement (invariants 1 and 2): the
+// insert; when the key is taken, the existing job (read in the same
+// statement, unless its insert committed after this statement's snapshot:
+// then no row comes back and the caller runs the statement again, which sees
+// it) and the replay or conflict event. A created job comes back as the three
+// values the database chose (id, change sequence, time): the caller has the
+// rest. A replay leaves out the input (the caller sent the same intent).
+// Columns: outcome, then rows::kJobColumns.
+const QString kSubmitSql = QStringLiteral(
+    "WITH now AS MATERIALIZED (SELECT jd_now_ms() AS ms), "
+    "ins AS ("
+    " INSERT INTO jobs AS t (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts,"
+    " client_meta, created_at_ms, updated_at_ms)"
+    " SELECT $1::text, $2::text, $3::text, $4::text, $5::jsonb, $7::integer, $8::integer, $6::jsonb, now.ms, now.ms"
+    " FROM now"
+    " ON CONFLICT (owner_id, idempotency_key) DO NOTHING"
+    " RETURNING t.id, t.change_seq, t.created_at_ms), "
+    "old AS MATERIALIZED ("
+    " SELECT t.id, t.owner_id, t.idempotency_key, t.fingerprint, t.route, t.input, t.state, t.version, t.change_seq,"
+    " t.max_parallel, t.max_attempts, t.completed_by, t.result, t.client_meta, t.state_reason, t.created_at_ms,"
+    " t.updated_at_ms, t.fingerprint = $3::text AS same"
+    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text AND NOT EXISTS (SELECT 1 FROM ins)), "
+    "ev AS ("
+    " INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint,"
+    " rejected_intent, client_meta, at_ms)"
+    " SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END::idempotency_event_kind, $1::text, $2::text, old.id,"
+    " $3::text, old.fingerprint,"
+    " CASE WHEN NOT old.same THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb, now.ms"
+    " FROM old, now) "
+    "SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END, old.id, old.owner_id::text, old.idempotency_key::text,"
+    " old.fingerprint::text, old.route::text, CASE WHEN NOT old.same THEN old.input END, old.state, old.version::bigint,"
+    " old.change_seq, old.max_parallel::integer, old.max_attempts::integer, old.completed_by, old.result,"
+    " old.client_meta, old.state_reason, old.created_at_ms, old.updated_at_ms FROM old "
+    "UNION ALL "
+    "SELECT 'created', ins.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ins.change_seq, NULL, NULL, NULL, NULL, NULL, NULL,"
+    " ins.created_at_ms, NULL FROM ins");
+
+// The job a create wrote: everything but what the database chose is what the
+// caller sent (a new job is queued, at version 0, with no winner yet).
+Job createdJob(const SubmitRequest &req, const QString &fingerprint, qint64 id, qint64 changeSeq, qint64 createdAtMs)
+{
+    Job j;
+    j.id = id;
+    j.ownerId = req.ownerId;
+    j.idempotencyKey = req.idempotencyKey;
+    j.fingerprint = fingerprint;
+    j.route = req.route;
+    j.input = req.input;
+    j.state = JobState::Queued;
+    j.version = 0;
+    j.changeSeq = changeSeq;
+    j.maxParallel = req.maxParallel;
+    j.maxAttempts = req.maxAttempts;
+    j.clientMeta = req.clientMeta;
+    j.createdAtMs = createdAtMs;
+    j.updatedAtMs = createdAtMs;
+    return j;
+}
+
 } // namespace
 
 struct JobService::Private
@@ -253,6 +312,41 @@ struct JobService::Private
         if (!j)
             throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
         return *j;
+    }
+    // The hot paths' reads: only the columns their guards look at (no JSON
+    // parsed, no text converted that nobody reads), locked on PostgreSQL.
+    Job requireJobForGuards(qint64 jobId)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT id, version, completed_by, state, max_parallel, max_attempts "
+                                                       "FROM jobs WHERE id = $1")
+                                            + forUpdate(),
+                                        {jobId});
+        if (r.isEmpty())
+            throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+        const SqlRow &row = r.first();
+        Job j;
+        j.id = row.at(0).toLongLong();
+        j.version = row.at(1).toLongLong();
+        j.completedBy = rows::optInt(row.at(2));
+        j.state = jobStateFromString(row.at(3).toString()).value_or(JobState::Queued);
+        j.maxParallel = row.at(4).toInt();
+        j.maxAttempts = row.at(5).toInt();
+        return j;
+    }
+    Attempt requireAttemptForCompletion(qint64 attemptId)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT id, job_id, state, read_version FROM attempts WHERE id = $1")
+                                            + forUpdate(),
+                                        {attemptId});
+        if (r.isEmpty())
+            throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+        const SqlRow &row = r.first();
+        Attempt a;
+        a.id = row.at(0).toLongLong();
+        a.jobId = row.at(1).toLongLong();
+        a.state = attemptStateFromString(row.at(2).toString()).value_or(AttemptState::Starting);
+        a.readVersion = row.at(3).toLongLong();
+        return a;
     }
     Attempt requireAttempt(qint64 attemptId)
     {
@@ -451,12 +545,12 @@ struct JobService::Private
             QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, "
                            "max_attempts, client_meta, change_seq, created_at_ms, updated_at_ms) "
                            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) "
-                           "ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING ")
-                + QLatin1String(rows::kJobColumns),
+                           "ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id"),
             {req.ownerId, req.idempotencyKey, fp, req.route, input, req.maxParallel, req.maxAttempts, meta, st.seq,
              st.nowMs});
-        if (!r.isEmpty())
-            return SubmitResult{SubmitResult::Outcome::Created, rows::job(r.first()), fp};
+        if (!r.isEmpty()) // the row is what we sent, stamped with this transaction's sequence and time
+            return SubmitResult{SubmitResult::Outcome::Created, createdJob(req, fp, r.first().first().toLongLong(), st.seq, st.nowMs),
+                                fp};
         r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kJobColumns)
                               + QStringLiteral(" FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
                           {req.ownerId, req.idempotencyKey});
@@ -485,7 +579,7 @@ struct JobService::Private
                                             {req.jobId, req.requestId});
         if (!prior.isEmpty())
             return StartAttemptResult{true, true, rows::attempt(prior.first()), {}};
-        const Job job = requireJob(req.jobId);
+        const Job job = requireJobForGuards(req.jobId);
         const Refusal refusal = startGuard(job, req.kind, req.workerId);
         if (refusal.reason != Refusal::Reason::None)
             return StartAttemptResult{false, false, {}, refusal};
@@ -497,8 +591,8 @@ struct JobService::Private
 
     CompleteResult completeTx(qint64 attemptId, const QString &payload, const QString &digest, const Actor &actor)
     {
-        const Attempt a = requireAttempt(attemptId); // lock order: the attempt, then its job
-        const Job job = requireJob(a.jobId);
+        const Attempt a = requireAttemptForCompletion(attemptId); // lock order: the attempt, then its job
+        const Job job = requireJobForGuards(a.jobId);
         CompleteResult out;
         out.attemptId = a.id;
         out.jobId = job.id;
@@ -526,12 +620,15 @@ struct JobService::Private
                                "WHERE id = $5 AND version = $6 AND completed_by IS NULL RETURNING version"),
                 {payload, a.id, st.seq, st.nowMs, job.id, a.readVersion});
             if (!cas.isEmpty()) {
-                const Attempt won = transition(a.id, AttemptState::Succeeded, actor, {}, st,
-                                               QStringLiteral(", result_digest = $8"), {digest});
+                // The trigger writes the event; the guard lets only the job's winner succeed.
+                session->exec(QStringLiteral("UPDATE attempts SET state = 'succeeded', last_actor_kind = $2, "
+                                             "last_actor_id = $3, last_reason = NULL, change_seq = $4, updated_at_ms = $5, "
+                                             "result_digest = $6 WHERE id = $1"),
+                              {a.id, actor.kind, actor.id, st.seq, st.nowMs, digest});
                 out.outcome = CompleteResult::Outcome::Won;
                 out.foundVersion = job.version;
                 out.winnerAttemptId = a.id;
-                out.attemptState = won.state;
+                out.attemptState = AttemptState::Succeeded;
                 return out;
             }
         }
@@ -616,35 +713,33 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
-    const QString fp = intentFingerprint(req.route, req.input);
-    const QString input = QString::fromUtf8(canonicalInput);
+    const QString fp = intentFingerprintOfCanonical(req.route, canonicalInput); // one canonicalisation per intent
 
-    if (!d->pg())
+    if (!d->pg()) {
+        const QString input = QString::fromUtf8(canonicalInput);
         return d->run("submit", true, [&] { return d->submitTx(req, fp, input, meta); });
+    }
 
-    // PostgreSQL: one statement, one round trip (a SQL function, autocommit).
+    // PostgreSQL: one prepared statement, one round trip, autocommit.
     return d->run("submit", false, [&] {
         for (int pass = 0; pass < 3; ++pass) {
-            const SqlRows r = d->session->exec(
-                QStringLiteral("SELECT * FROM jd_submit($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)"),
-                {req.ownerId, req.idempotencyKey, fp, req.route, input, meta, req.maxParallel, req.maxAttempts});
-            const QString outcome = r.first().at(0).toString();
-            // The function returns the input only for a conflict (and the
-            // client metadata only when the job is not ours): fill in what we sent.
-            if (outcome == QStringLiteral("created")) {
-                SubmitResult out{SubmitResult::Outcome::Created, rows::job(r.first(), 1), fp};
+            const SqlRows r = d->session->exec(kSubmitSql, {req.ownerId, req.idempotencyKey, fp, req.route, canonicalInput, meta,
+                                                            req.maxParallel, req.maxAttempts});
+            if (r.isEmpty())
+                continue; // the key's row committed after this statement's snapshot: read it in a new one
+            const SqlRow &row = r.first();
+            const QString outcome = row.at(0).toString();
+            if (outcome == QLatin1String("created"))
+                return SubmitResult{SubmitResult::Outcome::Created,
+                                    createdJob(req, fp, row.at(1).toLongLong(), row.at(9).toLongLong(), row.at(16).toLongLong()),
+                                    fp};
+            if (outcome == QLatin1String("replayed")) {
+                // The same intent: the input is the one we sent (the row's client metadata is the job's own).
+                SubmitResult out{SubmitResult::Outcome::Replayed, rows::job(row, 1), fp};
                 out.job.input = req.input;
-                out.job.clientMeta = req.clientMeta;
                 return out;
             }
-            if (outcome == QStringLiteral("replayed")) {
-                SubmitResult out{SubmitResult::Outcome::Replayed, rows::job(r.first(), 1), fp};
-                out.job.input = req.input;
-                return out;
-            }
-            if (outcome == QStringLiteral("conflict"))
-                return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(r.first(), 1), fp};
-            // 'retry': the conflicting row's transaction rolled back between our two reads.
+            return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(row, 1), fp};
         }
         throw SqlError(SqlError::Kind::Retryable, QStringLiteral("submit kept racing an aborted insert"));
     });
@@ -705,7 +800,7 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         const Attempt a = d->requireAttempt(attemptId);
         if (a.state != AttemptState::Starting)
             return a; // already running, or past it: nothing to do
-        d->requireJob(a.jobId);
+        d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job
         const Stamp st = d->stamp();
         if (leaseMs)
             return d->transition(a.id, AttemptState::Running, actor, {}, st, QStringLiteral(", lease_expires_at_ms = $8"),

@@ -3,6 +3,7 @@
 #include "Logging.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QUrl>
 
 #include <pqxx/pqxx>
@@ -10,17 +11,53 @@
 #include <csignal>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jobdesk {
 
+// A connection and the statements prepared on it. Prepared statements live
+// and die with the server session, so a new connection starts with none.
 struct PgSession::Connection
 {
     explicit Connection(const std::string &url) : conn(url) {}
     pqxx::connection conn;
+    struct Statement
+    {
+        std::string name;
+        quint64 lastUse = 0;
+    };
+    QHash<QString, Statement> statements; // by SQL text
+    std::vector<std::string> stale;       // forgotten, to be deallocated outside a transaction
+    quint64 uses = 0;
+    quint64 named = 0;
 };
 
 namespace {
+
+// Statements worth preparing: the ones that plan (a query or a data change).
+// Transaction control, SET and DDL run unnamed.
+bool preparable(const QString &sql)
+{
+    qsizetype i = 0;
+    while (i < sql.size() && sql.at(i).isSpace())
+        ++i;
+    const QStringView head = QStringView(sql).mid(i, 7);
+    for (const char *verb : {"SELECT", "INSERT", "UPDATE", "DELETE", "WITH", "VALUES"}) {
+        const QLatin1StringView v(verb);
+        if (head.startsWith(v, Qt::CaseInsensitive)
+            && (head.size() == v.size() || !head.at(v.size()).isLetterOrNumber()))
+            return true;
+    }
+    return false;
+}
+
+// A statement prepared before the schema changed under it (another process
+// migrated: a function now returns other columns) is prepared again.
+bool stalePlan(const pqxx::sql_error &e)
+{
+    return e.sqlstate() == "0A000" && std::string_view(e.what()).find("cached plan must not change") != std::string_view::npos;
+}
 
 std::optional<std::string> toParam(const QVariant &v)
 {
@@ -82,6 +119,8 @@ void PgSession::rethrow(const QString &sql)
 {
     try {
         throw;
+    } catch (const SqlError &) {
+        throw;
     } catch (const pqxx::broken_connection &e) {
         m_inTransaction = false;
         throw SqlError(SqlError::Kind::ConnectionLost, QString::fromUtf8(e.what()).trimmed());
@@ -117,6 +156,11 @@ void PgSession::rethrow(const QString &sql)
     }
 }
 
+int PgSession::cachedStatementCount() const
+{
+    return m_conn ? static_cast<int>(m_conn->statements.size()) : 0;
+}
+
 SqlRows PgSession::exec(const QString &sql, const SqlParams &params)
 {
     if (!m_conn)
@@ -127,10 +171,59 @@ SqlRows PgSession::exec(const QString &sql, const SqlParams &params)
         values.push_back(toParam(p));
     SqlRows rows;
     try {
+        Connection &cn = *m_conn;
         // A nontransaction runs each statement in autocommit, or inside the
         // BEGIN this session issued itself: one round trip per statement.
-        pqxx::nontransaction tx(m_conn->conn);
-        const pqxx::result r = tx.exec_params(sql.toStdString(), pqxx::prepare::make_dynamic_params(values));
+        // Queries and data changes run prepared: parsed and planned once per
+        // connection (libpqxx prepares a statement on its first execution).
+        const auto run = [&]() -> pqxx::result {
+            ++m_statementsSent;
+            if (!preparable(sql)) {
+                pqxx::nontransaction tx(cn.conn);
+                return tx.exec_params(sql.toStdString(), pqxx::prepare::make_dynamic_params(values));
+            }
+            auto it = cn.statements.find(sql);
+            if (it == cn.statements.end()) {
+                ++m_statementsSent; // libpqxx prepares it on its first execution: one more round trip
+                if (cn.statements.size() >= kMaxPreparedStatements) {
+                    auto oldest = cn.statements.begin();
+                    for (auto i = cn.statements.begin(); i != cn.statements.end(); ++i)
+                        if (i->lastUse < oldest->lastUse)
+                            oldest = i;
+                    cn.stale.push_back(oldest->name); // deallocated outside a transaction
+                    cn.statements.erase(oldest);
+                }
+                std::string name = "jd" + std::to_string(++cn.named);
+                cn.conn.prepare(name, sql.toStdString());
+                it = cn.statements.insert(sql, Connection::Statement{std::move(name), 0});
+            }
+            it->lastUse = ++cn.uses;
+            const std::string &name = it->name;
+            pqxx::nontransaction tx(cn.conn);
+            return tx.exec_prepared(name, pqxx::prepare::make_dynamic_params(values));
+        };
+        if (!cn.stale.empty() && !m_inTransaction) {
+            for (const std::string &name : cn.stale) {
+                ++m_statementsSent;
+                cn.conn.unprepare(name); // DEALLOCATE
+            }
+            cn.stale.clear();
+        }
+        pqxx::result r;
+        try {
+            r = run();
+        } catch (const pqxx::sql_error &e) {
+            if (!stalePlan(e))
+                throw;
+            // Forget the statement; it is prepared anew under another name.
+            if (auto it = cn.statements.find(sql); it != cn.statements.end()) {
+                cn.stale.push_back(it->name);
+                cn.statements.erase(it);
+            }
+            if (m_inTransaction) // the transaction is aborted: the caller runs it again
+                throw SqlError(SqlError::Kind::Retryable, QString::fromUtf8(e.what()).trimmed());
+            r = run(); // autocommit: nothing ran
+        }
         rows.reserve(static_cast<qsizetype>(r.size()));
         const auto cols = r.columns();
         for (const auto &row : r) {
@@ -163,16 +256,29 @@ void PgSession::execScript(const QString &script)
     }
 }
 
+void PgSession::control(const char *command)
+{
+    if (!m_conn)
+        throw SqlError(SqlError::Kind::ConnectionLost, QStringLiteral("PostgreSQL connection is closed"));
+    ++m_statementsSent;
+    try {
+        pqxx::nontransaction tx(m_conn->conn);
+        tx.exec(command);
+    } catch (...) {
+        rethrow(QString::fromLatin1(command));
+    }
+}
+
 void PgSession::begin()
 {
-    exec(QStringLiteral("BEGIN"));
+    control("BEGIN");
     m_inTransaction = true;
 }
 
 void PgSession::commit()
 {
     m_inTransaction = false;
-    exec(QStringLiteral("COMMIT"));
+    control("COMMIT");
 }
 
 void PgSession::rollback() noexcept
@@ -181,7 +287,7 @@ void PgSession::rollback() noexcept
         return;
     m_inTransaction = false;
     try {
-        exec(QStringLiteral("ROLLBACK"));
+        control("ROLLBACK");
     } catch (const SqlError &e) {
         qCDebug(lcStore) << "rollback failed:" << e.message();
     }

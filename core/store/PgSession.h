@@ -22,13 +22,19 @@ public:
     void reconnect() override;
     void simulateConnectionLoss() override;
     QString describe() const override;
+    int cachedStatementCount() const override;
+
+    // How many distinct statements one connection keeps prepared; the least
+    // recently used one is deallocated to make room for a new one.
+    static constexpr int kMaxPreparedStatements = 256;
 
 private:
     void open();
+    void control(const char *command); // BEGIN / COMMIT / ROLLBACK, simple protocol
     [[noreturn]] void rethrow(const QString &sql);
     std::string m_url;
     struct Connection; // wraps pqxx::connection (a typedef in libpqxx 6, so not forward-declarable)
-    std::unique_ptr<Connection> m_conn;
+    std::unique_ptr<Connection> m_conn; // with its prepared statements: a reconnect starts with none
     bool m_inTransaction = false;
 };
 

@@ -43,7 +43,9 @@ private:
 
 // One connection to one database. Not thread-safe: a session belongs to the
 // thread that uses it. SQL is written once with PostgreSQL's $1..$N
-// placeholders; the SQLite session rewrites them to ?1..?N.
+// placeholders; the SQLite session rewrites them to ?1..?N. Both sessions
+// prepare each distinct statement once per connection (cached by its text,
+// bounded) and run it prepared from then on.
 class SqlSession
 {
 public:
@@ -66,6 +68,17 @@ public:
     virtual void simulateConnectionLoss() = 0;
 
     virtual QString describe() const = 0;
+
+    // How many prepared statements this connection keeps (bounded; for tests).
+    virtual int cachedStatementCount() const = 0;
+    // Statements sent so far, for the benchmark's round trips per call: on
+    // PostgreSQL each is one round trip (a statement's first run on a
+    // connection adds one: its preparation); on SQLite each is one step
+    // through the engine, in process.
+    quint64 statementsSent() const { return m_statementsSent; }
+
+protected:
+    quint64 m_statementsSent = 0;
 };
 
 struct StoreUrl

@@ -80,6 +80,8 @@ void SqliteSession::open()
 void SqliteSession::close()
 {
     m_statements.clear(); // every query goes before its connection
+    m_schemaVersionQuery.reset();
+    m_schemaVersion = -1;
     if (m_db.isValid()) {
         if (m_db.isOpen()) {
             if (m_inTransaction)
@@ -95,8 +97,54 @@ void SqliteSession::close()
 
 void SqliteSession::begin()
 {
-    exec(QStringLiteral("BEGIN IMMEDIATE"));
-    m_inTransaction = true;
+    m_inTransaction = true; // no schema check before BEGIN: it comes right after
+    try {
+        exec(QStringLiteral("BEGIN IMMEDIATE"));
+    } catch (...) {
+        m_inTransaction = false;
+        throw;
+    }
+    try {
+        forgetStatementsIfSchemaChanged();
+    } catch (...) {
+        rollback();
+        throw;
+    }
+}
+
+void SqliteSession::forgetStatementsIfSchemaChanged()
+{
+    if (!m_schemaVersionQuery) {
+        m_schemaVersionQuery = std::make_unique<QSqlQuery>(m_db);
+        m_schemaVersionQuery->setForwardOnly(true);
+        if (!m_schemaVersionQuery->prepare(QStringLiteral("PRAGMA schema_version"))) {
+            const SqlError error = translate(m_schemaVersionQuery->lastError(), QStringLiteral("PRAGMA schema_version"));
+            m_schemaVersionQuery.reset();
+            throw error;
+        }
+    }
+    QSqlQuery &q = *m_schemaVersionQuery;
+    if (!q.exec() || !q.next()) {
+        const SqlError error = translate(q.lastError(), QStringLiteral("PRAGMA schema_version"));
+        q.finish();
+        throw error;
+    }
+    const qint64 version = q.value(0).toLongLong();
+    q.finish();
+    if (version != m_schemaVersion) {
+        if (m_schemaVersion >= 0) {
+            m_statements.clear();
+            // This connection still holds the old schema until a statement
+            // compiled against it runs into the new one; make that happen now,
+            // on a statement whose columns cannot change, so that the next
+            // ones are compiled against the new schema (Qt's driver sizes a
+            // row by the columns it saw before the first step).
+            QSqlQuery reload(m_db);
+            if (!reload.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")))
+                throw translate(reload.lastError(), QStringLiteral("SELECT count(*) FROM sqlite_master"));
+        }
+        m_schemaVersion = version;
+    }
 }
 
 void SqliteSession::commit()
@@ -135,8 +183,11 @@ SqlRows SqliteSession::exec(const QString &sql, const SqlParams &params)
 {
     if (!m_db.isValid() || !m_db.isOpen())
         throw SqlError(SqlError::Kind::ConnectionLost, QStringLiteral("SQLite connection is closed"));
+    if (!m_inTransaction)
+        forgetStatementsIfSchemaChanged();
     Prepared &p = prepared(sql);
     QSqlQuery &q = p.query;
+    ++m_statementsSent;
     for (qsizetype i = 0; i < p.order.size(); ++i) {
         const int index = p.order.at(i);
         if (index < 0 || index >= params.size())

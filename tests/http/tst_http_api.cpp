@@ -671,23 +671,28 @@ private Q_SLOTS:
             arrivals = receiver.atMs;
         });
         listening.get_future().wait();
+        // Creates for a bounded second and a bit: many writes, a few coalesced wake-ups.
         QElapsedTimer burst;
         burst.start();
-        constexpr int kCreates = 30;
+        int creates = 0;
         bool allCreated = true;
-        for (int i = 0; i < kCreates; ++i)
-            allCreated = allCreated && postJob(env->port, env->client, "n-" + QByteArray::number(i), textInput(QStringLiteral("x"))).status == 201;
+        while (burst.elapsed() < 1200 && creates < 2000)
+            allCreated = allCreated && postJob(env->port, env->client, "n-" + QByteArray::number(creates++), textInput(QStringLiteral("x"))).status == 201;
         const qint64 burstMs = burst.elapsed();
         burstOver = true;
         listenerThread.join();
         QVERIFY(allCreated);
-        QVERIFY2(!arrivals.isEmpty(), "no NOTIFY arrived");
+        QVERIFY2(arrivals.size() >= 2, qPrintable(QStringLiteral("%1 notifications for %2 creates").arg(arrivals.size()).arg(creates)));
+        // At most one per 200 ms (the sender's clock; arrival times jitter on a
+        // busy machine, so the bound is on the count, not on each gap).
         QVERIFY2(arrivals.size() <= burstMs / 200 + 2,
-                 qPrintable(QStringLiteral("%1 notifications for %2 creates in %3 ms").arg(arrivals.size()).arg(kCreates).arg(burstMs)));
-        for (qsizetype i = 1; i < arrivals.size(); ++i)
-            QVERIFY2(arrivals.at(i) - arrivals.at(i - 1) >= 150,
-                     qPrintable(QStringLiteral("two notifications %1 ms apart").arg(arrivals.at(i) - arrivals.at(i - 1))));
-        qInfo("%d creates in %lld ms -> %d notifications", kCreates, burstMs, int(arrivals.size()));
+                 qPrintable(QStringLiteral("%1 notifications for %2 creates in %3 ms").arg(arrivals.size()).arg(creates).arg(burstMs)));
+        QVERIFY(arrivals.size() < creates);
+        const HttpReply metrics = httpCall(env->port, requestBytes("GET", "/metrics", {}));
+        static const QRegularExpression sent(QStringLiteral("jobdesk_change_notifications_total (\\d+)"));
+        const qint64 sentCount = sent.match(QString::fromUtf8(metrics.body)).captured(1).toLongLong();
+        QVERIFY2(sentCount >= arrivals.size() && sentCount <= burstMs / 200 + 3, qPrintable(QString::number(sentCount)));
+        qInfo("%d creates in %lld ms -> %d notifications", creates, burstMs, int(arrivals.size()));
     }
 };
 

@@ -40,6 +40,17 @@ int auditRows(JobService &svc, qint64 jobId, const QString &action)
     return n;
 }
 
+// A login role of the test cluster in a group (roles are cluster-wide; made once).
+StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group)
+{
+    admin.session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
+                                        "CREATE ROLE %1 LOGIN; END IF; END $$")
+                             .arg(login));
+    admin.session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
+    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
+    return url;
+}
+
 // Opens the console on the job and waits until its detail is shown.
 void showJob(Console &console, const StoreUrl &url, qint64 jobId)
 {
@@ -285,6 +296,38 @@ private Q_SLOTS:
         QVERIFY(!button(view, QStringLiteral("cancelJobButton"))->isEnabled());
     }
 
+    void operatorLoginIsWhatTheAuditSays_data() { addBackendRows(); }
+    void operatorLoginIsWhatTheAuditSays()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-7"));
+        StoreUrl url = store->url();
+        if (store->isPostgres())
+            url = loginAs(*svc, url, QStringLiteral("jd_ui_operator"), QStringLiteral("jobdesk_operator"));
+        Console console(fastOptions(60000));
+        showJob(console, url, job.id);
+        const SessionIdentity id = console.client->connection().identity;
+        QCOMPARE(id.role, Role::Operator);
+        QVERIFY(console.client->canAct());
+        if (store->isPostgres()) {
+            QCOMPARE(id.databaseUser, QStringLiteral("jd_ui_operator"));
+            QCOMPARE(id.roleName, QStringLiteral("jobdesk_operator"));
+        }
+        JobDetailView *view = console.window->detailView();
+        ActionDialog::setNextAnswer({true, QStringLiteral("confirmed with the provider"), {}, 1});
+        QSignalSpy done(view, &JobDetailView::actionDone);
+        QTest::mouseClick(button(view, QStringLiteral("cancelAttemptButton_1")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 10000);
+        QCOMPARE(done.first().first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
+        const QList<AuditEntry> audit = svc->auditLog(job.id);
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().databaseUser, id.databaseUser); // the login, as the database saw it
+        QCOMPARE(audit.first().actorId, id.databaseUser);      // the console names the operator by that login
+        QCOMPARE(view->auditModel()->rowCount(), 1);
+        QCOMPARE(view->auditModel()->data(view->auditModel()->index(0, 3)).toString(), id.databaseUser);
+    }
+
     void viewerCannotAct_data() { addBackendRows(); }
     void viewerCannotAct()
     {
@@ -292,12 +335,21 @@ private Q_SLOTS:
         auto svc = store->open();
         const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-6"));
         Console console(fastOptions(60000));
-        // What sessionIdentity() says for a member of jobdesk_viewer on PostgreSQL.
-        console.client->setIdentityHook([](SessionIdentity &id) {
-            id.role = Role::Viewer;
-            id.roleName = QStringLiteral("jobdesk_viewer");
-        });
-        showJob(console, store->url(), job.id);
+        StoreUrl url = store->url();
+        if (store->isPostgres()) {
+            // A real support engineer's login, member of jobdesk_viewer: the database says who it is.
+            url = loginAs(*svc, url, QStringLiteral("jd_ui_viewer"), QStringLiteral("jobdesk_viewer"));
+        } else {
+            // SQLite has no roles: the seam makes the identity a viewer's.
+            console.client->setIdentityHook([](SessionIdentity &id) {
+                id.role = Role::Viewer;
+                id.roleName = QStringLiteral("jobdesk_viewer");
+            });
+        }
+        showJob(console, url, job.id);
+        QCOMPARE(console.client->connection().identity.role, Role::Viewer);
+        if (store->isPostgres())
+            QCOMPARE(console.client->connection().identity.databaseUser, QStringLiteral("jd_ui_viewer"));
         JobDetailView *view = console.window->detailView();
         QVERIFY(!console.client->canAct());
         QVERIFY(!button(view, QStringLiteral("cancelAttemptButton_1"))->isEnabled());

@@ -88,6 +88,7 @@ void Screenshots::next()
     JobDetailView *detail = m_window->detailView();
     switch (m_step++) {
     case 1: // the main window, on the blocked job (what an operator arrives for)
+        m_window->jobsModel()->showPending(); // as the operator would click the "N new jobs" bar
         if (m_showcase.blockedJob) {
             whenShown(*m_showcase.blockedJob, [this, detail] {
                 detail->setCurrentTab(JobDetailView::OverviewTab);

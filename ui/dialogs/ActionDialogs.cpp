@@ -40,6 +40,13 @@ ActionDialog::ActionDialog(StoreClient *client, const DetailResult &detail, cons
         m_seenChangeSeq = detail.detail->job.changeSeq;
 
     auto *layout = new QVBoxLayout(this);
+    auto *headline = new QLabel(title, this);
+    headline->setObjectName(QStringLiteral("titleLabel"));
+    QFont hf = headline->font();
+    hf.setBold(true);
+    hf.setPointSizeF(hf.pointSizeF() * 1.15);
+    headline->setFont(hf);
+    layout->addWidget(headline);
     m_body = new QWidget(this);
     auto *bodyLayout = new QVBoxLayout(m_body);
     bodyLayout->setContentsMargins(0, 0, 0, 0);
@@ -176,22 +183,19 @@ void ActionDialog::onActionFinished(const ActionResult &result)
 
 CancelAttemptDialog::CancelAttemptDialog(StoreClient *client, const DetailResult &detail, const Attempt &attempt,
                                          QWidget *parent)
-    : ActionDialog(client, detail, tr("Cancel attempt #%1 of job %2").arg(attempt.attemptNo).arg(attempt.jobId), parent),
+    : ActionDialog(client, detail, tr("Cancel attempt #%1 of job %2?").arg(attempt.attemptNo).arg(attempt.jobId), parent),
       m_attempt(attempt)
 {
     setObjectName(QStringLiteral("cancelAttemptDialog"));
     const qint64 now = client->dbNowMs();
-    QString summary = tr("Attempt #%1 (id %2) on %3 is %4, since %5 (%6).")
+    QString summary = tr("Attempt #%1 (id %2) on %3 has been %4 since %5 (%6).")
                           .arg(attempt.attemptNo)
                           .arg(attempt.id)
                           .arg(attempt.provider, Format::attemptState(attempt.state), Format::time(attempt.updatedAtMs),
                                Format::ago(now - attempt.updatedAtMs));
     if (!attempt.lastReason.isEmpty())
         summary += u' ' + tr("Last reason: %1.").arg(attempt.lastReason);
-    QLabel *s = addNote(QStringLiteral("summaryLabel"), summary);
-    QFont f = s->font();
-    f.setBold(true);
-    s->setFont(f);
+    addNote(QStringLiteral("summaryLabel"), summary);
     if (detail.detail)
         addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt)));
     addNote(QStringLiteral("keyLabel"), tr("The provider saw this attempt under the key %1; ask it about that key first "
@@ -207,7 +211,7 @@ quint64 CancelAttemptDialog::submit(const OperatorRequest &request)
 // ---- cancel job ----------------------------------------------------------------------------
 
 CancelJobDialog::CancelJobDialog(StoreClient *client, const DetailResult &detail, QWidget *parent)
-    : ActionDialog(client, detail, tr("Cancel job %1").arg(detail.jobId), parent)
+    : ActionDialog(client, detail, tr("Cancel job %1?").arg(detail.jobId), parent)
 {
     setObjectName(QStringLiteral("cancelJobDialog"));
     if (detail.detail) {
@@ -227,7 +231,7 @@ quint64 CancelJobDialog::submit(const OperatorRequest &request)
 // ---- retry ------------------------------------------------------------------------------------
 
 RetryDialog::RetryDialog(StoreClient *client, const DetailResult &detail, QWidget *parent)
-    : ActionDialog(client, detail, tr("Retry job %1").arg(detail.jobId), parent)
+    : ActionDialog(client, detail, tr("Retry job %1?").arg(detail.jobId), parent)
 {
     setObjectName(QStringLiteral("retryDialog"));
     RetryPreview preview;

@@ -417,7 +417,7 @@ void JobDetailView::fillAudit(const JobDetail &d)
     for (auto it = d.audit.crbegin(); it != d.audit.crend(); ++it) { // newest first
         const AuditEntry &e = *it;
         TextTableModel::Row row;
-        const QString dbUser = e.response.value(QStringLiteral("session_user")).toString();
+        const QString dbUser = e.databaseUser;
         row.cells = {{Format::time(e.atMs), Format::dateTime(e.atMs), {}, {}, false},
                      {e.action, {}, {}, {}, true},
                      {tr("%1:%2 (%3)").arg(e.actorKind, e.actorId, e.actorRole), {}, {}, {}, false},

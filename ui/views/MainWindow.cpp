@@ -211,13 +211,15 @@ QWidget *MainWindow::buildJobsPage()
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->horizontalHeader()->setHighlightSections(false);
     const int w = m_table->fontMetrics().averageCharWidth();
     const int widths[] = {7, 12, 24, 12, 14, 20, 12, 9, 8};
     for (int c = 0; c < JobsModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * w + 24);
+    // The key takes what width is left (keys are what support staff search for).
+    m_table->horizontalHeader()->setSectionResizeMode(JobsModel::KeyColumn, QHeaderView::Stretch);
     m_detail = new JobDetailView(m_client, m_jobsSplitter);
     m_jobsSplitter->setStretchFactor(0, 2);
     m_jobsSplitter->setStretchFactor(1, 3);

@@ -1,0 +1,347 @@
+// The hot paths at the database's speed (issue 10): prepared statements that
+// survive a reconnect and a schema change, a bounded statement cache, the
+// short answers of submit and complete that still give the caller the whole
+// record, one job-row write per winning completion, and the length and range
+// guards wherever they now live.
+
+#include "StoreFixture.h"
+
+#include "domain/CanonicalJson.h"
+#include "store/PgSession.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+// Runs raw SQL; returns the kind of error the database raised, or nullopt.
+std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params = {})
+{
+    try {
+        svc.session().exec(sql, params);
+        return std::nullopt;
+    } catch (const SqlError &e) {
+        return e.kind();
+    }
+}
+
+void compareJobs(const Job &got, const Job &stored)
+{
+    QCOMPARE(got.id, stored.id);
+    QCOMPARE(got.ownerId, stored.ownerId);
+    QCOMPARE(got.idempotencyKey, stored.idempotencyKey);
+    QCOMPARE(got.fingerprint, stored.fingerprint);
+    QCOMPARE(got.route, stored.route);
+    QCOMPARE(got.input, stored.input);
+    QCOMPARE(got.state, stored.state);
+    QCOMPARE(got.version, stored.version);
+    QCOMPARE(got.changeSeq, stored.changeSeq);
+    QCOMPARE(got.maxParallel, stored.maxParallel);
+    QCOMPARE(got.maxAttempts, stored.maxAttempts);
+    QCOMPARE(got.completedBy, stored.completedBy);
+    QCOMPARE(got.result, stored.result);
+    QCOMPARE(got.clientMeta, stored.clientMeta);
+    QCOMPARE(got.stateReason, stored.stateReason);
+    QCOMPARE(got.createdAtMs, stored.createdAtMs);
+    QCOMPARE(got.updatedAtMs, stored.updatedAtMs);
+}
+
+void compareAttempts(const Attempt &got, const Attempt &stored)
+{
+    QCOMPARE(got.id, stored.id);
+    QCOMPARE(got.jobId, stored.jobId);
+    QCOMPARE(got.attemptNo, stored.attemptNo);
+    QCOMPARE(got.provider, stored.provider);
+    QCOMPARE(got.state, stored.state);
+    QCOMPARE(got.kind, stored.kind);
+    QCOMPARE(got.readVersion, stored.readVersion);
+    QCOMPARE(got.workerId, stored.workerId);
+    QCOMPARE(got.leaseExpiresAtMs, stored.leaseExpiresAtMs);
+    QCOMPARE(got.deadlineAtMs, stored.deadlineAtMs);
+    QCOMPARE(got.createdAtMs, stored.createdAtMs);
+    QCOMPARE(got.updatedAtMs, stored.updatedAtMs);
+    QCOMPARE(got.changeSeq, stored.changeSeq);
+    QCOMPARE(got.resultDigest, stored.resultDigest);
+    QCOMPARE(got.lastReason, stored.lastReason);
+    QCOMPARE(got.providerKey, stored.providerKey);
+    QCOMPARE(got.lastLookupAtMs, stored.lastLookupAtMs);
+}
+
+} // namespace
+
+class TestHotPaths : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // A connection lost between two calls: the next call reconnects, prepares
+    // its statement again on the new connection and runs it.
+    void preparedStatementSurvivesAReconnect_data() { addBackendRows(); }
+    void preparedStatementSurvivesAReconnect()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("p1"));
+        QVERIFY(svc->session().cachedStatementCount() > 0);
+        svc->session().simulateConnectionLoss();
+        const Job second = submitJob(*svc, QStringLiteral("p2")); // reconnects and re-prepares
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("p2"), {{QStringLiteral("prompt"), QStringLiteral("p2")}})).outcome,
+                 SubmitResult::Outcome::Replayed);
+        QVERIFY(svc->session().cachedStatementCount() > 0);
+        QCOMPARE(svc->job(second.id)->idempotencyKey, QStringLiteral("p2"));
+        if (store->isPostgres()) {
+            // The new server session holds prepared statements of its own.
+            const SqlRows r = svc->session().exec(QStringLiteral("SELECT count(*) FROM pg_prepared_statements"));
+            QVERIFY(r.first().first().toInt() >= 1);
+        }
+        // Also inside a write transaction that a lost connection interrupts.
+        const Attempt a = startRunning(*svc, second.id);
+        svc->session().simulateConnectionLoss();
+        const CompleteResult won = svc->complete(a.id, R"({"ok":true})", Actor::worker(QStringLiteral("w1")));
+        QCOMPARE(won.outcome, CompleteResult::Outcome::Won);
+    }
+
+    // Many distinct statements (dynamic filters, one-off tools): the cache
+    // keeps at most its bound, on the client and on the server.
+    void statementCacheIsBounded_data() { addBackendRows(); }
+    void statementCacheIsBounded()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        constexpr int kDistinct = 300;
+        for (int i = 0; i < kDistinct; ++i) {
+            const SqlRows r = svc->session().exec(QStringLiteral("SELECT $1 + %1").arg(i), {1});
+            QCOMPARE(r.first().first().toInt(), 1 + i);
+        }
+        QVERIFY2(svc->session().cachedStatementCount() <= 256,
+                 qPrintable(QString::number(svc->session().cachedStatementCount())));
+        QVERIFY(svc->session().cachedStatementCount() > 0);
+        if (store->isPostgres()) {
+            const SqlRows r = svc->session().exec(QStringLiteral("SELECT count(*) FROM pg_prepared_statements"));
+            // The bound, plus at most the one evicted by the last miss (deallocated on the next call).
+            QVERIFY2(r.first().first().toInt() <= PgSession::kMaxPreparedStatements + 1, qPrintable(r.first().first().toString()));
+        }
+        // The hot paths still work after their statements were evicted.
+        const Job job = submitJob(*svc, QStringLiteral("after-eviction"));
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
+    // Another process changes the schema under a prepared statement (a
+    // migration redefines a function or view with other columns): the
+    // statement is prepared again, in autocommit and inside a transaction.
+    void preparedStatementFollowsASchemaChange_data() { addBackendRows(); }
+    void preparedStatementFollowsASchemaChange()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        auto other = store->open();
+        QCOMPARE(rawSql(*other, QStringLiteral("CREATE VIEW jd_test_shape AS SELECT 1 AS a")), std::nullopt);
+        const QString query = QStringLiteral("SELECT * FROM jd_test_shape WHERE 1 = $1");
+        QCOMPARE(svc->session().exec(query, {1}).first().size(), 1);
+        QCOMPARE(svc->session().exec(query, {1}).first().size(), 1);
+        QCOMPARE(rawSql(*other, QStringLiteral("DROP VIEW jd_test_shape")), std::nullopt);
+        QCOMPARE(rawSql(*other, QStringLiteral("CREATE VIEW jd_test_shape AS SELECT 1 AS a, 2 AS b")), std::nullopt);
+        QCOMPARE(svc->session().exec(query, {1}).first().size(), 2);
+        QCOMPARE(rawSql(*other, QStringLiteral("DROP VIEW jd_test_shape")), std::nullopt);
+        QCOMPARE(rawSql(*other, QStringLiteral("CREATE VIEW jd_test_shape AS SELECT 1 AS a, 2 AS b, 3 AS c")), std::nullopt);
+        // Inside a transaction the changed statement aborts it: the store asks
+        // for the transaction to run again, and the next run works.
+        svc->session().begin();
+        std::optional<SqlError::Kind> first;
+        try {
+            svc->session().exec(query, {1});
+        } catch (const SqlError &e) {
+            first = e.kind();
+        }
+        svc->session().rollback();
+        if (first)
+            QCOMPARE(*first, SqlError::Kind::Retryable);
+        svc->session().begin();
+        QCOMPARE(svc->session().exec(query, {1}).first().size(), 3);
+        svc->session().commit();
+    }
+
+    // submit answers with the whole job for every outcome, equal to what is
+    // stored, although the database sends back only what the caller lacks.
+    void submitAnswersWithTheStoredJob_data() { addBackendRows(); }
+    void submitAnswersWithTheStoredJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SubmitRequest req = makeSubmit(QStringLiteral("s1"), {{QStringLiteral("b"), 2}, {QStringLiteral("a"), QStringLiteral("x")}},
+                                       2, 5);
+        req.clientMeta = QJsonObject{{QStringLiteral("client"), QStringLiteral("web")}, {QStringLiteral("ip"), QStringLiteral("::1")}};
+        const SubmitResult created = svc->submit(req);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+        compareJobs(created.job, *svc->job(created.job.id));
+        QCOMPARE(created.job.state, JobState::Queued);
+        QCOMPARE(created.job.version, qint64(0));
+        QVERIFY(created.job.changeSeq > 0);
+        QCOMPARE(created.submittedFingerprint, created.job.fingerprint);
+
+        // A replay from another client: the job's own metadata, not the replayer's.
+        SubmitRequest again = req;
+        again.clientMeta = QJsonObject{{QStringLiteral("client"), QStringLiteral("cli")}};
+        const SubmitResult replayed = svc->submit(again);
+        QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
+        compareJobs(replayed.job, *svc->job(created.job.id));
+
+        // A conflict: the existing job, unchanged, with its own input.
+        SubmitRequest other = req;
+        other.input = QJsonObject{{QStringLiteral("a"), QStringLiteral("y")}};
+        const SubmitResult conflict = svc->submit(other);
+        QCOMPARE(conflict.outcome, SubmitResult::Outcome::Conflict);
+        compareJobs(conflict.job, *svc->job(created.job.id));
+        QVERIFY(conflict.submittedFingerprint != conflict.job.fingerprint);
+
+        // A decided job replays as it is now.
+        const Attempt a = startRunning(*svc, created.job.id);
+        QCOMPARE(svc->complete(a.id, R"({"answer": 42})", Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const SubmitResult late = svc->submit(req);
+        QCOMPARE(late.outcome, SubmitResult::Outcome::Replayed);
+        compareJobs(late.job, *svc->job(created.job.id));
+        QCOMPARE(late.job.state, JobState::Succeeded);
+        QCOMPARE(late.job.result, QByteArray(R"({"answer": 42})"));
+    }
+
+    // The fingerprint is the SHA-256 of the canonical intent, computed from
+    // one canonicalisation of the input.
+    void fingerprintIsTheCanonicalIntentDigest_data() { addBackendRows(); }
+    void fingerprintIsTheCanonicalIntentDigest()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QJsonObject input{{QStringLiteral("z"), 1.5},
+                                {QStringLiteral("a"), QJsonArray{1, QStringLiteral("\u00e9\n"), QJsonValue()}},
+                                {QStringLiteral("m"), QJsonObject{{QStringLiteral("y"), true}, {QStringLiteral("b"), 10}}}};
+        SubmitRequest req = makeSubmit(QStringLiteral("f1"), input);
+        req.route = QStringLiteral("route \"quoted\"");
+        const SubmitResult r = svc->submit(req);
+        // The reference: the canonical JSON of the whole intent object.
+        const QString expected = sha256Hex(canonicalJson(QJsonObject{{QStringLiteral("route"), req.route},
+                                                                     {QStringLiteral("input"), input}}));
+        QCOMPARE(r.job.fingerprint, expected);
+        QCOMPARE(r.submittedFingerprint, expected);
+        QCOMPARE(intentFingerprint(req.route, input), expected);
+        QCOMPARE(intentFingerprintOfCanonical(req.route, canonicalJson(input)), expected);
+    }
+
+    // startAttempt and markRunning answer with the attempt as stored.
+    void attemptAnswersAreTheStoredAttempt_data() { addBackendRows(); }
+    void attemptAnswersAreTheStoredAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("a1"), 2);
+        StartAttemptRequest req = makeStartRequest(job.id);
+        req.leaseMs = 60000;
+        req.deadlineMs = 120000;
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        compareAttempts(started.attempt, *svc->attempt(started.attempt.id));
+        const StartAttemptResult again = svc->startAttempt(req);
+        QVERIFY(again.replayed);
+        compareAttempts(again.attempt, *svc->attempt(started.attempt.id));
+        const Attempt running = svc->markRunning(started.attempt.id, req.actor, 30000);
+        QCOMPARE(running.state, AttemptState::Running);
+        compareAttempts(running, *svc->attempt(started.attempt.id));
+        compareAttempts(svc->markRunning(started.attempt.id, req.actor), *svc->attempt(started.attempt.id));
+    }
+
+    // A winning completion writes the job row once (the CAS) and the attempt
+    // row once; the event is still written, by the database.
+    void winningCompletionWritesTheJobRowOnce_data() { addBackendRows(); }
+    void winningCompletionWritesTheJobRowOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("w1"));
+        const Attempt a = startRunning(*svc, job.id);
+        const qsizetype eventsBefore = svc->attemptEvents(job.id).size();
+        SqlSession &s = svc->session();
+        if (store->isPostgres()) {
+            // Count the row writes of this transaction only (statistics of the
+            // current transaction are read before its commit).
+            s.begin();
+            const SqlRows before = s.exec(QStringLiteral(
+                "SELECT pg_stat_get_xact_tuples_updated('jobs'::regclass), pg_stat_get_xact_tuples_updated('attempts'::regclass)"));
+            QCOMPARE(svc->complete(a.id, R"({"v":1})", Actor::worker(QStringLiteral("w1"))).outcome,
+                     CompleteResult::Outcome::Won);
+            const SqlRows after = s.exec(QStringLiteral(
+                "SELECT pg_stat_get_xact_tuples_updated('jobs'::regclass), pg_stat_get_xact_tuples_updated('attempts'::regclass)"));
+            s.commit();
+            QCOMPARE(after.first().at(0).toLongLong() - before.first().at(0).toLongLong(), 1LL);
+            QCOMPARE(after.first().at(1).toLongLong() - before.first().at(1).toLongLong(), 1LL);
+        } else {
+            s.exec(QStringLiteral("CREATE TEMP TABLE job_writes (job_id INTEGER)"));
+            s.exec(QStringLiteral("CREATE TEMP TRIGGER count_job_writes AFTER UPDATE ON main.jobs "
+                                  "BEGIN INSERT INTO job_writes VALUES (NEW.id); END"));
+            QCOMPARE(svc->complete(a.id, R"({"v":1})", Actor::worker(QStringLiteral("w1"))).outcome,
+                     CompleteResult::Outcome::Won);
+            QCOMPARE(s.exec(QStringLiteral("SELECT count(*) FROM job_writes")).first().first().toInt(), 1);
+        }
+        const Job after = *svc->job(job.id);
+        QCOMPARE(after.state, JobState::Succeeded);
+        QCOMPARE(after.completedBy, std::optional<qint64>(a.id));
+        QCOMPARE(after.version, qint64(1));
+        const Attempt won = *svc->attempt(a.id);
+        QCOMPARE(won.state, AttemptState::Succeeded);
+        QCOMPARE(after.changeSeq, won.changeSeq); // one stamp for the decision
+        const QList<AttemptEvent> events = svc->attemptEvents(job.id);
+        QCOMPARE(events.size(), eventsBefore + 1);
+        QCOMPARE(events.last().toState, AttemptState::Succeeded);
+        QCOMPARE(events.last().fromState, std::optional(AttemptState::Running));
+    }
+
+    // Raw SQL that breaks a length or range rule is refused by the database,
+    // as a constraint violation, wherever the rule lives (a domain on
+    // PostgreSQL, a CHECK constraint on SQLite).
+    void lengthAndRangeGuardsHold_data() { addBackendRows(); }
+    void lengthAndRangeGuardsHold()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString fp(64, u'f');
+        const QString insertJob = QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, "
+                                                 "max_parallel, max_attempts) VALUES ($1, $2, $3, $4, '{}', $5, $6)");
+        const auto constraint = std::optional(SqlError::Kind::Constraint);
+        const QString longText(256, u'x');
+        QCOMPARE(rawSql(*svc, insertJob, {longText, QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral(""), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), longText, fp, QStringLiteral("r"), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), QString(63, u'f'), QStringLiteral("r"), 1, 3}),
+                 constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral(""), 1, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 9, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 0, 3}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 101}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 0}), constraint);
+        QVERIFY(svc->jobs(JobFilter{}).jobs.isEmpty());
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 8, 100}), std::nullopt);
+
+        // Updates are checked too, whatever else they set.
+        const Job job = submitJob(*svc, QStringLiteral("g1"));
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = -1 WHERE id = $1"), {job.id}), constraint);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = 9, state_reason = 'x' WHERE id = $1"), {job.id}),
+                 constraint);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = '{}' WHERE id = $1"), {job.id}), constraint);
+        QCOMPARE(svc->job(job.id)->version, qint64(0));
+
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
+        const QString insertAttempt = QStringLiteral(
+            "INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, start_request_id, worker_id, "
+            "lease_expires_at_ms) VALUES ($1, $2, $3, 'automatic', 'starting', $4, 'r1', 'w1', 9000000000000)");
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 0, QStringLiteral("p"), 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral(""), 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, longText, 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral("p"), -1}), constraint);
+        QVERIFY(svc->attempts(job.id).isEmpty());
+        QCOMPARE(rawSql(*svc, insertAttempt, {job.id, 1, QStringLiteral("p"), 0}), std::nullopt);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHotPaths)
+#include "tst_hot_paths.moc"

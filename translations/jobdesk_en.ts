@@ -1,0 +1,1197 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1 ago</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>queued</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>BLOCKED</source>
+        <translation>BLOCKED</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>starting</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>superseded</translation>
+    </message>
+    <message>
+        <source>UNKNOWN</source>
+        <translation>UNKNOWN</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatic</translation>
+    </message>
+    <message>
+        <source>hedge</source>
+        <translation>hedge</translation>
+    </message>
+    <message>
+        <source>operator retry</source>
+        <translation>operator retry</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui</name>
+    <message>
+        <source>#%1 (attempt %2 on %3)</source>
+        <translation>#%1 (attempt %2 on %3)</translation>
+    </message>
+    <message>
+        <source>Retry is blocked by %1: UNKNOWN. Learn its outcome from the provider or cancel it first; a retry now could run the intent twice.</source>
+        <translation>Retry is blocked by %1: UNKNOWN. Learn its outcome from the provider or cancel it first; a retry now could run the intent twice.</translation>
+    </message>
+    <message>
+        <source>The job already has a winner (#%1): there is nothing to retry.</source>
+        <translation>The job already has a winner (#%1): there is nothing to retry.</translation>
+    </message>
+    <message>
+        <source>The job is cancelled: there is nothing to retry.</source>
+        <translation>The job is cancelled: there is nothing to retry.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 (attempt %2 on %3) is still starting.</source>
+        <translation>Attempt #%1 (attempt %2 on %3) is still starting.</translation>
+    </message>
+    <message>
+        <source>#%1 (%2 on %3)</source>
+        <translation>#%1 (%2 on %3)</translation>
+    </message>
+    <message>
+        <source>%1 still open; this job allows %2 open attempt(s) at a time.</source>
+        <translation>%1 still open; this job allows %2 open attempt(s) at a time.</translation>
+    </message>
+    <message>
+        <source>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</source>
+        <translation>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</translation>
+    </message>
+    <message>
+        <source>Job %1 already has a winner, so nothing waits for this attempt: cancelling records that it is over.</source>
+        <translation>Job %1 already has a winner, so nothing waits for this attempt: cancelling records that it is over.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 stops blocking job %2.</source>
+        <translation>Attempt #%1 stops blocking job %2.</translation>
+    </message>
+    <message>
+        <source>The job keeps waiting for its other open attempt(s).</source>
+        <translation>The job keeps waiting for its other open attempt(s).</translation>
+    </message>
+    <message>
+        <source>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</source>
+        <translation>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</translation>
+    </message>
+    <message>
+        <source>The job goes back to the queue and the dispatcher starts the next attempt on the next proven provider.</source>
+        <translation>The job goes back to the queue and the dispatcher starts the next attempt on the next proven provider.</translation>
+    </message>
+    <message>
+        <source>The request has not been sent yet; it will not be sent.</source>
+        <translation>The request has not been sent yet; it will not be sent.</translation>
+    </message>
+    <message>
+        <source>If %1 still delivers a result for this attempt, it is discarded and shown as a race loss; it never overwrites anything.</source>
+        <translation>If %1 still delivers a result for this attempt, it is discarded and shown as a race loss; it never overwrites anything.</translation>
+    </message>
+    <message>
+        <source>The job has a winner; it cannot be cancelled.</source>
+        <translation>The job has a winner; it cannot be cancelled.</translation>
+    </message>
+    <message>
+        <source>The job is already cancelled.</source>
+        <translation>The job is already cancelled.</translation>
+    </message>
+    <message>
+        <source>Job %1 ends as cancelled; this cannot be undone and no further attempt will start.</source>
+        <translation>Job %1 ends as cancelled; this cannot be undone and no further attempt will start.</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
+        <translation>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ActionDialog</name>
+    <message>
+        <source>&amp;Reason (required; it goes into the audit trail):</source>
+        <translation>&amp;Reason (required; it goes into the audit trail):</translation>
+    </message>
+    <message>
+        <source>e.g. provider support confirmed no charge was made (ticket 4711)</source>
+        <translation>e.g. provider support confirmed no charge was made (ticket 4711)</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Working…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::CancelAttemptDialog</name>
+    <message>
+        <source>Cancel attempt #%1 of job %2?</source>
+        <translation>Cancel attempt #%1 of job %2?</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 (id %2) on %3 has been %4 since %5 (%6).</source>
+        <translation>Attempt #%1 (id %2) on %3 has been %4 since %5 (%6).</translation>
+    </message>
+    <message>
+        <source>Last reason: %1.</source>
+        <translation>Last reason: %1.</translation>
+    </message>
+    <message>
+        <source>What follows: %1</source>
+        <translation>What follows: %1</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1; ask it about that key first if you can.</source>
+        <translation>The provider saw this attempt under the key %1; ask it about that key first if you can.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::CancelJobDialog</name>
+    <message>
+        <source>Cancel job %1?</source>
+        <translation>Cancel job %1?</translation>
+    </message>
+    <message>
+        <source>Job %1 (owner %2, key %3, route %4) is %5.</source>
+        <translation>Job %1 (owner %2, key %3, route %4) is %5.</translation>
+    </message>
+    <message>
+        <source>What follows: %1</source>
+        <translation>What follows: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ConnectionBanner</name>
+    <message>
+        <source>Not connected. File ▸ Connect… (Ctrl+O)</source>
+        <translation>Not connected. File ▸ Connect… (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Not connected: %1 (retrying)</source>
+        <translation>Not connected: %1 (retrying)</translation>
+    </message>
+    <message>
+        <source>%1, read-only: actions disabled</source>
+        <translation>%1, read-only: actions disabled</translation>
+    </message>
+    <message>
+        <source>local file, acts as operator</source>
+        <translation>local file, acts as operator</translation>
+    </message>
+    <message>
+        <source>%1 as %2 (%3)</source>
+        <translation>%1 as %2 (%3)</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>read %1</translation>
+    </message>
+    <message>
+        <source>PRODUCTION</source>
+        <translation>PRODUCTION</translation>
+    </message>
+    <message>
+        <source>CONNECTION LOST at %1: %2
+What you see was read at %3 (%4) and may be out of date. Reconnecting by itself; actions wait until the connection is back.</source>
+        <translation>CONNECTION LOST at %1: %2
+What you see was read at %3 (%4) and may be out of date. Reconnecting by itself; actions wait until the connection is back.</translation>
+    </message>
+    <message>
+        <source>CONNECTION LOST at %1: %2
+Nothing has been read yet. Reconnecting by itself.</source>
+        <translation>CONNECTION LOST at %1: %2
+Nothing has been read yet. Reconnecting by itself.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ConnectionDialog</name>
+    <message>
+        <source>Connect to a JobDesk database</source>
+        <translation>Connect to a JobDesk database</translation>
+    </message>
+    <message>
+        <source>Saved connections:</source>
+        <translation>Saved connections:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Delete</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>SQLite &amp;file (local, single user)</source>
+        <translation>SQLite &amp;file (local, single user)</translation>
+    </message>
+    <message>
+        <source>&amp;PostgreSQL</source>
+        <translation>&amp;PostgreSQL</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Kind:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>&amp;Location:</source>
+        <translation>&amp;Location:</translation>
+    </message>
+    <message>
+        <source>asked each time, never saved</source>
+        <translation>asked each time, never saved</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;word:</translation>
+    </message>
+    <message>
+        <source>This is &amp;production (the banner turns red)</source>
+        <translation>This is &amp;production (the banner turns red)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Connect</translation>
+    </message>
+    <message>
+        <source>%1 (PRODUCTION)</source>
+        <translation>%1 (PRODUCTION)</translation>
+    </message>
+    <message>
+        <source>/path/to/jobdesk.db</source>
+        <translation>/path/to/jobdesk.db</translation>
+    </message>
+    <message>
+        <source>postgresql://alice@db1.example.org/jobdesk</source>
+        <translation>postgresql://alice@db1.example.org/jobdesk</translation>
+    </message>
+    <message>
+        <source>Say where the database is.</source>
+        <translation>Say where the database is.</translation>
+    </message>
+    <message>
+        <source>That is not a PostgreSQL URL (postgresql://...) or connection string (host=... dbname=...).</source>
+        <translation>That is not a PostgreSQL URL (postgresql://...) or connection string (host=... dbname=...).</translation>
+    </message>
+    <message>
+        <source>SQLite database</source>
+        <translation>SQLite database</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
+        <translation>SQLite databases (*.db *.sqlite);;All files (*)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Demo</name>
+    <message>
+        <source>a customer double-clicks Pay: two POSTs 180 ms apart with one key (a replay)</source>
+        <translation>a customer double-clicks Pay: two POSTs 180 ms apart with one key (a replay)</translation>
+    </message>
+    <message>
+        <source>an app reuses a key with another payload (a conflict: nothing created)</source>
+        <translation>an app reuses a key with another payload (a conflict: nothing created)</translation>
+    </message>
+    <message>
+        <source>a provider hangs past its deadline: the attempt becomes unknown and blocks the job</source>
+        <translation>a provider hangs past its deadline: the attempt becomes unknown and blocks the job</translation>
+    </message>
+    <message>
+        <source>a provider answers after the deadline: unknown first, then the late result wins through the CAS</source>
+        <translation>a provider answers after the deadline: unknown first, then the late result wins through the CAS</translation>
+    </message>
+    <message>
+        <source>a hedge finishes first, the slow primary after it: a race loss</source>
+        <translation>a hedge finishes first, the slow primary after it: a race loss</translation>
+    </message>
+    <message>
+        <source>a provider refuses: failover skips the unproven spare for the proven backup</source>
+        <translation>a provider refuses: failover skips the unproven spare for the proven backup</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IntentDiffDialog</name>
+    <message>
+        <source>Key conflict on %1: what differs</source>
+        <translation>Key conflict on %1: what differs</translation>
+    </message>
+    <message>
+        <source>Owner %1 reused the key %2 with another intent: %3 field(s) differ, so nothing was created and job %4 is unchanged.
+Stored: job %4, created %5 by %6.
+Rejected: request at %7 (%8 after the job was created) by %9.</source>
+        <translation>Owner %1 reused the key %2 with another intent: %3 field(s) differ, so nothing was created and job %4 is unchanged.
+Stored: job %4, created %5 by %6.
+Rejected: request at %7 (%8 after the job was created) by %9.</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Field</translation>
+    </message>
+    <message>
+        <source>Stored (the job&apos;s intent)</source>
+        <translation>Stored (the job&apos;s intent)</translation>
+    </message>
+    <message>
+        <source>Rejected (this request)</source>
+        <translation>Rejected (this request)</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Difference</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>same</translation>
+    </message>
+    <message>
+        <source>CHANGED</source>
+        <translation>CHANGED</translation>
+    </message>
+    <message>
+        <source>REMOVED in the request</source>
+        <translation>REMOVED in the request</translation>
+    </message>
+    <message>
+        <source>ADDED in the request</source>
+        <translation>ADDED in the request</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(absent)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::JobDetailView</name>
+    <message>
+        <source>Select a job to see it in full.</source>
+        <translation>Select a job to see it in full.</translation>
+    </message>
+    <message>
+        <source>Intent (route and input, as fingerprinted):</source>
+        <translation>Intent (route and input, as fingerprinted):</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Result:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Overview</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Took</translation>
+    </message>
+    <message>
+        <source>Read version</source>
+        <translation>Read version</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>Deadline</translation>
+    </message>
+    <message>
+        <source>Provider key</source>
+        <translation>Provider key</translation>
+    </message>
+    <message>
+        <source>Last reason</source>
+        <translation>Last reason</translation>
+    </message>
+    <message>
+        <source>Time line</source>
+        <translation>Time line</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>When</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>What</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show the &amp;diff of this conflict…</source>
+        <translation>Show the &amp;diff of this conflict…</translation>
+    </message>
+    <message>
+        <source>Key history</source>
+        <translation>Key history</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Attempt</translation>
+    </message>
+    <message>
+        <source>Transition</source>
+        <translation>Transition</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>By</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Database user</source>
+        <translation>Database user</translation>
+    </message>
+    <message>
+        <source>Request id</source>
+        <translation>Request id</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Answer</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>Audit</translation>
+    </message>
+    <message>
+        <source>Job %1: reading…</source>
+        <translation>Job %1: reading…</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read: %2</source>
+        <translation>Job %1 could not be read: %2</translation>
+    </message>
+    <message>
+        <source>Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)</source>
+        <translation>Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)</translation>
+    </message>
+    <message>
+        <source>Key history (%1)</source>
+        <translation>Key history (%1)</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>Events (%1)</translation>
+    </message>
+    <message>
+        <source>Audit (%1)</source>
+        <translation>Audit (%1)</translation>
+    </message>
+    <message>
+        <source>Time line (%1)</source>
+        <translation>Time line (%1)</translation>
+    </message>
+    <message>
+        <source>BLOCKED: waiting for an operator. </source>
+        <translation>BLOCKED: waiting for an operator. </translation>
+    </message>
+    <message>
+        <source>Reason recorded on the job: %1</source>
+        <translation>Reason recorded on the job: %1</translation>
+    </message>
+    <message>
+        <source>Result (from the winner, attempt #%1 on %2):</source>
+        <translation>Result (from the winner, attempt #%1 on %2):</translation>
+    </message>
+    <message>
+        <source>(no result yet)</source>
+        <translation>(no result yet)</translation>
+    </message>
+    <message>
+        <source>%1 (WINNER)</source>
+        <translation>%1 (WINNER)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>created job %1</translation>
+    </message>
+    <message>
+        <source>CONFLICT: same key, another intent (nothing created)</source>
+        <translation>CONFLICT: same key, another intent (nothing created)</translation>
+    </message>
+    <message>
+        <source>replayed: same key, same intent (job %1 returned)</source>
+        <translation>replayed: same key, same intent (job %1 returned)</translation>
+    </message>
+    <message>
+        <source>double-click or &quot;Show the diff&quot; to compare the intents</source>
+        <translation>double-click or &quot;Show the diff&quot; to compare the intents</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>created as %1</source>
+        <translation>created as %1</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>%1:%2 (%3)</source>
+        <translation>%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>The connection is lost: actions wait until it is back.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+    <message>
+        <source>Cancel #%1 (%2)…</source>
+        <translation>Cancel #%1 (%2)…</translation>
+    </message>
+    <message>
+        <source>Cancel attempt #%1 (Ctrl+K cancels the oldest unknown one)</source>
+        <translation>Cancel attempt #%1 (Ctrl+K cancels the oldest unknown one)</translation>
+    </message>
+    <message>
+        <source>&amp;Retry…</source>
+        <translation>&amp;Retry…</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;job…</source>
+        <translation>Cancel &amp;job…</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::JobsModel</name>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Age</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>%1 (%2 UNKNOWN)</source>
+        <translation>%1 (%2 UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Blocked: an attempt is unknown and there is no winner. An operator must learn its outcome or cancel it.</source>
+        <translation>Blocked: an attempt is unknown and there is no winner. An operator must learn its outcome or cancel it.</translation>
+    </message>
+    <message>
+        <source>#%1 %2 on %3</source>
+        <translation>#%1 %2 on %3</translation>
+    </message>
+    <message>
+        <source>created %1</source>
+        <translation>created %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::MainWindow</name>
+    <message>
+        <source>JobDesk console</source>
+        <translation>JobDesk console</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Could not read jobs: %1</source>
+        <translation>Could not read jobs: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) waiting: show them (they do not push the rows you are reading)</source>
+        <translation>
+            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
+            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find a job id or an idempotency key (Ctrl+F)</source>
+        <translation>Find a job id or an idempotency key (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Any state</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Any age</translation>
+    </message>
+    <message>
+        <source>Last 15 min</source>
+        <translation>Last 15 min</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last day</source>
+        <translation>Last day</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Connect…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Find job id or key</source>
+        <translation>&amp;Find job id or key</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Refresh</translation>
+    </message>
+    <message>
+        <source>Show &amp;new jobs</source>
+        <translation>Show &amp;new jobs</translation>
+    </message>
+    <message>
+        <source>Times in &amp;UTC</source>
+        <translation>Times in &amp;UTC</translation>
+    </message>
+    <message>
+        <source>&amp;Job</source>
+        <translation>&amp;Job</translation>
+    </message>
+    <message>
+        <source>&amp;Copy job id</source>
+        <translation>&amp;Copy job id</translation>
+    </message>
+    <message>
+        <source>Copy idempotency &amp;key</source>
+        <translation>Copy idempotency &amp;key</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;attempt…</source>
+        <translation>Cancel &amp;attempt…</translation>
+    </message>
+    <message>
+        <source>&amp;Retry…</source>
+        <translation>&amp;Retry…</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;job…</source>
+        <translation>Cancel &amp;job…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;About JobDesk</source>
+        <translation>&amp;About JobDesk</translation>
+    </message>
+    <message>
+        <source>About JobDesk</source>
+        <translation>About JobDesk</translation>
+    </message>
+    <message>
+        <source>JobDesk %1: one user intent, one side effect.
+
+Jobs are the stable record of what a user asked for; attempts are tries against providers; a timeout is unknown, never failed; exactly one attempt wins, by compare-and-swap.</source>
+        <translation>JobDesk %1: one user intent, one side effect.
+
+Jobs are the stable record of what a user asked for; attempts are tries against providers; a timeout is unknown, never failed; exactly one attempt wins, by compare-and-swap.</translation>
+    </message>
+    <message>
+        <source>JobDesk console: %1</source>
+        <translation>JobDesk console: %1</translation>
+    </message>
+    <message>
+        <source>Reading jobs…</source>
+        <translation>Reading jobs…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown; more load as you scroll.</source>
+        <translation>
+            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
+            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n matching job(s) shown.</source>
+        <translation>
+            <numerusform>All %n matching job(s) shown.</numerusform>
+            <numerusform>All %n matching job(s) shown.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Live updates paused while minimised.</source>
+        <translation>Live updates paused while minimised.</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>Copied %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RetryDialog</name>
+    <message>
+        <source>Retry job %1?</source>
+        <translation>Retry job %1?</translation>
+    </message>
+    <message>
+        <source>Provider (a proven provider holds a passing, unexpired contract validation for route %1):</source>
+        <translation>Provider (a proven provider holds a passing, unexpired contract validation for route %1):</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>Contract</translation>
+    </message>
+    <message>
+        <source>In the route&apos;s chain</source>
+        <translation>In the route&apos;s chain</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>primary</source>
+        <translation>primary</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>fallback %1</translation>
+    </message>
+    <message>
+        <source>No provider is proven for this route: choose one knowingly, or validate one first.</source>
+        <translation>No provider is proven for this route: choose one knowingly, or validate one first.</translation>
+    </message>
+    <message>
+        <source>%1 is proven for this route.</source>
+        <translation>%1 is proven for this route.</translation>
+    </message>
+    <message>
+        <source>%1 is NOT proven for this route: its output may not match the contract.</source>
+        <translation>%1 is NOT proven for this route: its output may not match the contract.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Screenshots</name>
+    <message>
+        <source>a race loss</source>
+        <translation>a race loss</translation>
+    </message>
+    <message>
+        <source>a blocked job</source>
+        <translation>a blocked job</translation>
+    </message>
+    <message>
+        <source>a key conflict</source>
+        <translation>a key conflict</translation>
+    </message>
+    <message>
+        <source>the cancel dialog (the attempt was no longer open)</source>
+        <translation>the cancel dialog (the attempt was no longer open)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n screenshot(s) written to %1</source>
+        <translation>
+            <numerusform>%n screenshot(s) written to %1</numerusform>
+            <numerusform>%n screenshot(s) written to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>missing: %1</source>
+        <translation>missing: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::SidebarModel</name>
+    <message>
+        <source>%1: %2 need an operator</source>
+        <translation>%1: %2 need an operator</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::StoreWorker</name>
+    <message>
+        <source>not connected</source>
+        <translation>not connected</translation>
+    </message>
+    <message>
+        <source>no contract validation for this route</source>
+        <translation>no contract validation for this route</translation>
+    </message>
+    <message>
+        <source>contract validation FAILED at %1</source>
+        <translation>contract validation FAILED at %1</translation>
+    </message>
+    <message>
+        <source>contract validation expired at %1</source>
+        <translation>contract validation expired at %1</translation>
+    </message>
+    <message>
+        <source>validated for another configuration (route or provider changed since)</source>
+        <translation>validated for another configuration (route or provider changed since)</translation>
+    </message>
+    <message>
+        <source>proven until %1</source>
+        <translation>proven until %1</translation>
+    </message>
+    <message>
+        <source>Not connected to the database: nothing was done.</source>
+        <translation>Not connected to the database: nothing was done.</translation>
+    </message>
+    <message>
+        <source>This job changed since you looked, so nothing was done: %1</source>
+        <translation>This job changed since you looked, so nothing was done: %1</translation>
+    </message>
+    <message>
+        <source>The database could not be reached, so it is not known whether this took effect. It is safe to press OK again: the same request is recognised and done at most once. (%1)</source>
+        <translation>The database could not be reached, so it is not known whether this took effect. It is safe to press OK again: the same request is recognised and done at most once. (%1)</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Refused: %1</translation>
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation>Not allowed: %1</translation>
+    </message>
+    <message>
+        <source>Attempt %1 had already been cancelled by this request.</source>
+        <translation>Attempt %1 had already been cancelled by this request.</translation>
+    </message>
+    <message>
+        <source>Attempt %1 cancelled; the job is now %2.</source>
+        <translation>Attempt %1 cancelled; the job is now %2.</translation>
+    </message>
+    <message>
+        <source>Job %1 had already been cancelled by this request.</source>
+        <translation>Job %1 had already been cancelled by this request.</translation>
+    </message>
+    <message>
+        <source>Job %1 cancelled, with %2 open attempt(s).</source>
+        <translation>Job %1 cancelled, with %2 open attempt(s).</translation>
+    </message>
+    <message>
+        <source>Retry refused: %1</source>
+        <translation>Retry refused: %1</translation>
+    </message>
+    <message>
+        <source>This retry had already started attempt #%1.</source>
+        <translation>This retry had already started attempt #%1.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 started on %2.</source>
+        <translation>Attempt #%1 started on %2.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Timeline</name>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>lost to #%1, expected v%2, found v%3</source>
+        <translation>lost to #%1, expected v%2, found v%3</translation>
+    </message>
+    <message>
+        <source>late result discarded, expected v%1, found v%2</source>
+        <translation>late result discarded, expected v%1, found v%2</translation>
+    </message>
+    <message>
+        <source>WON</source>
+        <translation>WON</translation>
+    </message>
+    <message>
+        <source>UNKNOWN for %1</source>
+        <translation>UNKNOWN for %1</translation>
+    </message>
+    <message>
+        <source>cancelled by %1</source>
+        <translation>cancelled by %1</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 for %2</translation>
+    </message>
+    <message>
+        <source>%1 after %2</source>
+        <translation>%1 after %2</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::TimelineWidget</name>
+    <message>
+        <source>started %1, %2</source>
+        <translation>started %1, %2</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>reason: %1</translation>
+    </message>
+    <message>
+        <source>deadline %1</source>
+        <translation>deadline %1</translation>
+    </message>
+    <message>
+        <source>hedge #%1 started at %2</source>
+        <translation>hedge #%1 started at %2</translation>
+    </message>
+    <message>
+        <source>No attempts yet: the job waits for a dispatcher.</source>
+        <translation>No attempts yet: the job waits for a dispatcher.</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>deadline</translation>
+    </message>
+    <message>
+        <source>hedge #%1 started</source>
+        <translation>hedge #%1 started</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>created</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>JobDesk</source>
+        <translation>JobDesk</translation>
+    </message>
+    <message>
+        <source>JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards.</source>
+        <translation>JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards.</translation>
+    </message>
+    <message>
+        <source>Connect to this store (sqlite:PATH or postgresql://...).</source>
+        <translation>Connect to this store (sqlite:PATH or postgresql://...).</translation>
+    </message>
+    <message>
+        <source>Mark the --database connection as production (red banner).</source>
+        <translation>Mark the --database connection as production (red banner).</translation>
+    </message>
+    <message>
+        <source>Run the embedded demo: an SQLite file in the app data folder, the dispatcher, fake providers and simulated users, all on loopback.</source>
+        <translation>Run the embedded demo: an SQLite file in the app data folder, the dispatcher, fake providers and simulated users, all on loopback.</translation>
+    </message>
+    <message>
+        <source>With --demo: start the demo over.</source>
+        <translation>With --demo: start the demo over.</translation>
+    </message>
+    <message>
+        <source>With --demo: write PNG screenshots into DIR, then exit.</source>
+        <translation>With --demo: write PNG screenshots into DIR, then exit.</translation>
+    </message>
+    <message>
+        <source>Seconds the demo runs before the screenshots (default 20).</source>
+        <translation>Seconds the demo runs before the screenshots (default 20).</translation>
+    </message>
+    <message>
+        <source>--reset and --screenshots go with --demo</source>
+        <translation>--reset and --screenshots go with --demo</translation>
+    </message>
+    <message>
+        <source>--demo brings its own database; leave out --database</source>
+        <translation>--demo brings its own database; leave out --database</translation>
+    </message>
+    <message>
+        <source>--screenshot-after must be 0..3600 seconds</source>
+        <translation>--screenshot-after must be 0..3600 seconds</translation>
+    </message>
+    <message>
+        <source>cannot start the demo over: %1</source>
+        <translation>cannot start the demo over: %1</translation>
+    </message>
+    <message>
+        <source>demo</source>
+        <translation>demo</translation>
+    </message>
+    <message>
+        <source>Demo: %1</source>
+        <translation>Demo: %1</translation>
+    </message>
+</context>
+</TS>

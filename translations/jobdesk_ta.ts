@@ -1,0 +1,1197 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ta_IN">
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 மி.வி.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 வி.</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 நிமி.</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 மணி %2 நிமி.</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 மணி</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 நாள் %2 மணி</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 நாள்</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1 முன்பு</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>வரிசையில்</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>இயங்குகிறது</translation>
+    </message>
+    <message>
+        <source>BLOCKED</source>
+        <translation>தடைப்பட்டது (BLOCKED)</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>வெற்றி</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>தோல்வி</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>தொடங்குகிறது</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>மாற்றீடு செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>UNKNOWN</source>
+        <translation>தெரியாதது (UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>தானியங்கி</translation>
+    </message>
+    <message>
+        <source>hedge</source>
+        <translation>காப்பு முயற்சி (hedge)</translation>
+    </message>
+    <message>
+        <source>operator retry</source>
+        <translation>இயக்குநர் மறுமுயற்சி</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui</name>
+    <message>
+        <source>#%1 (attempt %2 on %3)</source>
+        <translation>#%1 (%3 இல் முயற்சி %2)</translation>
+    </message>
+    <message>
+        <source>Retry is blocked by %1: UNKNOWN. Learn its outcome from the provider or cancel it first; a retry now could run the intent twice.</source>
+        <translation>மறுமுயற்சி %1 ஆல் தடுக்கப்பட்டுள்ளது: தெரியாதது (UNKNOWN). முதலில் வழங்குநரிடம் அதன் முடிவைக் கேட்டறியுங்கள் அல்லது அதை ரத்துசெய்யுங்கள்; இப்போது மறுமுயற்சி செய்தால் அதே கோரிக்கை இருமுறை நடக்கக்கூடும்.</translation>
+    </message>
+    <message>
+        <source>The job already has a winner (#%1): there is nothing to retry.</source>
+        <translation>இந்த வேலைக்கு ஏற்கெனவே வெற்றியாளர் (#%1) உள்ளது: மறுமுயற்சி செய்ய எதுவும் இல்லை.</translation>
+    </message>
+    <message>
+        <source>The job is cancelled: there is nothing to retry.</source>
+        <translation>இந்த வேலை ரத்துசெய்யப்பட்டது: மறுமுயற்சி செய்ய எதுவும் இல்லை.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 (attempt %2 on %3) is still starting.</source>
+        <translation>முயற்சி #%1 (%3 இல் முயற்சி %2) இன்னும் தொடங்கிக்கொண்டிருக்கிறது.</translation>
+    </message>
+    <message>
+        <source>#%1 (%2 on %3)</source>
+        <translation>#%1 (%3 இல் %2)</translation>
+    </message>
+    <message>
+        <source>%1 still open; this job allows %2 open attempt(s) at a time.</source>
+        <translation>%1 இன்னும் திறந்துள்ளது; இந்த வேலை ஒரே நேரத்தில் %2 திறந்த முயற்சி(கள்) வரை மட்டுமே அனுமதிக்கிறது.</translation>
+    </message>
+    <message>
+        <source>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</source>
+        <translation>மறுமுயற்சி நீங்கள் தேர்ந்தெடுக்கும் வழங்குநரில் முயற்சி #%1 ஐத் தொடங்கும். இது தணிக்கையில் பதிவாகும்; தானியங்கி வரம்பையும் தாண்டலாம் (%3 தானியங்கி முயற்சிகளில் %2 பயன்படுத்தப்பட்டன).</translation>
+    </message>
+    <message>
+        <source>Job %1 already has a winner, so nothing waits for this attempt: cancelling records that it is over.</source>
+        <translation>வேலை %1 க்கு ஏற்கெனவே வெற்றியாளர் உள்ளது; எனவே இந்த முயற்சிக்காக எதுவும் காத்திருக்கவில்லை: ரத்துசெய்வது இது முடிந்துவிட்டது என்று மட்டும் பதிவுசெய்யும்.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 stops blocking job %2.</source>
+        <translation>முயற்சி #%1 இனி வேலை %2 ஐத் தடுக்காது.</translation>
+    </message>
+    <message>
+        <source>The job keeps waiting for its other open attempt(s).</source>
+        <translation>வேலை அதன் மற்ற திறந்த முயற்சி(கள்) க்காகத் தொடர்ந்து காத்திருக்கும்.</translation>
+    </message>
+    <message>
+        <source>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</source>
+        <translation>வேலை மீண்டும் வரிசைக்குச் செல்லும், ஆனால் அதன் தானியங்கி வரம்பு (%1 முயற்சிகள்) தீர்ந்துவிட்டது: நீங்களே மறுமுயற்சி செய்யாவிட்டால் அனுப்பி (dispatcher) அதைத் தோல்வி என முடிக்கும்.</translation>
+    </message>
+    <message>
+        <source>The job goes back to the queue and the dispatcher starts the next attempt on the next proven provider.</source>
+        <translation>வேலை மீண்டும் வரிசைக்குச் செல்லும்; அனுப்பி (dispatcher) அடுத்த நிரூபிக்கப்பட்ட வழங்குநரில் அடுத்த முயற்சியைத் தொடங்கும்.</translation>
+    </message>
+    <message>
+        <source>The request has not been sent yet; it will not be sent.</source>
+        <translation>கோரிக்கை இன்னும் அனுப்பப்படவில்லை; இனி அனுப்பப்படாது.</translation>
+    </message>
+    <message>
+        <source>If %1 still delivers a result for this attempt, it is discarded and shown as a race loss; it never overwrites anything.</source>
+        <translation>இந்த முயற்சிக்கு %1 பின்னர் முடிவு அனுப்பினாலும், அது நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்; அது எதையும் மேலெழுதாது.</translation>
+    </message>
+    <message>
+        <source>The job has a winner; it cannot be cancelled.</source>
+        <translation>இந்த வேலைக்கு வெற்றியாளர் உள்ளது; இதை ரத்துசெய்ய முடியாது.</translation>
+    </message>
+    <message>
+        <source>The job is already cancelled.</source>
+        <translation>இந்த வேலை ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Job %1 ends as cancelled; this cannot be undone and no further attempt will start.</source>
+        <translation>வேலை %1 ரத்துசெய்யப்பட்டதாக முடியும்; இதைத் திரும்பப்பெற முடியாது, மேலும் எந்த முயற்சியும் தொடங்காது.</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
+        <translation>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ActionDialog</name>
+    <message>
+        <source>&amp;Reason (required; it goes into the audit trail):</source>
+        <translation>காரணம் (கட்டாயம்; தணிக்கைப் பதிவில் சேரும்) (&amp;R):</translation>
+    </message>
+    <message>
+        <source>e.g. provider support confirmed no charge was made (ticket 4711)</source>
+        <translation>எ.கா. கட்டணம் எதுவும் வசூலிக்கப்படவில்லை என வழங்குநர் ஆதரவுக் குழு உறுதிசெய்தது (டிக்கெட் 4711)</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>செயல்படுகிறது…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>மூடு</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::CancelAttemptDialog</name>
+    <message>
+        <source>Cancel attempt #%1 of job %2?</source>
+        <translation>வேலை %2 இன் முயற்சி #%1 ஐ ரத்துசெய்யவா?</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 (id %2) on %3 has been %4 since %5 (%6).</source>
+        <translation>%3 இல் முயற்சி #%1 (id %2) %5 முதல் %4 நிலையில் உள்ளது (%6).</translation>
+    </message>
+    <message>
+        <source>Last reason: %1.</source>
+        <translation>கடைசிக் காரணம்: %1.</translation>
+    </message>
+    <message>
+        <source>What follows: %1</source>
+        <translation>அடுத்து நடப்பது: %1</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1; ask it about that key first if you can.</source>
+        <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ் பெற்றது; முடிந்தால் முதலில் அந்தச் சாவி பற்றி வழங்குநரிடம் கேளுங்கள்.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::CancelJobDialog</name>
+    <message>
+        <source>Cancel job %1?</source>
+        <translation>வேலை %1 ஐ ரத்துசெய்யவா?</translation>
+    </message>
+    <message>
+        <source>Job %1 (owner %2, key %3, route %4) is %5.</source>
+        <translation>வேலை %1 (உரிமையாளர் %2, சாவி %3, வழித்தடம் %4) %5 நிலையில் உள்ளது.</translation>
+    </message>
+    <message>
+        <source>What follows: %1</source>
+        <translation>அடுத்து நடப்பது: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ConnectionBanner</name>
+    <message>
+        <source>Not connected. File ▸ Connect… (Ctrl+O)</source>
+        <translation>இணைக்கப்படவில்லை. கோப்பு ▸ இணை… (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Not connected: %1 (retrying)</source>
+        <translation>இணைக்கப்படவில்லை: %1 (மீண்டும் முயல்கிறது)</translation>
+    </message>
+    <message>
+        <source>%1, read-only: actions disabled</source>
+        <translation>%1, படிக்க மட்டும்: செயல்கள் முடக்கப்பட்டுள்ளன</translation>
+    </message>
+    <message>
+        <source>local file, acts as operator</source>
+        <translation>உள்ளூர்க் கோப்பு, இயக்குநராகச் செயல்படும்</translation>
+    </message>
+    <message>
+        <source>%1 as %2 (%3)</source>
+        <translation>%1, %2 ஆக (%3)</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>%1 படிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>PRODUCTION</source>
+        <translation>உற்பத்திச் சூழல் (PRODUCTION)</translation>
+    </message>
+    <message>
+        <source>CONNECTION LOST at %1: %2
+What you see was read at %3 (%4) and may be out of date. Reconnecting by itself; actions wait until the connection is back.</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது (CONNECTION LOST) %1 இல்: %2
+நீங்கள் பார்ப்பது %3 இல் (%4) படிக்கப்பட்டது; அது பழையதாக இருக்கலாம். தானாகவே மீண்டும் இணைகிறது; இணைப்பு திரும்பும் வரை செயல்கள் காத்திருக்கும்.</translation>
+    </message>
+    <message>
+        <source>CONNECTION LOST at %1: %2
+Nothing has been read yet. Reconnecting by itself.</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது (CONNECTION LOST) %1 இல்: %2
+இதுவரை எதுவும் படிக்கப்படவில்லை. தானாகவே மீண்டும் இணைகிறது.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ConnectionDialog</name>
+    <message>
+        <source>Connect to a JobDesk database</source>
+        <translation>JobDesk தரவுத்தளத்துடன் இணை</translation>
+    </message>
+    <message>
+        <source>Saved connections:</source>
+        <translation>சேமித்த இணைப்புகள்:</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>சேமி (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>நீக்கு (&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>பெயர் (&amp;N):</translation>
+    </message>
+    <message>
+        <source>SQLite &amp;file (local, single user)</source>
+        <translation>SQLite கோப்பு (உள்ளூர், ஒரே பயனர்) (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;PostgreSQL</source>
+        <translation>PostgreSQL (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>வகை:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>உலாவு… (&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Location:</source>
+        <translation>இருப்பிடம் (&amp;L):</translation>
+    </message>
+    <message>
+        <source>asked each time, never saved</source>
+        <translation>ஒவ்வொரு முறையும் கேட்கப்படும், ஒருபோதும் சேமிக்கப்படாது</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>கடவுச்சொல் (&amp;W):</translation>
+    </message>
+    <message>
+        <source>This is &amp;production (the banner turns red)</source>
+        <translation>இது உற்பத்திச் சூழல் (PRODUCTION) (பட்டை சிவப்பாகும்) (&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>இணை (&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 (PRODUCTION)</source>
+        <translation>%1 (உற்பத்திச் சூழல் – PRODUCTION)</translation>
+    </message>
+    <message>
+        <source>/path/to/jobdesk.db</source>
+        <translation>/path/to/jobdesk.db</translation>
+    </message>
+    <message>
+        <source>postgresql://alice@db1.example.org/jobdesk</source>
+        <translation>postgresql://alice@db1.example.org/jobdesk</translation>
+    </message>
+    <message>
+        <source>Say where the database is.</source>
+        <translation>தரவுத்தளம் எங்கே உள்ளது என்று குறிப்பிடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>That is not a PostgreSQL URL (postgresql://...) or connection string (host=... dbname=...).</source>
+        <translation>இது PostgreSQL URL (postgresql://...) அல்லது இணைப்புச் சரம் (host=... dbname=...) அல்ல.</translation>
+    </message>
+    <message>
+        <source>SQLite database</source>
+        <translation>SQLite தரவுத்தளம்</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
+        <translation>SQLite தரவுத்தளங்கள் (*.db *.sqlite);;எல்லாக் கோப்புகளும் (*)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Demo</name>
+    <message>
+        <source>a customer double-clicks Pay: two POSTs 180 ms apart with one key (a replay)</source>
+        <translation>ஒரு வாடிக்கையாளர் Pay ஐ இருமுறை அழுத்துகிறார்: ஒரே சாவியுடன் 180 மி.வி. இடைவெளியில் இரண்டு POST கள் (மறுபதில் – replay)</translation>
+    </message>
+    <message>
+        <source>an app reuses a key with another payload (a conflict: nothing created)</source>
+        <translation>ஒரு செயலி ஒரு சாவியை வேறு உள்ளடக்கத்துடன் மீண்டும் பயன்படுத்துகிறது (முரண் – conflict: எதுவும் உருவாக்கப்படவில்லை)</translation>
+    </message>
+    <message>
+        <source>a provider hangs past its deadline: the attempt becomes unknown and blocks the job</source>
+        <translation>ஒரு வழங்குநர் கெடுவைத் தாண்டியும் பதிலளிக்கவில்லை: முயற்சி தெரியாதது (UNKNOWN) ஆகி வேலையைத் தடுக்கிறது</translation>
+    </message>
+    <message>
+        <source>a provider answers after the deadline: unknown first, then the late result wins through the CAS</source>
+        <translation>ஒரு வழங்குநர் கெடுவுக்குப் பின் பதிலளிக்கிறது: முதலில் தெரியாதது (UNKNOWN), பின்னர் தாமதமான முடிவு CAS மூலம் வெல்கிறது</translation>
+    </message>
+    <message>
+        <source>a hedge finishes first, the slow primary after it: a race loss</source>
+        <translation>காப்பு முயற்சி (hedge) முதலில் முடிகிறது, மெதுவான முதன்மை முயற்சி அதன் பின்: போட்டித் தோல்வி</translation>
+    </message>
+    <message>
+        <source>a provider refuses: failover skips the unproven spare for the proven backup</source>
+        <translation>ஒரு வழங்குநர் மறுக்கிறது: மாற்று வழி நிரூபிக்கப்படாத spare ஐத் தவிர்த்து நிரூபிக்கப்பட்ட backup ஐத் தேர்கிறது</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IntentDiffDialog</name>
+    <message>
+        <source>Key conflict on %1: what differs</source>
+        <translation>%1 இல் சாவி முரண்: என்ன வேறுபடுகிறது</translation>
+    </message>
+    <message>
+        <source>Owner %1 reused the key %2 with another intent: %3 field(s) differ, so nothing was created and job %4 is unchanged.
+Stored: job %4, created %5 by %6.
+Rejected: request at %7 (%8 after the job was created) by %9.</source>
+        <translation>உரிமையாளர் %1 சாவி %2 ஐ வேறொரு நோக்கத்துடன் மீண்டும் பயன்படுத்தினார்: %3 புலம்(கள்) வேறுபடுகின்றன, எனவே எதுவும் உருவாக்கப்படவில்லை, வேலை %4 மாறவில்லை.
+சேமிக்கப்பட்டது: வேலை %4, %5 இல் %6 உருவாக்கியது.
+நிராகரிக்கப்பட்டது: %7 இல் (வேலை உருவாக்கப்பட்டு %8 பின்) %9 அனுப்பிய கோரிக்கை.</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>புலம்</translation>
+    </message>
+    <message>
+        <source>Stored (the job&apos;s intent)</source>
+        <translation>சேமிக்கப்பட்டது (வேலையின் நோக்கம்)</translation>
+    </message>
+    <message>
+        <source>Rejected (this request)</source>
+        <translation>நிராகரிக்கப்பட்டது (இந்தக் கோரிக்கை)</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>வேறுபாடு</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>அதே</translation>
+    </message>
+    <message>
+        <source>CHANGED</source>
+        <translation>மாற்றப்பட்டது (CHANGED)</translation>
+    </message>
+    <message>
+        <source>REMOVED in the request</source>
+        <translation>கோரிக்கையில் நீக்கப்பட்டது (REMOVED)</translation>
+    </message>
+    <message>
+        <source>ADDED in the request</source>
+        <translation>கோரிக்கையில் சேர்க்கப்பட்டது (ADDED)</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(இல்லை)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::JobDetailView</name>
+    <message>
+        <source>Select a job to see it in full.</source>
+        <translation>முழுமையாகப் பார்க்க ஒரு வேலையைத் தேர்ந்தெடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Intent (route and input, as fingerprinted):</source>
+        <translation>நோக்கம் (கைரேகையிடப்பட்டபடி வழித்தடமும் உள்ளீடும்):</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>முடிவு:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>மேலோட்டம்</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>வகை</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>நிலை</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>தொடங்கியது</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>எடுத்த நேரம்</translation>
+    </message>
+    <message>
+        <source>Read version</source>
+        <translation>படித்த பதிப்பு</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>கெடு</translation>
+    </message>
+    <message>
+        <source>Provider key</source>
+        <translation>வழங்குநர் சாவி</translation>
+    </message>
+    <message>
+        <source>Last reason</source>
+        <translation>கடைசிக் காரணம்</translation>
+    </message>
+    <message>
+        <source>Time line</source>
+        <translation>காலவரிசை</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>எப்போது</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>என்ன</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>கிளையன்ட்</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>கைரேகை (fingerprint)</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>விவரங்கள்</translation>
+    </message>
+    <message>
+        <source>Show the &amp;diff of this conflict…</source>
+        <translation>இந்த முரணின் வேறுபாட்டைக் காட்டு… (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Key history</source>
+        <translation>சாவி வரலாறு</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>முயற்சி</translation>
+    </message>
+    <message>
+        <source>Transition</source>
+        <translation>நிலைமாற்றம்</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>செய்தவர்</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>காரணம்</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>நிகழ்வுகள்</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>செயல்</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>இயக்குநர்</translation>
+    </message>
+    <message>
+        <source>Database user</source>
+        <translation>தரவுத்தளப் பயனர்</translation>
+    </message>
+    <message>
+        <source>Request id</source>
+        <translation>கோரிக்கை id</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>பதில்</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>தணிக்கை</translation>
+    </message>
+    <message>
+        <source>Job %1: reading…</source>
+        <translation>வேலை %1: படிக்கிறது…</translation>
+    </message>
+    <message>
+        <source>Job %1 could not be read: %2</source>
+        <translation>வேலை %1 ஐப் படிக்க முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)</source>
+        <translation>வேலை %1 · %2 · உரிமையாளர் %3 · சாவி %4 · வழித்தடம் %5 · v%6 · உருவாக்கப்பட்டது %7 (%8)</translation>
+    </message>
+    <message>
+        <source>Key history (%1)</source>
+        <translation>சாவி வரலாறு (%1)</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>நிகழ்வுகள் (%1)</translation>
+    </message>
+    <message>
+        <source>Audit (%1)</source>
+        <translation>தணிக்கை (%1)</translation>
+    </message>
+    <message>
+        <source>Time line (%1)</source>
+        <translation>காலவரிசை (%1)</translation>
+    </message>
+    <message>
+        <source>BLOCKED: waiting for an operator. </source>
+        <translation>தடைப்பட்டது (BLOCKED): இயக்குநருக்காகக் காத்திருக்கிறது. </translation>
+    </message>
+    <message>
+        <source>Reason recorded on the job: %1</source>
+        <translation>வேலையில் பதிவான காரணம்: %1</translation>
+    </message>
+    <message>
+        <source>Result (from the winner, attempt #%1 on %2):</source>
+        <translation>முடிவு (வெற்றியாளரிடமிருந்து, %2 இல் முயற்சி #%1):</translation>
+    </message>
+    <message>
+        <source>(no result yet)</source>
+        <translation>(இன்னும் முடிவு இல்லை)</translation>
+    </message>
+    <message>
+        <source>%1 (WINNER)</source>
+        <translation>%1 (வெற்றியாளர் – WINNER)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>வேலை %1 ஐ உருவாக்கியது</translation>
+    </message>
+    <message>
+        <source>CONFLICT: same key, another intent (nothing created)</source>
+        <translation>முரண் (CONFLICT): அதே சாவி, வேறு நோக்கம் (எதுவும் உருவாக்கப்படவில்லை)</translation>
+    </message>
+    <message>
+        <source>replayed: same key, same intent (job %1 returned)</source>
+        <translation>மறுபதில் (replay): அதே சாவி, அதே நோக்கம் (வேலை %1 திருப்பியளிக்கப்பட்டது)</translation>
+    </message>
+    <message>
+        <source>double-click or &quot;Show the diff&quot; to compare the intents</source>
+        <translation>நோக்கங்களை ஒப்பிட இருமுறை சொடுக்குங்கள் அல்லது &quot;வேறுபாட்டைக் காட்டு&quot; ஐ அழுத்துங்கள்</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>created as %1</source>
+        <translation>%1 ஆக உருவாக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>%1:%2 (%3)</source>
+        <translation>%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது: இணைப்பு திரும்பும் வரை செயல்கள் காத்திருக்கும்.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+    <message>
+        <source>Cancel #%1 (%2)…</source>
+        <translation>#%1 ஐ ரத்துசெய் (%2)…</translation>
+    </message>
+    <message>
+        <source>Cancel attempt #%1 (Ctrl+K cancels the oldest unknown one)</source>
+        <translation>முயற்சி #%1 ஐ ரத்துசெய் (Ctrl+K மிகப் பழைய தெரியாத (UNKNOWN) முயற்சியை ரத்துசெய்யும்)</translation>
+    </message>
+    <message>
+        <source>&amp;Retry…</source>
+        <translation>மறுமுயற்சி… (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;job…</source>
+        <translation>வேலையை ரத்துசெய்… (&amp;J)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::JobsModel</name>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>வழித்தடம்</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>நிலை</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>முயற்சிகள்</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>வயது</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>பதிப்பு</translation>
+    </message>
+    <message>
+        <source>%1 (%2 UNKNOWN)</source>
+        <translation>%1 (%2 தெரியாதது – UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Blocked: an attempt is unknown and there is no winner. An operator must learn its outcome or cancel it.</source>
+        <translation>தடைப்பட்டது (BLOCKED): ஒரு முயற்சி தெரியாதது (UNKNOWN), வெற்றியாளர் இல்லை. இயக்குநர் அதன் முடிவைக் கண்டறிய வேண்டும் அல்லது அதை ரத்துசெய்ய வேண்டும்.</translation>
+    </message>
+    <message>
+        <source>#%1 %2 on %3</source>
+        <translation>#%1 %3 இல் %2</translation>
+    </message>
+    <message>
+        <source>created %1</source>
+        <translation>உருவாக்கப்பட்டது %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::MainWindow</name>
+    <message>
+        <source>JobDesk console</source>
+        <translation>JobDesk கட்டுப்பாட்டகம்</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>வேலைகள்</translation>
+    </message>
+    <message>
+        <source>Could not read jobs: %1</source>
+        <translation>வேலைகளைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) waiting: show them (they do not push the rows you are reading)</source>
+        <translation>
+            <numerusform>%n புதிய வேலை காத்திருக்கிறது: காட்டு (நீங்கள் படிக்கும் வரிசைகளை அது நகர்த்தாது)</numerusform>
+            <numerusform>%n புதிய வேலைகள் காத்திருக்கின்றன: காட்டு (நீங்கள் படிக்கும் வரிசைகளை அவை நகர்த்தாது)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find a job id or an idempotency key (Ctrl+F)</source>
+        <translation>வேலை id அல்லது சாவியைத் தேடு (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>எந்த நிலையும்</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>வழித்தடம்</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>எந்த வயதும்</translation>
+    </message>
+    <message>
+        <source>Last 15 min</source>
+        <translation>கடந்த 15 நிமி.</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>கடந்த 1 மணி</translation>
+    </message>
+    <message>
+        <source>Last day</source>
+        <translation>கடந்த 1 நாள்</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>கோப்பு (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>இணை… (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>வெளியேறு (&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>காட்சி (&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Find job id or key</source>
+        <translation>வேலை id அல்லது சாவியைத் தேடு (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>புதுப்பி (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show &amp;new jobs</source>
+        <translation>புதிய வேலைகளைக் காட்டு (&amp;N)</translation>
+    </message>
+    <message>
+        <source>Times in &amp;UTC</source>
+        <translation>நேரங்கள் UTC இல் (&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Job</source>
+        <translation>வேலை (&amp;J)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy job id</source>
+        <translation>வேலை id ஐ நகலெடு (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy idempotency &amp;key</source>
+        <translation>சாவியை நகலெடு (&amp;K)</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;attempt…</source>
+        <translation>முயற்சியை ரத்துசெய்… (&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Retry…</source>
+        <translation>மறுமுயற்சி… (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;job…</source>
+        <translation>வேலையை ரத்துசெய்… (&amp;J)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>உதவி (&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About JobDesk</source>
+        <translation>JobDesk பற்றி (&amp;A)</translation>
+    </message>
+    <message>
+        <source>About JobDesk</source>
+        <translation>JobDesk பற்றி</translation>
+    </message>
+    <message>
+        <source>JobDesk %1: one user intent, one side effect.
+
+Jobs are the stable record of what a user asked for; attempts are tries against providers; a timeout is unknown, never failed; exactly one attempt wins, by compare-and-swap.</source>
+        <translation>JobDesk %1: ஒரு பயனர் நோக்கம், ஒரே ஒரு விளைவு.
+
+வேலைகள் பயனர் கேட்டதன் நிலையான பதிவு; முயற்சிகள் வழங்குநர்களிடம் செய்யும் முயற்சிகள்; காலக்கெடு மீறல் என்றால் தெரியாதது (UNKNOWN), ஒருபோதும் தோல்வி அல்ல; compare-and-swap மூலம் சரியாக ஒரு முயற்சி மட்டுமே வெல்லும்.</translation>
+    </message>
+    <message>
+        <source>JobDesk console: %1</source>
+        <translation>JobDesk கட்டுப்பாட்டகம்: %1</translation>
+    </message>
+    <message>
+        <source>Reading jobs…</source>
+        <translation>வேலைகளைப் படிக்கிறது…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown; more load as you scroll.</source>
+        <translation>
+            <numerusform>%n வேலை காட்டப்படுகிறது; உருட்டும்போது மேலும் ஏற்றப்படும்.</numerusform>
+            <numerusform>%n வேலைகள் காட்டப்படுகின்றன; உருட்டும்போது மேலும் ஏற்றப்படும்.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n matching job(s) shown.</source>
+        <translation>
+            <numerusform>பொருந்தும் %n வேலையும் காட்டப்படுகிறது.</numerusform>
+            <numerusform>பொருந்தும் %n வேலைகளும் காட்டப்படுகின்றன.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Live updates paused while minimised.</source>
+        <translation>சாளரம் சிறிதாக்கப்பட்டிருக்கும்போது நேரடிப் புதுப்பிப்புகள் நிறுத்தப்பட்டுள்ளன.</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>%1 நகலெடுக்கப்பட்டது</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RetryDialog</name>
+    <message>
+        <source>Retry job %1?</source>
+        <translation>வேலை %1 ஐ மறுமுயற்சி செய்யவா?</translation>
+    </message>
+    <message>
+        <source>Provider (a proven provider holds a passing, unexpired contract validation for route %1):</source>
+        <translation>வழங்குநர் (நிரூபிக்கப்பட்ட வழங்குநரிடம் வழித்தடம் %1 க்குத் தேர்ச்சி பெற்ற, காலாவதியாகாத ஒப்பந்தச் சரிபார்ப்பு உள்ளது):</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>ஒப்பந்தம்</translation>
+    </message>
+    <message>
+        <source>In the route&apos;s chain</source>
+        <translation>வழித்தடச் சங்கிலியில்</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>இல்லை</translation>
+    </message>
+    <message>
+        <source>primary</source>
+        <translation>முதன்மை</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>மாற்று %1</translation>
+    </message>
+    <message>
+        <source>No provider is proven for this route: choose one knowingly, or validate one first.</source>
+        <translation>இந்த வழித்தடத்துக்கு எந்த வழங்குநரும் நிரூபிக்கப்படவில்லை: தெரிந்தே ஒன்றைத் தேர்ந்தெடுங்கள், அல்லது முதலில் ஒன்றைச் சரிபாருங்கள்.</translation>
+    </message>
+    <message>
+        <source>%1 is proven for this route.</source>
+        <translation>%1 இந்த வழித்தடத்துக்கு நிரூபிக்கப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>%1 is NOT proven for this route: its output may not match the contract.</source>
+        <translation>%1 இந்த வழித்தடத்துக்கு நிரூபிக்கப்படவில்லை (NOT proven): அதன் வெளியீடு ஒப்பந்தத்துடன் பொருந்தாமல் இருக்கலாம்.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Screenshots</name>
+    <message>
+        <source>a race loss</source>
+        <translation>ஒரு போட்டித் தோல்வி</translation>
+    </message>
+    <message>
+        <source>a blocked job</source>
+        <translation>ஒரு தடைப்பட்ட வேலை</translation>
+    </message>
+    <message>
+        <source>a key conflict</source>
+        <translation>ஒரு சாவி முரண்</translation>
+    </message>
+    <message>
+        <source>the cancel dialog (the attempt was no longer open)</source>
+        <translation>ரத்துசெய்யும் உரையாடல் (முயற்சி அப்போது திறந்திருக்கவில்லை)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n screenshot(s) written to %1</source>
+        <translation>
+            <numerusform>%n திரைப்பிடிப்பு %1 இல் எழுதப்பட்டது</numerusform>
+            <numerusform>%n திரைப்பிடிப்புகள் %1 இல் எழுதப்பட்டன</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>missing: %1</source>
+        <translation>இல்லாதவை: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::SidebarModel</name>
+    <message>
+        <source>%1: %2 need an operator</source>
+        <translation>%1: %2 க்கு இயக்குநர் தேவை</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::StoreWorker</name>
+    <message>
+        <source>not connected</source>
+        <translation>இணைக்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>no contract validation for this route</source>
+        <translation>இந்த வழித்தடத்துக்கு ஒப்பந்தச் சரிபார்ப்பு இல்லை</translation>
+    </message>
+    <message>
+        <source>contract validation FAILED at %1</source>
+        <translation>ஒப்பந்தச் சரிபார்ப்பு தோல்வியடைந்தது (FAILED) %1 இல்</translation>
+    </message>
+    <message>
+        <source>contract validation expired at %1</source>
+        <translation>ஒப்பந்தச் சரிபார்ப்பு %1 இல் காலாவதியானது</translation>
+    </message>
+    <message>
+        <source>validated for another configuration (route or provider changed since)</source>
+        <translation>வேறு அமைப்புக்காகச் சரிபார்க்கப்பட்டது (அதன் பின் வழித்தடம் அல்லது வழங்குநர் மாறியுள்ளது)</translation>
+    </message>
+    <message>
+        <source>proven until %1</source>
+        <translation>%1 வரை நிரூபிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>Not connected to the database: nothing was done.</source>
+        <translation>தரவுத்தளத்துடன் இணைக்கப்படவில்லை: எதுவும் செய்யப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>This job changed since you looked, so nothing was done: %1</source>
+        <translation>நீங்கள் பார்த்த பின் இந்த வேலை மாறியுள்ளது, எனவே எதுவும் செய்யப்படவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>The database could not be reached, so it is not known whether this took effect. It is safe to press OK again: the same request is recognised and done at most once. (%1)</source>
+        <translation>தரவுத்தளத்தை அணுக முடியவில்லை, எனவே இது நடந்ததா என்று தெரியவில்லை. மீண்டும் OK அழுத்துவது பாதுகாப்பானது: அதே கோரிக்கை அடையாளம் காணப்பட்டு அதிகபட்சம் ஒருமுறை மட்டுமே செய்யப்படும். (%1)</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>மறுக்கப்பட்டது: %1</translation>
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation>அனுமதி இல்லை: %1</translation>
+    </message>
+    <message>
+        <source>Attempt %1 had already been cancelled by this request.</source>
+        <translation>முயற்சி %1 இந்தக் கோரிக்கையால் ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Attempt %1 cancelled; the job is now %2.</source>
+        <translation>முயற்சி %1 ரத்துசெய்யப்பட்டது; வேலை இப்போது %2 நிலையில் உள்ளது.</translation>
+    </message>
+    <message>
+        <source>Job %1 had already been cancelled by this request.</source>
+        <translation>வேலை %1 இந்தக் கோரிக்கையால் ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Job %1 cancelled, with %2 open attempt(s).</source>
+        <translation>வேலை %1 ரத்துசெய்யப்பட்டது, %2 திறந்த முயற்சி(கள்) உடன்.</translation>
+    </message>
+    <message>
+        <source>Retry refused: %1</source>
+        <translation>மறுமுயற்சி மறுக்கப்பட்டது: %1</translation>
+    </message>
+    <message>
+        <source>This retry had already started attempt #%1.</source>
+        <translation>இந்த மறுமுயற்சி ஏற்கெனவே முயற்சி #%1 ஐத் தொடங்கியது.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 started on %2.</source>
+        <translation>முயற்சி #%1 %2 இல் தொடங்கப்பட்டது.</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::Timeline</name>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>lost to #%1, expected v%2, found v%3</source>
+        <translation>#%1 இடம் தோற்றது, எதிர்பார்த்தது v%2, கண்டது v%3</translation>
+    </message>
+    <message>
+        <source>late result discarded, expected v%1, found v%2</source>
+        <translation>தாமதமான முடிவு நிராகரிக்கப்பட்டது, எதிர்பார்த்தது v%1, கண்டது v%2</translation>
+    </message>
+    <message>
+        <source>WON</source>
+        <translation>வென்றது (WON)</translation>
+    </message>
+    <message>
+        <source>UNKNOWN for %1</source>
+        <translation>%1 நேரமாகத் தெரியாதது (UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>cancelled by %1</source>
+        <translation>%1 ரத்துசெய்தார்</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%2 நேரம் %1</translation>
+    </message>
+    <message>
+        <source>%1 after %2</source>
+        <translation>%2 பின் %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::TimelineWidget</name>
+    <message>
+        <source>started %1, %2</source>
+        <translation>தொடங்கியது %1, %2</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>காரணம்: %1</translation>
+    </message>
+    <message>
+        <source>deadline %1</source>
+        <translation>கெடு %1</translation>
+    </message>
+    <message>
+        <source>hedge #%1 started at %2</source>
+        <translation>காப்பு முயற்சி (hedge) #%1 %2 இல் தொடங்கியது</translation>
+    </message>
+    <message>
+        <source>No attempts yet: the job waits for a dispatcher.</source>
+        <translation>இன்னும் முயற்சிகள் இல்லை: வேலை ஒரு அனுப்பிக்காக (dispatcher) காத்திருக்கிறது.</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>கெடு</translation>
+    </message>
+    <message>
+        <source>hedge #%1 started</source>
+        <translation>காப்பு முயற்சி (hedge) #%1 தொடங்கியது</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>உருவாக்கப்பட்டது</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>JobDesk</source>
+        <translation>JobDesk</translation>
+    </message>
+    <message>
+        <source>JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards.</source>
+        <translation>JobDesk கட்டுப்பாட்டகம்: வேலைகளையும் அவற்றின் முயற்சிகளையும் நேரடியாகப் பாருங்கள், தெரியாத (UNKNOWN) முயற்சிகளைத் தீர்த்துவையுங்கள், பாதுகாப்புச் சோதனைகள் வழியாக மறுமுயற்சி செய்யுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Connect to this store (sqlite:PATH or postgresql://...).</source>
+        <translation>இந்தத் தரவுத்தளத்துடன் இணை (sqlite:PATH அல்லது postgresql://...).</translation>
+    </message>
+    <message>
+        <source>Mark the --database connection as production (red banner).</source>
+        <translation>--database இணைப்பை உற்பத்திச் சூழல் (PRODUCTION) எனக் குறி (சிவப்புப் பட்டை).</translation>
+    </message>
+    <message>
+        <source>Run the embedded demo: an SQLite file in the app data folder, the dispatcher, fake providers and simulated users, all on loopback.</source>
+        <translation>உள்ளமைந்த டெமோவை இயக்கு: செயலித் தரவுக் கோப்புறையில் ஒரு SQLite கோப்பு, அனுப்பி (dispatcher), போலி வழங்குநர்கள், உருவகப் பயனர்கள் – அனைத்தும் loopback இல் மட்டும்.</translation>
+    </message>
+    <message>
+        <source>With --demo: start the demo over.</source>
+        <translation>--demo உடன்: டெமோவை மீண்டும் முதலிலிருந்து தொடங்கு.</translation>
+    </message>
+    <message>
+        <source>With --demo: write PNG screenshots into DIR, then exit.</source>
+        <translation>--demo உடன்: PNG திரைப்பிடிப்புகளை DIR இல் எழுதி, பின் வெளியேறு.</translation>
+    </message>
+    <message>
+        <source>Seconds the demo runs before the screenshots (default 20).</source>
+        <translation>திரைப்பிடிப்புகளுக்கு முன் டெமோ இயங்கும் வினாடிகள் (இயல்பு 20).</translation>
+    </message>
+    <message>
+        <source>--reset and --screenshots go with --demo</source>
+        <translation>--reset, --screenshots இரண்டும் --demo உடன் மட்டுமே</translation>
+    </message>
+    <message>
+        <source>--demo brings its own database; leave out --database</source>
+        <translation>--demo தனக்கென ஒரு தரவுத்தளத்தைக் கொண்டுவருகிறது; --database ஐ விட்டுவிடுங்கள்</translation>
+    </message>
+    <message>
+        <source>--screenshot-after must be 0..3600 seconds</source>
+        <translation>--screenshot-after 0..3600 வினாடிகளுக்குள் இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>cannot start the demo over: %1</source>
+        <translation>டெமோவை மீண்டும் தொடங்க முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>demo</source>
+        <translation>டெமோ</translation>
+    </message>
+    <message>
+        <source>Demo: %1</source>
+        <translation>டெமோ: %1</translation>
+    </message>
+</context>
+</TS>
