@@ -7,7 +7,7 @@ PACKAGES=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libqt6sql6-psql
   libpqxx-dev libcurl4-openssl-dev postgresql-15 sqlite3 xvfb rpm
   libvalijson-dev nlohmann-json3-dev json-schema-test-suite
-  clang-14 libclang-rt-14-dev
+  clang clang-14 libclang-rt-14-dev
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

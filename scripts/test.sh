@@ -15,4 +15,7 @@ echo "throwaway PostgreSQL: $JOBDESK_TEST_PG_URL"
 
 cmake --preset "$PRESET"
 cmake --build --preset "$PRESET" -j "$(nproc)"
+# The libFuzzer targets (HTTP request validation, canonical JSON) for a
+# bounded time each (clang, ASan + UBSan); a finding fails the run.
+bash scripts/fuzz.sh "${JOBDESK_FUZZ_SECONDS:-30}"
 ctest --preset "$PRESET"
