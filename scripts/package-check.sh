@@ -44,7 +44,7 @@ desktop-file-validate resources/org.jobdesk.JobDesk.desktop
 appstreamcli validate --no-net --pedantic resources/org.jobdesk.JobDesk.metainfo.xml || fail "appstreamcli"
 
 step "lintian (errors fail)"
-LINTIAN_OUT=$(lintian --allow-root --no-tag-display-limit "${DEBS[@]}" 2>&1 || true)
+LINTIAN_OUT=$(lintian --allow-root --tag-display-limit 0 "${DEBS[@]}" 2>&1 || true)
 echo "$LINTIAN_OUT"
 if grep -q '^E: ' <<<"$LINTIAN_OUT"; then fail "lintian reports errors"; fi
 
@@ -56,6 +56,7 @@ snapshot() {
 }
 BEFORE=$(mktemp); AFTER=$(mktemp); DEMO_HOME=$(mktemp -d)
 trap 'rm -rf "$BEFORE" "$AFTER" "$DEMO_HOME"' EXIT
+mkdir -p -m 700 "$DEMO_HOME/run"
 if dpkg-query -W jobdesk jobdesk-server >/dev/null 2>&1; then
   $SUDO apt-get remove --purge -y -qq jobdesk jobdesk-server >/dev/null || true
 fi
@@ -69,8 +70,10 @@ dpkg-query -W jobdesk jobdesk-server
 step "installed programs"
 [ -x /usr/bin/jobdesk ] && [ -x /usr/bin/jobdesk-server ] && [ -x /usr/bin/jobdesk-fake-provider ] || fail "programs not in /usr/bin"
 VERSION=$(dpkg-query -W -f='${Version}' jobdesk)
-/usr/bin/jobdesk-server --version | tee /dev/stderr | grep -q "$VERSION" || fail "jobdesk-server --version"
-QT_QPA_PLATFORM=offscreen /usr/bin/jobdesk --version | tee /dev/stderr | grep -q "$VERSION" || fail "jobdesk --version"
+OUT=$(/usr/bin/jobdesk-server --version) || fail "jobdesk-server --version"
+echo "/usr/bin/jobdesk-server --version: $OUT"; grep -q "$VERSION" <<<"$OUT" || fail "jobdesk-server --version: not $VERSION"
+OUT=$(XDG_RUNTIME_DIR="$DEMO_HOME/run" QT_QPA_PLATFORM=offscreen /usr/bin/jobdesk --version) || fail "jobdesk --version"
+echo "/usr/bin/jobdesk --version: $OUT"; grep -q "$VERSION" <<<"$OUT" || fail "jobdesk --version: not $VERSION"
 /usr/bin/jobdesk-fake-provider --help >/dev/null || fail "jobdesk-fake-provider --help"
 getent passwd jobdesk >/dev/null || fail "the jobdesk system user was not created"
 for f in /usr/lib/systemd/system/jobdesk-server.service /usr/lib/sysusers.d/jobdesk-server.conf /etc/default/jobdesk-server \
@@ -85,7 +88,6 @@ if command -v systemd-analyze >/dev/null; then
 fi
 
 step "installed jobdesk --demo, offscreen, 12 s"
-mkdir -p -m 700 "$DEMO_HOME/run"
 set +e
 env -u XDG_DATA_HOME -u XDG_CONFIG_HOME -u XDG_CACHE_HOME HOME="$DEMO_HOME" XDG_RUNTIME_DIR="$DEMO_HOME/run" \
   QT_QPA_PLATFORM=offscreen timeout -s TERM 12 /usr/bin/jobdesk --demo >"$DEMO_HOME/demo.log" 2>&1
