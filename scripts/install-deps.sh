@@ -8,6 +8,7 @@ PACKAGES=(
   libpqxx-dev libcurl4-openssl-dev postgresql-15 sqlite3 xvfb rpm
   libvalijson-dev nlohmann-json3-dev json-schema-test-suite
   clang clang-14 libclang-rt-14-dev
+  librsvg2-bin dpkg-dev desktop-file-utils appstream lintian
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -18,4 +18,12 @@ cmake --build --preset "$PRESET" -j "$(nproc)"
 # The libFuzzer targets (HTTP request validation, canonical JSON) for a
 # bounded time each (clang, ASan + UBSan); a finding fails the run.
 bash scripts/fuzz.sh "${JOBDESK_FUZZ_SECONDS:-30}"
+# The Linux packages: built, linted, installed, run (the installed demo writes
+# jobs), purged, nothing left behind. It installs packages, so only as root
+# (CI runs as root); elsewhere run scripts/package-check.sh with sudo.
+if [ "$(id -u)" -eq 0 ]; then
+  bash scripts/package-check.sh
+else
+  echo "package check skipped: not root (run: sudo bash scripts/package-check.sh)"
+fi
 ctest --preset "$PRESET"
