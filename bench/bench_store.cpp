@@ -37,6 +37,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <latch>
 #include <memory>
 #include <mutex>
@@ -552,11 +553,13 @@ public:
             if (m_cfg.wants(QStringLiteral("submit_unique")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_unique"), m_cfg.rounds,
                                        [&] { return svcSubmit(conns, false); },
-                                       {{QStringLiteral("insert_unique"), [&] { return baseInsert(conns, false); }, 0.85}}));
+                                       {{QStringLiteral("insert_unique"), [&] { return baseInsert(conns, false); }, 0.85},
+                                        {QStringLiteral("same_shape_unique"), [&] { return baseSameShape(conns, false); }, 0}}));
             if (m_cfg.wants(QStringLiteral("submit_replay50")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_replay50"), m_cfg.rounds,
                                        [&] { return svcSubmit(conns, true); },
-                                       {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0.6}}));
+                                       {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0.6},
+                                        {QStringLiteral("same_shape_replay50"), [&] { return baseSameShape(conns, true); }, 0}}));
             if (m_cfg.wants(QStringLiteral("complete")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("complete"), m_cfg.rounds,
                                        [&] { return svcComplete(conns); },
@@ -780,11 +783,85 @@ private:
         return m;
     }
 
+    // Copies of the store's tables (name + "_sw") with the same columns,
+    // defaults, indexes and storage settings, but none of the guards: no
+    // CHECK constraints, domain rules, foreign keys or triggers.
+    static void copyWithoutGuards(pqxx::nontransaction &tx, std::initializer_list<const char *> tables)
+    {
+        for (const char *t : tables) {
+            tx.exec(std::string("CREATE TABLE ") + t + "_sw (LIKE " + t
+                    + " INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING INDEXES)");
+            // The same storage settings (fillfactor) as the store's table.
+            const std::string options =
+                tx.exec_params1("SELECT coalesce(array_to_string(reloptions, ', '), '') FROM pg_class WHERE oid = $1::regclass",
+                                std::string(t))[0]
+                    .c_str();
+            if (!options.empty())
+                tx.exec(std::string("ALTER TABLE ") + t + "_sw SET (" + options + ")");
+            // Columns of a domain type (a length or range rule) get the plain base type: no guards.
+            const pqxx::result domains = tx.exec_params(
+                "SELECT quote_ident(a.attname), format_type(d.typbasetype, d.typtypmod) FROM pg_attribute a "
+                "JOIN pg_type d ON d.oid = a.atttypid WHERE a.attrelid = $1::regclass AND d.typtype = 'd' "
+                "AND a.attnum > 0 AND NOT a.attisdropped",
+                std::string(t) + "_sw");
+            for (const auto &col : domains)
+                tx.exec(std::string("ALTER TABLE ") + t + "_sw ALTER COLUMN " + col[0].c_str() + " TYPE " + col[1].c_str());
+        }
+    }
+
+    // A reference for submit, not a target: the same writes as JobService's
+    // create-or-replay statement, without the guards, on copies of jobs and
+    // idempotency_events (the same 8 + 4 indexes, defaults and sequence). A
+    // new key inserts the job; a taken key reads it and records the replay.
+    // What is left between this and insert_unique is the table's shape and
+    // the recorded replay; what is left between JobService and this is the
+    // guards and the client.
+    Measure baseSameShape(int conns, bool replay50)
+    {
+        const QString schema = migratedSchema();
+        const std::string url = urlFor(schema).toStdString();
+        {
+            pqxx::connection c(url);
+            pqxx::nontransaction tx(c);
+            copyWithoutGuards(tx, {"jobs", "idempotency_events"});
+        }
+        const QString prefix = replay50 ? QStringLiteral("r") : QStringLiteral("u");
+        Measure m = timed(conns, [&](int t) -> Worker {
+            auto conn = std::make_shared<pqxx::connection>(url);
+            conn->prepare("submit",
+                          "WITH ins AS ("
+                          " INSERT INTO jobs_sw (owner_id, idempotency_key, fingerprint, route, input, client_meta,"
+                          " created_at_ms, updated_at_ms)"
+                          " SELECT $1, $2, $3, $4, $5::jsonb, $6::jsonb, n.ms, n.ms FROM (SELECT jd_now_ms() AS ms) n"
+                          " ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id, change_seq, created_at_ms),"
+                          " old AS MATERIALIZED ("
+                          " SELECT j.id, j.fingerprint, j.state, j.version, j.change_seq, j.client_meta, j.created_at_ms"
+                          " FROM jobs_sw j WHERE j.owner_id = $1 AND j.idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)),"
+                          " ev AS ("
+                          " INSERT INTO idempotency_events_sw (kind, owner_id, idempotency_key, job_id, fingerprint,"
+                          " existing_fingerprint, client_meta, at_ms)"
+                          " SELECT 'replayed', $1, $2, old.id, $3, old.fingerprint, $6::jsonb, jd_now_ms() FROM old)"
+                          " SELECT 'created', id, change_seq, created_at_ms FROM ins"
+                          " UNION ALL SELECT 'replayed', id, change_seq, created_at_ms FROM old");
+            auto mix = std::make_shared<ReplayMix>(t);
+            return Worker([conn, mix, prefix, replay50](qint64 i) {
+                const auto [j, fresh] = mix->next(i, replay50);
+                pqxx::nontransaction tx(*conn);
+                const pqxx::result r = tx.exec_prepared(
+                    "submit", kOwner.toStdString(), keyFor(prefix, j).toStdString(), kFakeFingerprint.toStdString(),
+                    kRoute.toStdString(), intentInputText(j).toStdString(), kClientMetaText.toStdString());
+                if (r.size() != 1 || (std::string(r[0][0].c_str()) == "created") != fresh)
+                    throw std::runtime_error("unexpected same-shape submit result");
+            }, conn->backendpid());
+        });
+        finish(schema);
+        return m;
+    }
+
     // The honest baseline for complete: one prepared statement that does the
     // same writes as a winning completion (the CAS update of the job row, the
     // attempt's update to succeeded, its event row) without the guards, on
-    // copies of jobs, attempts and attempt_events with the same columns,
-    // defaults and indexes, but no CHECK constraints, foreign keys or triggers.
+    // copies of jobs, attempts and attempt_events (copyWithoutGuards).
     Measure baseSameWrites(int conns)
     {
         const QString schema = migratedSchema();
@@ -792,9 +869,7 @@ private:
         {
             pqxx::connection c(url);
             pqxx::nontransaction tx(c);
-            for (const char *t : {"jobs", "attempts", "attempt_events"})
-                tx.exec(std::string("CREATE TABLE ") + t + "_sw (LIKE " + t
-                        + " INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING INDEXES)");
+            copyWithoutGuards(tx, {"jobs", "attempts", "attempt_events"});
             tx.exec_params("INSERT INTO jobs_sw (id, owner_id, idempotency_key, fingerprint, route, input, state, "
                            "client_meta, claimed_by, claim_expires_at_ms) "
                            "SELECT g, $1, 'c-' || g, $2, $3, jsonb_build_object('document', 's3://bench/docs/' || g || "
