@@ -9,6 +9,17 @@ class TestCanonicalJson : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // Found by the fuzz target: a lone surrogate (which Qt's parser accepts)
+    // must survive canonicalisation, or the key order and the value change.
+    void loneSurrogateIsEscapedAndAFixedPoint()
+    {
+        const QJsonDocument doc = QJsonDocument::fromJson(R"({"\ud8deue8":["x"],"a":{}})");
+        QVERIFY(doc.isObject());
+        const QByteArray canonical = jobdesk::canonicalJson(doc.object());
+        QCOMPARE(canonical, QByteArray(R"({"a":{},"\ud8deue8":["x"]})"));
+        const QJsonDocument again = QJsonDocument::fromJson(canonical);
+        QCOMPARE(jobdesk::canonicalJson(again.object()), canonical);
+    }
     void canonicalForm_data()
     {
         QTest::addColumn<QByteArray>("input");

@@ -56,8 +56,32 @@ void appendString(QByteArray &out, QStringView s)
         }
         appendUtf8Escaped(out, QByteArray(1, char(c)));
     }
-    if (i < n)
-        appendUtf8Escaped(out, s.mid(i).toUtf8());
+    // The rest, one code unit (or surrogate pair) at a time. A lone surrogate
+    // (Qt's parser accepts "\ud8de") is written as its \u escape, so that
+    // reading the canonical form back gives the same string: UTF-8 cannot
+    // carry it, and a replacement character would change both the value and
+    // the key order (found by the canonical JSON fuzz target).
+    static const char hex[] = "0123456789abcdef";
+    for (; i < n; ++i) {
+        const char16_t c = p[i];
+        if (c < 0x80) {
+            if (c >= 0x20 && c != u'"' && c != u'\\')
+                out.append(char(c));
+            else
+                appendUtf8Escaped(out, QByteArray(1, char(c)));
+        } else if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(p[i + 1])) {
+            out.append(QStringView(p + i, 2).toUtf8());
+            ++i;
+        } else if (QChar::isSurrogate(c)) {
+            out.append("\\u");
+            out.append(hex[(c >> 12) & 0xF]);
+            out.append(hex[(c >> 8) & 0xF]);
+            out.append(hex[(c >> 4) & 0xF]);
+            out.append(hex[c & 0xF]);
+        } else {
+            out.append(QStringView(p + i, 1).toUtf8());
+        }
+    }
     out.append('"');
 }
 
