@@ -192,6 +192,36 @@ const QString kSubmitSql = QStringLiteral(
     "SELECT 'created', ins.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ins.change_seq, NULL, NULL, NULL, NULL, NULL, NULL,"
     " ins.created_at_ms, NULL FROM ins");
 
+// Complete on PostgreSQL as one statement (invariant 5). The win, the hot
+// path, is plain SQL: lock the attempt (a running or unknown one whose job
+// looked undecided at its version), then the CAS on the job (the UPDATE takes
+// the job's lock: attempt before job, as cancel does), then the attempt to
+// succeeded; the triggers check both rows and write the event. Anything else
+// (a re-run of a win, a starting or failed attempt, a lost race, a job that
+// changed since this statement's snapshot) is jd_complete's, called only
+// then, whose statements each read the latest committed rows. Columns:
+// outcome, job_id, expected_version, found_version, winner, attempt_state.
+const QString kCompleteSql = QStringLiteral(
+    "WITH a AS MATERIALIZED ("
+    " SELECT t.id, t.job_id, t.read_version FROM attempts t"
+    " WHERE t.id = $1 AND t.state IN ('running', 'unknown')"
+    " AND EXISTS (SELECT 1 FROM jobs g WHERE g.id = t.job_id AND g.completed_by IS NULL AND g.state <> 'cancelled'"
+    " AND g.version = t.read_version)"
+    " FOR UPDATE OF t), "
+    "j AS ("
+    " UPDATE jobs t SET result = $2::json, completed_by = a.id, version = t.version + 1, state = 'succeeded',"
+    " state_reason = NULL, change_seq = nextval('jd_change_seq'), updated_at_ms = jd_now_ms()"
+    " FROM a WHERE t.id = a.job_id AND t.version = a.read_version AND t.completed_by IS NULL AND t.state <> 'cancelled'"
+    " RETURNING t.id, a.read_version, t.change_seq, t.updated_at_ms), "
+    "w AS ("
+    " UPDATE attempts t SET state = 'succeeded', result_digest = $3::text, last_actor_kind = $4::text,"
+    " last_actor_id = $5::text, last_reason = NULL, change_seq = j.change_seq, updated_at_ms = j.updated_at_ms"
+    " FROM j WHERE t.id = $1"
+    " RETURNING t.id) "
+    "SELECT 'won'::text, j.id, j.read_version::bigint, j.read_version::bigint, w.id, 'succeeded'::text FROM j, w "
+    "UNION ALL "
+    "SELECT * FROM jd_complete($1, $2::json, $3::text, $4::text, $5::text) WHERE NOT EXISTS (SELECT 1 FROM j)");
+
 // The job a create wrote: everything but what the database chose is what the
 // caller sent (a new job is queued, at version 0, with no winner yet).
 Job createdJob(const SubmitRequest &req, const QString &fingerprint, qint64 id, qint64 changeSeq, qint64 createdAtMs)
@@ -854,8 +884,7 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
         return d->run("complete", true, [&] { return d->completeTx(attemptId, payload, digest, actor); });
 
     return d->run("complete", false, [&] {
-        const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_complete($1, $2::json, $3, $4, $5)"),
-                                           {attemptId, payload, digest, actor.kind, actor.id});
+        const SqlRows r = d->session->exec(kCompleteSql, {attemptId, payload, digest, actor.kind, actor.id});
         const SqlRow &row = r.first();
         const QString outcome = row.at(0).toString();
         if (outcome == QStringLiteral("not_found"))
