@@ -53,6 +53,7 @@ struct PollResult
     QList<Attempt> attempts;
     bool countsRead = false;
     QMap<JobState, qint64> counts;
+    QList<JobState> estimatedStates; // counts that are estimates (terminal states on a big PostgreSQL store)
     qint64 readAtMs = 0; // local clock: when this read succeeded
     qint64 dbNowMs = 0;  // the database's clock at that moment (estimated from the skew measured on connect)
     bool looked = false; // false when SQLite's data_version said nothing changed

@@ -92,8 +92,8 @@ void StoreWorker::tryOpen()
         before("database clock");
         const qint64 db = svc->nowMs();
         const qint64 t1 = localNow();
-        before("change high-water mark");
-        const qint64 highWater = live::changeHighWaterMark(*svc);
+        before("change marks");
+        const qint64 highWater = svc->changeMarks().changeSeq;
         before("data version");
         m_dataVersion = svc->dataVersion();
         m_svc = std::move(svc);
@@ -254,7 +254,9 @@ void StoreWorker::deliverPoll(bool force)
             it = it.value() <= floor ? m_seenAttempts.erase(it) : std::next(it);
         if (!r.jobs.isEmpty() || !r.attempts.isEmpty() || !m_countsKnown || force) {
             before("counts by state");
-            r.counts = m_svc->countsByState();
+            const StateCounts counts = m_svc->stateCounts(); // exact where actionable; never a scan per poll
+            r.counts = counts.counts;
+            r.estimatedStates = counts.estimated;
             r.countsRead = true;
             m_countsKnown = true;
         }

@@ -14,8 +14,11 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QStatusBar>
 #include <QTimer>
+#include <QTranslator>
 
 #include <cstdio>
 
@@ -28,6 +31,13 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("JobDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("jobdesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+    // The console's translations are embedded under :/i18n (see packaging/), Qt's own come with Qt.
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&translator);
     QGuiApplication::setApplicationDisplayName(QCoreApplication::translate("main", "JobDesk"));
 
     QCommandLineParser parser;

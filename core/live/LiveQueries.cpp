@@ -36,15 +36,6 @@ QString chunkSql()
 
 } // namespace
 
-qint64 changeHighWaterMark(JobService &svc)
-{
-    const SqlRows r = read(svc, QStringLiteral("SELECT (SELECT COALESCE(MAX(change_seq), 0) FROM jobs), "
-                                               "(SELECT COALESCE(MAX(change_seq), 0) FROM attempts)"));
-    if (r.isEmpty())
-        return 0;
-    return std::max(r.first().at(0).toLongLong(), r.first().at(1).toLongLong());
-}
-
 QHash<qint64, QList<Attempt>> attemptsOfJobs(JobService &svc, const QList<qint64> &jobIds)
 {
     static const QString sql = chunkSql();

@@ -1,5 +1,5 @@
-# Live reads for the console (core/live/): the change high-water mark, the
-# attempts of a page of jobs in one query, and a PostgreSQL LISTEN for the
+# Live reads for the console (core/live/): the attempts of a page of jobs in
+# one query, and a PostgreSQL LISTEN for the
 # coalesced "jobdesk_changed" wake-ups. Part of jobdesk_core (included from
 # core/CMakeLists.txt); read-only, never writes.
 target_sources(jobdesk_core PRIVATE

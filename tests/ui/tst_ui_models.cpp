@@ -150,6 +150,10 @@ private Q_SLOTS:
         QCOMPARE(model.parent(blocked), model.index(0, 0));
         model.setCount(QStringLiteral("jobs/blocked"), 0);
         QVERIFY(!model.data(blocked, SidebarModel::AttentionRole).toBool());
+        // Terminal states on a big PostgreSQL store are estimates, and say so.
+        model.setCount(QStringLiteral("jobs"), 1234567, true);
+        QVERIFY(model.data(model.indexOfId(QStringLiteral("jobs")), SidebarModel::EstimatedRole).toBool());
+        QVERIFY(model.data(model.indexOfId(QStringLiteral("jobs"), SidebarModel::CountColumn)).toString().startsWith(QStringLiteral("≈")));
     }
 
     void textTableModel()

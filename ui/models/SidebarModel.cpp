@@ -37,15 +37,16 @@ void SidebarModel::addEntry(const QString &sectionId, const Entry &entry)
     }
 }
 
-void SidebarModel::setCount(const QString &id, std::optional<qint64> count)
+void SidebarModel::setCount(const QString &id, std::optional<qint64> count, bool estimated)
 {
     const QModelIndex idx = indexOfId(id, CountColumn);
     if (!idx.isValid())
         return;
     Entry *e = const_cast<Entry *>(entryAt(idx));
-    if (e->count == count)
+    if (e->count == count && e->estimated == estimated)
         return;
     e->count = count;
+    e->estimated = estimated;
     Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx);
 }
 
@@ -128,11 +129,14 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case EntryIdRole: return e->id;
     case CountRole: return e->count ? QVariant(*e->count) : QVariant();
+    case EstimatedRole: return e->estimated;
     case AttentionRole: return attention;
     case Qt::DisplayRole:
         if (index.column() == TitleColumn)
             return e->title;
-        return e->count ? QLocale().toString(*e->count) : QString();
+        if (!e->count)
+            return QString();
+        return e->estimated ? tr("≈ %1").arg(QLocale().toString(*e->count)) : QLocale().toString(*e->count);
     case Qt::DecorationRole:
         if (index.column() == TitleColumn && attention)
             return Format::attentionIcon();
@@ -151,6 +155,8 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (attention)
             return tr("%1: %2 need an operator").arg(e->title).arg(*e->count);
+        if (e->estimated)
+            return tr("%1: an estimate from the database's statistics (exact counts would scan every job)").arg(e->title);
         return QVariant();
     default:
         return QVariant();

@@ -20,7 +20,7 @@ class SidebarModel : public QAbstractItemModel
     Q_OBJECT
 public:
     enum Column { TitleColumn, CountColumn, ColumnCount };
-    enum Role { EntryIdRole = Qt::UserRole + 1, CountRole, AttentionRole };
+    enum Role { EntryIdRole = Qt::UserRole + 1, CountRole, AttentionRole, EstimatedRole };
 
     struct Entry
     {
@@ -28,6 +28,7 @@ public:
         QString title;
         bool attentionWhenNonZero = false;
         std::optional<qint64> count;
+        bool estimated = false; // shown as "≈ N"
     };
 
     explicit SidebarModel(QObject *parent = nullptr);
@@ -35,7 +36,7 @@ public:
     void addSection(const QString &id, const QString &title);
     void addEntry(const QString &sectionId, const Entry &entry);
     // Sets the count of a section or an entry (nullopt: unknown, shown blank).
-    void setCount(const QString &id, std::optional<qint64> count);
+    void setCount(const QString &id, std::optional<qint64> count, bool estimated = false);
     QModelIndex indexOfId(const QString &id, int column = TitleColumn) const;
     QString idAt(const QModelIndex &index) const;
 

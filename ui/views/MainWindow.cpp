@@ -330,9 +330,9 @@ void MainWindow::onPolled(const PollResult &r)
         for (JobState s : kStates) {
             const qint64 n = r.counts.value(s);
             total += n;
-            m_sidebarModel->setCount(stateEntry(s), n);
+            m_sidebarModel->setCount(stateEntry(s), n, r.estimatedStates.contains(s));
         }
-        m_sidebarModel->setCount(kJobsSection, total);
+        m_sidebarModel->setCount(kJobsSection, total, !r.estimatedStates.isEmpty());
     }
     // The job in the detail changed: read it again.
     if (const auto shown = m_detail->jobId()) {
