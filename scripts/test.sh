@@ -16,8 +16,11 @@ echo "throwaway PostgreSQL: $JOBDESK_TEST_PG_URL"
 cmake --preset "$PRESET"
 cmake --build --preset "$PRESET" -j "$(nproc)"
 # The libFuzzer targets (HTTP request validation, canonical JSON) for a
-# bounded time each (clang, ASan + UBSan); a finding fails the run.
-bash scripts/fuzz.sh "${JOBDESK_FUZZ_SECONDS:-30}"
+# bounded time each (clang, ASan + UBSan). A finding is printed with its input
+# (build/fuzz/findings/) and ends the run with a failure after CTest has run,
+# so one run reports both.
+fuzz_status=0
+bash scripts/fuzz.sh "${JOBDESK_FUZZ_SECONDS:-30}" || fuzz_status=$?
 # The Linux packages: built, linted, installed, run (the installed demo writes
 # jobs), purged, nothing left behind. It installs packages, so only as root
 # (CI runs as root); elsewhere run scripts/package-check.sh with sudo.
@@ -26,4 +29,9 @@ if [ "$(id -u)" -eq 0 ]; then
 else
   echo "package check skipped: not root (run: sudo bash scripts/package-check.sh)"
 fi
-ctest --preset "$PRESET"
+ctest_status=0
+ctest --preset "$PRESET" || ctest_status=$?
+if [ "$fuzz_status" -ne 0 ]; then
+  echo "FUZZ FINDING: scripts/fuzz.sh exited $fuzz_status; inputs in build/fuzz/findings/" >&2
+fi
+exit $(( ctest_status != 0 ? ctest_status : fuzz_status ))
