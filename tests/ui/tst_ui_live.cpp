@@ -8,7 +8,10 @@
 
 #include "views/JobDetailView.h"
 
+#include <QClipboard>
 #include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTest>
@@ -80,6 +83,47 @@ private Q_SLOTS:
         QVERIFY(console.window->newJobsBar()->isHidden());
         QCOMPARE(console.window->selectedJob(), std::optional<qint64>(selectedId));
         QCOMPARE(table->selectionModel()->currentIndex().row(), selectedRow + 1);
+    }
+
+    void keyboard_data() { addBackendRows(); }
+    void keyboard()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        QList<Job> jobs;
+        for (int i = 0; i < 5; ++i)
+            jobs.append(submitJob(*svc, QStringLiteral("key-%1").arg(i)));
+        Console console;
+        console.open(store->url());
+        QVERIFY(QTest::qWaitForWindowActive(console.window.get()) || console.window->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 5, 10000);
+        QTableView *table = console.table();
+        table->setFocus();
+        table->selectionModel()->setCurrentIndex(console.jobs()->index(2, 0),
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // Ctrl+C on a row copies the job id; Ctrl+Shift+C its key.
+        QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QString::number(jobs.at(2).id));
+        QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("key-2"));
+        // Ctrl+F goes to the find field; a key finds its job.
+        QTest::keyClick(table, Qt::Key_F, Qt::ControlModifier);
+        auto *find = console.window->findChild<QLineEdit *>(QStringLiteral("findEdit"));
+        QTRY_VERIFY(find->hasFocus());
+        QTest::keyClicks(find, QStringLiteral("key-4"));
+        QTest::keyClick(find, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(console.window->selectedJob(), std::optional<qint64>(jobs.at(4).id), 10000);
+        // ... and a job id finds that job.
+        find->clear();
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 5, 10000);
+        console.window->find(QString::number(jobs.at(1).id));
+        QTRY_COMPARE_WITH_TIMEOUT(console.window->selectedJob(), std::optional<qint64>(jobs.at(1).id), 10000);
+        QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == jobs.at(1).id);
+        // F5 reads again and keeps the selection.
+        QTest::keyClick(table, Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(!console.jobs()->isLoading(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(console.window->selectedJob(), std::optional<qint64>(jobs.at(1).id), 10000);
     }
 
     void pausedWhileMinimised_data() { addBackendRows(); }

@@ -79,6 +79,9 @@ ActionDialog::ActionDialog(StoreClient *client, const DetailResult &detail, cons
     connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_reason, &QPlainTextEdit::textChanged, this, &ActionDialog::updateOk);
     connect(m_client, &StoreClient::actionFinished, this, &ActionDialog::onActionFinished);
+    // OK waits while the connection is lost (the request may be repeated once it is back).
+    connect(m_client, &StoreClient::connectionLost, this, &ActionDialog::updateOk);
+    connect(m_client, &StoreClient::connectionRestored, this, &ActionDialog::updateOk);
     setMinimumWidth(520);
 }
 

@@ -30,7 +30,6 @@ Timeline Timeline::build(const JobDetail &detail, qint64 nowMs)
 
     t.fromMs = detail.job.createdAtMs;
     t.toMs = detail.job.createdAtMs;
-    bool anyOpen = false;
     for (const Attempt &a : detail.attempts) {
         TimelineLane l;
         l.attemptId = a.id;
@@ -76,7 +75,6 @@ Timeline Timeline::build(const JobDetail &detail, qint64 nowMs)
             const qint64 end = std::max(nowMs, cursor);
             l.segments.append({cursor, end, current});
             l.endMs = end;
-            anyOpen = true;
         } else {
             l.endMs = cursor;
         }
@@ -126,7 +124,6 @@ Timeline Timeline::build(const JobDetail &detail, qint64 nowMs)
             t.toMs = std::max(t.toMs, *l.deadlineMs);
         t.lanes.append(l);
     }
-    Q_UNUSED(anyOpen);
 
     // Hedge points: on the attempt that was open when the hedge started.
     for (const TimelineLane &h : std::as_const(t.lanes)) {
