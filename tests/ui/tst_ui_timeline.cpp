@@ -71,7 +71,7 @@ private Q_SLOTS:
             QVERIFY(lane.rect.contains(lane.barRect));
         }
         QVERIFY(g.lanes.at(0).barRect.left() <= g.lanes.at(1).barRect.left());
-        QVERIFY(g.lanes.at(0).barRect.right() >= g.lanes.at(1).barRect.right() - 0.5);
+        QVERIFY(g.xFor(loser.endMs) >= g.xFor(winner.endMs)); // (an instant's bar has a minimum width of its own)
         QVERIFY(g.lanes.at(0).hedgeX.has_value());
         QVERIFY(*g.lanes.at(0).hedgeX >= g.lanes.at(0).barRect.left() - 0.5);
         QVERIFY(*g.lanes.at(0).hedgeX <= g.lanes.at(0).barRect.right() + 0.5);
