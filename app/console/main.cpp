@@ -103,6 +103,8 @@ int main(int argc, char *argv[])
             window.statusBar()->showMessage(QCoreApplication::translate("main", "Demo: %1").arg(what), 8000);
         });
         demoRun->start();
+        window.statusBar()->showMessage(
+            QCoreApplication::translate("main", "Starting the demo: fake providers on 127.0.0.1, contract validations, the dispatcher…"));
     } else if (parser.isSet(database)) {
         try {
             const StoreUrl url = StoreUrl::parse(parser.value(database));

@@ -7,7 +7,9 @@
 // are applied together and announced with one dataChanged per poll (one
 // repaint). Rows never move under the operator: a changed row is updated in
 // place, and a new job (or one that newly matches the filter) waits behind
-// the "N new jobs" bar until showPending().
+// the "N new jobs" bar until showPending() (an empty table has nothing to
+// push down: the first jobs come straight in). A row that stops matching the
+// filter stays, showing its new state, until the next reload (F5).
 
 #include "StoreTypes.h"
 
