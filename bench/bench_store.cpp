@@ -70,6 +70,7 @@ struct Config
     bool runSqlite = true;
     bool keepSchemas = false;
     QStringList only; // operations to run (empty: all)
+    qint64 clientOnly = 0; // > 0: only run this many hot-path sequences untimed (instruction counts under valgrind)
     bool wants(const QString &op) const { return only.isEmpty() || only.contains(op); }
 };
 
@@ -549,6 +550,10 @@ public:
     // 0.7 of one prepared statement doing the same writes without the guards.
     void run(QList<Row> &rows)
     {
+        if (m_cfg.clientOnly > 0) {
+            clientOnly(m_cfg.clientOnly);
+            return;
+        }
         for (const int conns : m_cfg.conns) {
             if (m_cfg.wants(QStringLiteral("submit_unique")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_unique"), m_cfg.rounds,
@@ -807,6 +812,25 @@ private:
             for (const auto &col : domains)
                 tx.exec(std::string("ALTER TABLE ") + t + "_sw ALTER COLUMN " + col[0].c_str() + " TYPE " + col[1].c_str());
         }
+    }
+
+    // Untimed, for instruction counts of the client under valgrind: the
+    // hot paths of one connection, one after the other (submit, start,
+    // mark running, complete), nothing timed, no baseline.
+    void clientOnly(qint64 ops)
+    {
+        const QString schema = migratedSchema();
+        const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
+        runUntimed(1, ops, [&](int) -> Worker {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            return [svc](qint64 i) {
+                const qint64 attempt = prepareRunning(*svc, i);
+                const CompleteResult r = svc->complete(attempt, resultPayload(i), Actor::worker(QStringLiteral("bench")));
+                if (r.outcome != CompleteResult::Outcome::Won)
+                    throw std::runtime_error("the CAS did not win");
+            };
+        }, "client-only hot paths");
+        finish(schema);
     }
 
     // A reference for submit, not a target: the same writes as JobService's
@@ -1323,9 +1347,14 @@ Config parseArgs(const QCoreApplication &app)
                                   QStringLiteral("Only these operations (comma-separated: submit_unique, "
                                                  "submit_replay50, complete)."),
                                   QStringLiteral("ops"));
+    const QCommandLineOption clientOnly(QStringLiteral("client-only"),
+                                        QStringLiteral("Run N submit/start/mark-running/complete sequences on one "
+                                                       "PostgreSQL connection, untimed, and nothing else (for "
+                                                       "instruction counts of the client under valgrind)."),
+                                        QStringLiteral("n"));
     const QCommandLineOption keep(QStringLiteral("keep-schemas"),
                                   QStringLiteral("Do not drop the benchmark's schemas (for inspection)."));
-    p.addOptions({pg, seconds, ops, conns, rounds, prep, sqliteOnly, pgOnly, only, keep});
+    p.addOptions({pg, seconds, ops, conns, rounds, prep, sqliteOnly, pgOnly, only, clientOnly, keep});
     p.process(app);
 
     auto fail = [&p](const QString &message) {
@@ -1362,6 +1391,12 @@ Config parseArgs(const QCoreApplication &app)
     cfg.runSqlite = !p.isSet(pgOnly);
     cfg.keepSchemas = p.isSet(keep);
     cfg.only = p.value(only).split(u',', Qt::SkipEmptyParts);
+    if (p.isSet(clientOnly)) {
+        cfg.clientOnly = p.value(clientOnly).toLongLong(&ok);
+        if (!ok || cfg.clientOnly <= 0)
+            fail(QStringLiteral("--client-only must be a positive integer"));
+        cfg.runSqlite = false;
+    }
     if (cfg.runPg && cfg.pgUrl.isEmpty())
         fail(QStringLiteral("No PostgreSQL URL: pass --pg URL or set JOBDESK_BENCH_PG_URL "
                             "(scripts/bench.sh starts a throwaway server), or use --sqlite-only."));
