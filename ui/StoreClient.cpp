@@ -47,12 +47,6 @@ StoreClient::~StoreClient()
     m_thread.wait();
 }
 
-template<typename F>
-void StoreClient::post(F &&f)
-{
-    QMetaObject::invokeMethod(m_worker, std::forward<F>(f), Qt::QueuedConnection);
-}
-
 void StoreClient::open(const StoreUrl &url)
 {
     m_connected = false;

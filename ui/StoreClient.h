@@ -10,8 +10,10 @@
 #include "StoreWorker.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QThread>
 
+#include <functional>
 #include <memory>
 
 namespace jobdesk::ui {
@@ -36,6 +38,16 @@ public:
     quint64 cancelAttempt(qint64 jobId, qint64 attemptId, const OperatorRequest &request);
     quint64 cancelJob(qint64 jobId, const OperatorRequest &request);
     quint64 retry(qint64 jobId, const QString &provider, const OperatorRequest &request);
+
+    // Any read or write through the console's JobService, for views that need
+    // their own question (the worklists): `work` runs on the worker thread, in
+    // order with every other request; `done` runs later on the UI thread,
+    // unless `context` was destroyed meanwhile. `what` names the call for the
+    // query hook and the log. Errors never throw into the UI: they arrive in
+    // the outcome (and a lost store raises connectionLost as usual).
+    template<typename R>
+    void call(QObject *context, const char *what, std::function<R(JobService &)> work,
+              std::function<void(const CallOutcome<R> &)> done);
 
     // Test seams, applied on the worker thread in order with the requests.
     void setQueryHook(StoreWorker::QueryHook hook);
@@ -78,5 +90,31 @@ private:
     ConnectionInfo m_info;
     qint64 m_lastGoodReadMs = 0;
 };
+
+template<typename F>
+void StoreClient::post(F &&f)
+{
+    QMetaObject::invokeMethod(m_worker, std::forward<F>(f), Qt::QueuedConnection);
+}
+
+template<typename R>
+void StoreClient::call(QObject *context, const char *what, std::function<R(JobService &)> work,
+                       std::function<void(const CallOutcome<R> &)> done)
+{
+    QPointer<QObject> ctx(context);
+    post([w = m_worker, self = this, ctx, what, work = std::move(work), done = std::move(done)]() mutable {
+        auto out = std::make_shared<CallOutcome<R>>();
+        w->runCall(what, [&](JobService &svc) { out->value.emplace(work(svc)); }, *out);
+        // Back to the UI thread through this client (it outlives the worker);
+        // the context is checked there, on its own thread.
+        QMetaObject::invokeMethod(
+            self,
+            [ctx, out, done = std::move(done)] {
+                if (ctx)
+                    done(*out);
+            },
+            Qt::QueuedConnection);
+    });
+}
 
 } // namespace jobdesk::ui

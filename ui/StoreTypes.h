@@ -103,6 +103,22 @@ struct ConnectionInfo
     qint64 clockSkewMs = 0; // database clock minus local clock
 };
 
+// How a StoreClient::call went: the value, or why there is none.
+struct CallStatus
+{
+    bool ok = false;
+    bool notConnected = false;   // no store open: nothing was read or done
+    bool connectionLost = false; // the store went away during the call: a write may or may not have happened
+    std::optional<JobDeskError::Code> code; // the core's error, when it raised one
+    QString error;               // for people, empty when ok
+};
+
+template<typename R>
+struct CallOutcome : CallStatus
+{
+    std::optional<R> value;
+};
+
 // Job ids the screenshots and the demo's own test look for.
 struct Showcase
 {

@@ -526,6 +526,31 @@ void StoreWorker::runAction(ActionResult result, F &&body)
     deliverPoll(true); // the table and the counts, now (our own commit does not move SQLite's data_version)
 }
 
+void StoreWorker::runCall(const char *what, const std::function<void(JobService &)> &body, CallStatus &status)
+{
+    if (!ensureOpen()) {
+        status.notConnected = true;
+        status.error = tr("Not connected to the database: nothing was read or done.");
+        return;
+    }
+    try {
+        before(what);
+        body(*m_svc);
+        status.ok = true;
+        noteGoodRead();
+    } catch (const JobDeskError &e) {
+        status.code = e.code();
+        status.error = e.message();
+        if (e.code() == JobDeskError::Code::StoreUnavailable) {
+            status.connectionLost = true;
+            noteLost(e.message());
+        }
+    } catch (const std::exception &e) {
+        status.error = QString::fromUtf8(e.what());
+        qCWarning(lcUi) << what << "failed:" << status.error;
+    }
+}
+
 void StoreWorker::cancelAttempt(quint64 ticket, qint64 jobId, qint64 attemptId, const OperatorRequest &request)
 {
     ActionResult result;

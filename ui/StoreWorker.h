@@ -70,6 +70,10 @@ public:
     void cancelAttempt(quint64 ticket, qint64 jobId, qint64 attemptId, const OperatorRequest &request);
     void cancelJob(quint64 ticket, qint64 jobId, const OperatorRequest &request);
     void retry(quint64 ticket, qint64 jobId, const QString &provider, const OperatorRequest &request);
+    // Runs `body` with the service (the generic request behind
+    // StoreClient::call): before(what), then body; errors go into `status`,
+    // and a lost store is noted the way every other read notes it.
+    void runCall(const char *what, const std::function<void(JobService &)> &body, CallStatus &status);
     void setQueryHook(QueryHook hook) { m_queryHook = std::move(hook); }
     void setIdentityHook(IdentityHook hook) { m_identityHook = std::move(hook); }
 

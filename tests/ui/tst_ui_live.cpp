@@ -15,6 +15,8 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTest>
+#include <QThread>
+#include <QUuid>
 
 #include <mutex>
 
@@ -83,6 +85,70 @@ private Q_SLOTS:
         QVERIFY(console.window->newJobsBar()->isHidden());
         QCOMPARE(console.window->selectedJob(), std::optional<qint64>(selectedId));
         QCOMPARE(table->selectionModel()->currentIndex().row(), selectedRow + 1);
+    }
+
+    // The generic request the worklists use: the work runs on the worker
+    // thread (never the UI thread), the answer comes back on the UI thread,
+    // errors arrive as outcomes, and an answer for a view that is gone is dropped.
+    void callRunsOnTheWorkerAndAnswersOnTheUiThread_data() { addBackendRows(); }
+    void callRunsOnTheWorkerAndAnswersOnTheUiThread()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("call-1"));
+        submitJob(*svc, QStringLiteral("call-2"));
+
+        Console console(fastOptions(250));
+        console.open(store->url(), false);
+        QThread *const uiThread = QThread::currentThread();
+
+        std::optional<CallOutcome<qint64>> got;
+        QThread *ranOn = nullptr;
+        console.client->call<qint64>(
+            console.window.get(), "test count",
+            [&](JobService &s) {
+                ranOn = QThread::currentThread();
+                return s.stateCounts().counts.value(JobState::Queued);
+            },
+            [&](const CallOutcome<qint64> &o) {
+                QCOMPARE(QThread::currentThread(), uiThread);
+                got = o;
+            });
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
+        QVERIFY2(got->ok, qPrintable(got->error));
+        QCOMPARE(got->value.value(), qint64(2));
+        QVERIFY(ranOn != nullptr);
+        QVERIFY(ranOn != uiThread);
+
+        // The core's refusal arrives as an outcome with its code; nothing throws into the UI.
+        std::optional<CallOutcome<bool>> refused;
+        console.client->call<bool>(
+            console.window.get(), "test refusal",
+            [](JobService &s) {
+                s.cancelAttempt(987654321, OperatorRequest{Actor::operatorUser(QStringLiteral("t")),
+                                                           QUuid::createUuid().toString(QUuid::WithoutBraces),
+                                                           QStringLiteral("no such attempt"), std::nullopt});
+                return true;
+            },
+            [&](const CallOutcome<bool> &o) { refused = o; });
+        QTRY_VERIFY_WITH_TIMEOUT(refused.has_value(), 10000);
+        QVERIFY(!refused->ok);
+        QVERIFY(!refused->value.has_value());
+        QVERIFY(refused->code.has_value());
+        QVERIFY(!refused->error.isEmpty());
+
+        // A view that is gone gets no answer; a later call still does.
+        bool lateCalled = false;
+        auto *gone = new QObject;
+        console.client->call<int>(gone, "test gone", [](JobService &) { return 1; },
+                                  [&](const CallOutcome<int> &) { lateCalled = true; });
+        delete gone;
+        std::optional<CallOutcome<int>> after;
+        console.client->call<int>(console.window.get(), "test after", [](JobService &) { return 2; },
+                                  [&](const CallOutcome<int> &o) { after = o; });
+        QTRY_VERIFY_WITH_TIMEOUT(after.has_value(), 10000);
+        QCOMPARE(after->value.value(), 2);
+        QVERIFY(!lateCalled);
     }
 
     void keyboard_data() { addBackendRows(); }
