@@ -57,6 +57,9 @@ struct PollResult
     qint64 readAtMs = 0; // local clock: when this read succeeded
     qint64 dbNowMs = 0;  // the database's clock at that moment (estimated from the skew measured on connect)
     bool looked = false; // false when SQLite's data_version said nothing changed
+    // The newest of each record the worklists show, read on every poll that
+    // looked: a view re-reads when the marks it depends on moved.
+    std::optional<ChangeMarks> marks;
 };
 
 // Per provider: may it take this job's retry with a proven contract?

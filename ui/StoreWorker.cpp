@@ -260,6 +260,10 @@ void StoreWorker::deliverPoll(bool force)
             r.countsRead = true;
             m_countsKnown = true;
         }
+        // What the worklists watch (replays, race losses, validations and
+        // audit rows move no job's change sequence): five index reads.
+        before("change marks");
+        r.marks = m_svc->changeMarks();
         r.looked = true;
         r.readAtMs = localNow();
         r.dbNowMs = dbNow();

@@ -151,6 +151,34 @@ private Q_SLOTS:
         QVERIFY(!lateCalled);
     }
 
+    // A replay changes no job, yet the duplicate-click view must see it: the
+    // poll carries the change marks, and the replay moves them.
+    void replayMovesTheChangeMarksWithoutAJobChange_data() { addBackendRows(); }
+    void replayMovesTheChangeMarksWithoutAJobChange()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("marks-1"));
+
+        Console console(fastOptions(150));
+        std::optional<ChangeMarks> latest;
+        int jobsChanged = 0;
+        connect(console.client.get(), &StoreClient::polled, this, [&](const PollResult &r) {
+            if (r.marks)
+                latest = r.marks;
+            jobsChanged += r.jobs.size();
+        });
+        console.open(store->url(), false);
+        QTRY_VERIFY_WITH_TIMEOUT(latest.has_value(), 10000);
+        const ChangeMarks before = *latest;
+        const int jobsBefore = jobsChanged;
+
+        const SubmitResult again = svc->submit(makeSubmit(QStringLiteral("marks-1"), {{QStringLiteral("prompt"), QStringLiteral("marks-1")}}));
+        QCOMPARE(again.outcome, SubmitResult::Outcome::Replayed); // the same intent again
+        QTRY_VERIFY_WITH_TIMEOUT(latest->idempotencyEventId > before.idempotencyEventId, 5000);
+        QCOMPARE(jobsChanged, jobsBefore); // (the change sequence may move: a replay can draw a number)
+    }
+
     void keyboard_data() { addBackendRows(); }
     void keyboard()
     {
