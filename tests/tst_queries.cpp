@@ -128,6 +128,36 @@ private Q_SLOTS:
         QCOMPARE(svc->countsByState().value(JobState::Queued), 1);
     }
 
+    // A reader that pages through changes with a small limit must see every
+    // job: when the jobs list is cut short, the mark must not jump to the
+    // attempts' (later) numbers, or the jobs in between are never read.
+    void changesSinceNeverSkipsJobsWhenAListIsCutShort_data() { addBackendRows(); }
+    void changesSinceNeverSkipsJobsWhenAListIsCutShort()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        QSet<qint64> expected;
+        for (int i = 0; i < 7; ++i)
+            expected.insert(submitJob(*svc, QStringLiteral("cut-%1").arg(i)).id);
+        // Attempts take later numbers than every job above.
+        const Job late = submitJob(*svc, QStringLiteral("cut-late"));
+        expected.insert(late.id);
+        startRunning(*svc, late.id);
+
+        QSet<qint64> seenJobs;
+        qint64 mark = 0;
+        for (int round = 0; round < 50; ++round) {
+            const Changes c = svc->changesSince(mark, /*overlap*/ 0, /*limit*/ 2);
+            for (const Job &j : c.jobs)
+                seenJobs.insert(j.id);
+            QVERIFY(c.highWaterMark >= mark);
+            if (c.highWaterMark == mark)
+                break;
+            mark = c.highWaterMark;
+        }
+        QCOMPARE(seenJobs, expected);
+    }
+
     void jobDetailGathersEverythingSupportNeeds_data() { addBackendRows(); }
     void jobDetailGathersEverythingSupportNeeds()
     {

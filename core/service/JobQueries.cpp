@@ -222,25 +222,39 @@ std::optional<qint64> JobService::dataVersion()
     return rows.isEmpty() ? std::nullopt : std::optional<qint64>(rows.first().first().toLongLong());
 }
 
-Changes JobService::changesSince(qint64 since, qint64 overlap)
+Changes JobService::changesSince(qint64 since, qint64 overlap, int limit)
 {
     // Sequence order is not commit order: look back `overlap` numbers so a
     // transaction that took its number early but committed late is not missed.
     const qint64 from = std::max<qint64>(0, since - overlap);
+    // Room for the look-back plus `limit` new numbers, so a cut list still
+    // moves the mark forward.
+    const qint64 rowLimit = std::max(1, limit) + std::max<qint64>(0, overlap);
     Changes c;
-    c.highWaterMark = since;
-    for (const SqlRow &row : execStatement("query", select(rows::kJobColumns,
-                                                     QStringLiteral("FROM jobs WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
-                                   {from})) {
+    qint64 seen = since;
+    std::optional<qint64> cut; // the last number a list that was cut short reached
+    const SqlRows jobRows = execStatement(
+        "query", select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
+        {from, rowLimit});
+    for (const SqlRow &row : jobRows) {
         c.jobs.append(rows::job(row));
-        c.highWaterMark = std::max(c.highWaterMark, c.jobs.last().changeSeq);
+        seen = std::max(seen, c.jobs.last().changeSeq);
     }
-    for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
-                                                     QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT 5000")),
-                                   {from})) {
+    if (jobRows.size() >= rowLimit)
+        cut = c.jobs.last().changeSeq;
+    const SqlRows attemptRows = execStatement(
+        "query",
+        select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
+        {from, rowLimit});
+    for (const SqlRow &row : attemptRows) {
         c.attempts.append(rows::attempt(row));
-        c.highWaterMark = std::max(c.highWaterMark, c.attempts.last().changeSeq);
+        seen = std::max(seen, c.attempts.last().changeSeq);
     }
+    if (attemptRows.size() >= rowLimit)
+        cut = std::min(cut.value_or(c.attempts.last().changeSeq), c.attempts.last().changeSeq);
+    // Never past what a cut list reached: the rows between it and the other
+    // list's last number are still to be read.
+    c.highWaterMark = cut ? std::max(since, *cut) : seen;
     return c;
 }
 

@@ -200,7 +200,14 @@ struct UnknownQueueItem
     qint64 unknownSinceMs = 0;        // when it went unknown
     Cause cause = Cause::Other;        // from its reason
     bool providerHasStatusLookup = false; // as the dispatchers recorded the provider's config
-    int lookupCount = 0;
+    int lookupCount = 0;                  // when it was last asked: attempt.lastLookupAtMs
+    std::optional<qint64> lookupRequestedAtMs; // an operator asked for a lookup (JobService::requestLookup)
+    qint64 jobChangeSeq = 0;              // the job's change sequence as read (an action's seenChangeSeq)
+    // An operator's request the reconciler has not answered yet.
+    bool lookupOutstanding() const
+    {
+        return lookupRequestedAtMs && (!attempt.lastLookupAtMs || *attempt.lastLookupAtMs < *lookupRequestedAtMs);
+    }
 };
 QString toText(UnknownQueueItem::Cause);
 
@@ -282,6 +289,7 @@ struct ChangeMarks
     qint64 raceLossId = 0;         // the newest race loss
     qint64 validationId = 0;       // the newest contract validation
     qint64 auditId = 0;            // the newest audit row
+    qint64 lookupAtMs = 0;         // the latest status lookup of an unknown attempt (moves no change sequence)
     bool operator==(const ChangeMarks &) const = default;
 };
 
@@ -335,6 +343,12 @@ public:
     OperatorResult cancelAttempt(qint64 attemptId, const OperatorRequest &request);
     OperatorResult cancelJob(qint64 jobId, const OperatorRequest &request);
     RetryResult retry(qint64 jobId, const QString &provider, const OperatorRequest &request);
+    // "Ask the provider now": the console holds no provider credentials, so
+    // this records an audited request on an unknown attempt (whose provider
+    // offers a status lookup); the dispatchers' reconcilers ask about
+    // requested attempts before every other one (unknownAttemptsToReconcile).
+    // A repeated request id returns the first answer and writes nothing.
+    OperatorResult requestLookup(qint64 attemptId, const OperatorRequest &request);
 
     // -- dispatcher support --
     // Claims up to `limit` queued jobs for `workerId` (PostgreSQL: FOR UPDATE
@@ -365,8 +379,10 @@ public:
     // those of jobs that already have a winner (their late results are race losses).
     QList<Attempt> unknownAttempts(int limit, bool includeDecided);
     // Unknown attempts the reconciler should ask about: only on `providers`
-    // (those with a status lookup), undecided jobs only or decided only, least
-    // recently asked first, so no attempt starves behind others.
+    // (those with a status lookup), undecided jobs only or decided only;
+    // those an operator asked about and that were not asked since come first
+    // (oldest request first), then least recently asked first, so no attempt
+    // starves behind others.
     QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
     void recordLookup(qint64 attemptId); // the reconciler asked the provider about it now
     // Cancelled attempts that may have reached their provider (they were
@@ -387,7 +403,12 @@ public:
     QList<AuditEntry> auditLog(std::optional<qint64> jobId = std::nullopt);
     QList<Attempt> unknownWorklist(int limit = 200); // oldest first; jobs with a winner are left off
     QMap<JobState, qint64> countsByState();
-    Changes changesSince(qint64 since, qint64 overlap = 1000);
+    // Jobs and attempts whose change sequence is above since - overlap, at
+    // most `limit` + overlap of each, in sequence order. When either list is
+    // cut short, the high-water mark stops at the last number that list
+    // reached, so a caller that passes it back never skips a change (rows
+    // above it may come again: readers deduplicate by (id, change_seq)).
+    Changes changesSince(qint64 since, qint64 overlap = 1000, int limit = 5000);
 
     // -- worklists (core/service/Worklists.cpp) --
     QList<UnknownQueueItem> unknownQueue(const QString &provider = {}, int limit = 500); // oldest first
