@@ -23,8 +23,10 @@
 #include <QDateTime>
 #include <QHostAddress>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QSocketNotifier>
 #include <QTimer>
+#include <QTranslator>
 
 #include <csignal>
 #include <cstdio>
@@ -37,6 +39,22 @@ using namespace jobdesk;
 namespace {
 
 Q_LOGGING_CATEGORY(lcServer, "jobdesk.server", QtInfoMsg)
+
+// QCommandLineParser's own words (--help, --version, the headings, its errors), translated in
+// jobdesk_server_<lang>.ts under Qt's context: Qt ships no Tamil catalogue for them.
+[[maybe_unused]] const char *const kParserWords[] = {
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help on commandline options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help including Qt specific options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays version information."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Usage: %1"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Options:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Arguments:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "[options]"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown option '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown options: %1."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
+};
 
 int signalPipe[2] = {-1, -1};
 
@@ -84,7 +102,7 @@ QString isoTime(qint64 ms)
 const QCommandLineOption &databaseOption()
 {
     static const QCommandLineOption o(QStringLiteral("database"),
-                                      QStringLiteral("Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL."),
+                                      QCoreApplication::translate("jobdesk-server", "Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL."),
                                       QStringLiteral("url"));
     return o;
 }
@@ -92,43 +110,50 @@ const QCommandLineOption &databaseOption()
 int tokenCommand(QCoreApplication &app)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
         "Bearer tokens of the JobDesk HTTP API. A token is printed once, when it is made (the last line of the "
         "output); only its hash is stored.\n\n"
         "  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]\n"
         "  jobdesk-server token list\n"
         "  jobdesk-server token revoke ID"));
     parser.addHelpOption();
-    const QCommandLineOption owner(QStringLiteral("owner"), QStringLiteral("Owner the token acts for (client: whose jobs; operator: who acts)."),
+    const QCommandLineOption owner(QStringLiteral("owner"), QCoreApplication::translate("jobdesk-server", "Owner the token acts for (client: whose jobs; operator: who acts)."),
                                    QStringLiteral("owner"));
-    const QCommandLineOption role(QStringLiteral("role"), QStringLiteral("client, viewer or operator."), QStringLiteral("role"));
-    const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("A note shown by token list."), QStringLiteral("text"));
+    const QCommandLineOption role(QStringLiteral("role"), QCoreApplication::translate("jobdesk-server", "client, viewer or operator."), QStringLiteral("role"));
+    const QCommandLineOption label(QStringLiteral("label"), QCoreApplication::translate("jobdesk-server", "A note shown by token list."), QStringLiteral("text"));
     parser.addOptions({databaseOption(), owner, role, label});
-    parser.addPositionalArgument(QStringLiteral("token"), QStringLiteral("The word \"token\"."));
-    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("create, list or revoke."));
-    parser.addPositionalArgument(QStringLiteral("id"), QStringLiteral("For revoke: the token's id (see token list)."), QStringLiteral("[id]"));
+    parser.addPositionalArgument(QStringLiteral("token"), QCoreApplication::translate("jobdesk-server", "The word \"token\"."));
+    parser.addPositionalArgument(QStringLiteral("action"), QCoreApplication::translate("jobdesk-server", "create, list or revoke."));
+    parser.addPositionalArgument(QStringLiteral("id"), QCoreApplication::translate("jobdesk-server", "For revoke: the token's id (see token list)."), QStringLiteral("[id]"));
     parser.process(app);
     const QStringList args = parser.positionalArguments();
     const QString action = args.value(1);
     const QString url = valueOf(parser, databaseOption(), "JOBDESK_DATABASE_URL");
     if (url.isEmpty())
-        return fail(QStringLiteral("no database: pass --database URL or set JOBDESK_DATABASE_URL"));
+        return fail(QCoreApplication::translate("jobdesk-server", "no database: pass --database URL or set JOBDESK_DATABASE_URL"));
     try {
         auto svc = JobService::open(StoreUrl::parse(url));
         TokenStore tokens(svc->session());
         if (action == QLatin1String("create") && args.size() == 2) {
             const auto r = tokenRoleFromString(parser.value(role));
             if (!parser.isSet(owner) || !r)
-                return fail(QStringLiteral("token create needs --owner O and --role client|viewer|operator"));
+                return fail(QCoreApplication::translate("jobdesk-server", "token create needs --owner O and --role client|viewer|operator"));
             const IssuedToken t = tokens.create(parser.value(owner), *r, parser.value(label));
-            print(QStringLiteral("token %1: owner %2, role %3%4").arg(t.token.id).arg(t.token.ownerId, toText(t.token.role),
-                                                                           t.token.label.isEmpty() ? QString() : QStringLiteral(", label ") + t.token.label));
-            print(QStringLiteral("store it now; it is shown only this once:"));
+            const QString made = t.token.label.isEmpty()
+                                     ? QCoreApplication::translate("jobdesk-server", "token %1: owner %2, role %3")
+                                           .arg(t.token.id)
+                                           .arg(t.token.ownerId, toText(t.token.role))
+                                     : QCoreApplication::translate("jobdesk-server", "token %1: owner %2, role %3, label %4")
+                                           .arg(t.token.id)
+                                           .arg(t.token.ownerId, toText(t.token.role), t.token.label);
+            print(made);
+            print(QCoreApplication::translate("jobdesk-server", "store it now; it is shown only this once:"));
             print(t.secret);
             return 0;
         }
         if (action == QLatin1String("list") && args.size() == 2) {
-            print(QStringLiteral("id\towner\trole\tcreated\trevoked\tlabel"));
+            // Column names for people; the role is the machine word (client, viewer, operator).
+            print(QCoreApplication::translate("jobdesk-server", "id\towner\trole\tcreated\trevoked\tlabel"));
             for (const ApiToken &t : tokens.list())
                 print(QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6")
                           .arg(t.id)
@@ -139,14 +164,14 @@ int tokenCommand(QCoreApplication &app)
         if (action == QLatin1String("revoke") && args.size() == 3) {
             const auto id = integer(args.at(2), 1, std::numeric_limits<qint64>::max());
             if (!id)
-                return fail(QStringLiteral("token revoke needs the token's id (see token list)"));
+                return fail(QCoreApplication::translate("jobdesk-server", "token revoke needs the token's id (see token list)"));
             const ApiToken t = tokens.revoke(*id);
-            print(QStringLiteral("token %1 (owner %2, role %3) revoked at %4")
+            print(QCoreApplication::translate("jobdesk-server", "token %1 (owner %2, role %3) revoked at %4")
                       .arg(t.id)
                       .arg(t.ownerId, toText(t.role), isoTime(t.revokedAtMs.value_or(0))));
             return 0;
         }
-        return fail(QStringLiteral("usage: jobdesk-server token create --owner O --role R | token list | token revoke ID"));
+        return fail(QCoreApplication::translate("jobdesk-server", "usage: jobdesk-server token create --owner O --role R | token list | token revoke ID"));
     } catch (const JobDeskError &e) {
         return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());
     }
@@ -159,55 +184,60 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("jobdesk-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+    // Messages, --help and the API's problem titles and details in the system locale's language
+    // (LC_ALL, LC_MESSAGES, LANG); English when there is no catalogue for it. Embedded under :/i18n.
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("jobdesk_server"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&translator);
     if (argc >= 2 && qstrcmp(argv[1], "token") == 0)
         return tokenCommand(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
         "JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.\n"
         "Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).\n"
         "Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption &database = databaseOption();
-    const QCommandLineOption routes(QStringLiteral("routes"), QStringLiteral("Routes and providers JSON file [JOBDESK_ROUTES]."), QStringLiteral("file"));
-    const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1)."),
+    const QCommandLineOption routes(QStringLiteral("routes"), QCoreApplication::translate("jobdesk-server", "Routes and providers JSON file [JOBDESK_ROUTES]."), QStringLiteral("file"));
+    const QCommandLineOption listen(QStringLiteral("listen"), QCoreApplication::translate("jobdesk-server", "Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1)."),
                                     QStringLiteral("addr"));
     const QCommandLineOption port(QStringLiteral("port"),
-                                  QStringLiteral("Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). "
+                                  QCoreApplication::translate("jobdesk-server", "Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). "
                                                  "Without it no API is served."),
                                   QStringLiteral("n"));
     const QCommandLineOption httpThreads(QStringLiteral("http-threads"),
-                                         QStringLiteral("HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8)."),
+                                         QCoreApplication::translate("jobdesk-server", "HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8)."),
                                          QStringLiteral("n"));
     const QCommandLineOption tokenCacheMs(QStringLiteral("token-cache-ms"),
-                                          QStringLiteral("Trust a verified token this long; a revoked one stops working within it "
+                                          QCoreApplication::translate("jobdesk-server", "Trust a verified token this long; a revoked one stops working within it "
                                                          "[JOBDESK_TOKEN_CACHE_MS] (default 1000; 0: check every request)."),
                                           QStringLiteral("ms"));
     const QCommandLineOption maxBody(QStringLiteral("max-body-bytes"),
-                                     QStringLiteral("Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576)."), QStringLiteral("n"));
-    const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QStringLiteral("Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
-    const QCommandLineOption workerId(QStringLiteral("worker-id"), QStringLiteral("This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Dispatcher worker threads [JOBDESK_WORKERS] (default 2)."),
+                                     QCoreApplication::translate("jobdesk-server", "Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576)."), QStringLiteral("n"));
+    const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QCoreApplication::translate("jobdesk-server", "Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
+    const QCommandLineOption workerId(QStringLiteral("worker-id"), QCoreApplication::translate("jobdesk-server", "This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher worker threads [JOBDESK_WORKERS] (default 2)."),
                                      QStringLiteral("n"));
-    const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QStringLiteral("Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
+    const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QCoreApplication::translate("jobdesk-server", "Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
                                      QStringLiteral("ms"));
-    const QCommandLineOption pollMs(QStringLiteral("poll-ms"), QStringLiteral("Idle poll in ms [JOBDESK_POLL_MS] (default 200)."),
+    const QCommandLineOption pollMs(QStringLiteral("poll-ms"), QCoreApplication::translate("jobdesk-server", "Idle poll in ms [JOBDESK_POLL_MS] (default 200)."),
                                     QStringLiteral("ms"));
     const QCommandLineOption validate(QStringLiteral("validate"),
-                                      QStringLiteral("Run the contract validation of PROVIDER for --route, record it, print the report and exit."),
+                                      QCoreApplication::translate("jobdesk-server", "Run the contract validation of PROVIDER for --route, record it, print the report and exit."),
                                       QStringLiteral("provider"));
-    const QCommandLineOption route(QStringLiteral("route"), QStringLiteral("The route for --validate."), QStringLiteral("route"));
+    const QCommandLineOption route(QStringLiteral("route"), QCoreApplication::translate("jobdesk-server", "The route for --validate."), QStringLiteral("route"));
     parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers,
                        leaseMs, pollMs, validate, route});
     parser.process(app);
 
     const QString url = valueOf(parser, database, "JOBDESK_DATABASE_URL");
     if (url.isEmpty())
-        return fail(QStringLiteral("no database: pass --database URL or set JOBDESK_DATABASE_URL"));
+        return fail(QCoreApplication::translate("jobdesk-server", "no database: pass --database URL or set JOBDESK_DATABASE_URL"));
     const QString routesFile = valueOf(parser, routes, "JOBDESK_ROUTES");
     if (routesFile.isEmpty())
-        return fail(QStringLiteral("no routes file: pass --routes FILE or set JOBDESK_ROUTES"));
+        return fail(QCoreApplication::translate("jobdesk-server", "no routes file: pass --routes FILE or set JOBDESK_ROUTES"));
 
     DispatcherOptions options;
     options.workerId = valueOf(parser, workerId, "JOBDESK_WORKER_ID");
@@ -215,11 +245,11 @@ int main(int argc, char *argv[])
     const auto lease = integer(valueOf(parser, leaseMs, "JOBDESK_LEASE_MS", QStringLiteral("15000")), 100, 24LL * 3600 * 1000);
     const auto poll = integer(valueOf(parser, pollMs, "JOBDESK_POLL_MS", QStringLiteral("200")), 1, 3600 * 1000);
     if (!nWorkers)
-        return fail(QStringLiteral("--workers must be 1..64"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--workers must be 1..64"));
     if (!lease)
-        return fail(QStringLiteral("--lease-ms must be at least 100"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--lease-ms must be at least 100"));
     if (!poll)
-        return fail(QStringLiteral("--poll-ms must be positive"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--poll-ms must be positive"));
     options.workers = int(*nWorkers);
     options.leaseMs = *lease;
     options.idlePollMs = *poll;
@@ -227,20 +257,20 @@ int main(int argc, char *argv[])
     const QString portText = valueOf(parser, port, "JOBDESK_PORT");
     std::optional<qint64> httpPort;
     if (!portText.isEmpty() && !(httpPort = integer(portText, 0, 65535)))
-        return fail(QStringLiteral("--port must be 0..65535"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--port must be 0..65535"));
     QHostAddress address;
     if (!address.setAddress(valueOf(parser, listen, "JOBDESK_LISTEN", QStringLiteral("127.0.0.1"))))
-        return fail(QStringLiteral("--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0"));
     ApiServerOptions apiOptions;
     const auto threads = integer(valueOf(parser, httpThreads, "JOBDESK_HTTP_THREADS", QStringLiteral("8")), 1, 256);
     const auto cacheMs = integer(valueOf(parser, tokenCacheMs, "JOBDESK_TOKEN_CACHE_MS", QStringLiteral("1000")), 0, 3600 * 1000);
     const auto bodyLimit = integer(valueOf(parser, maxBody, "JOBDESK_MAX_BODY_BYTES", QStringLiteral("1048576")), 1024, 64LL << 20);
     if (!threads)
-        return fail(QStringLiteral("--http-threads must be 1..256"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--http-threads must be 1..256"));
     if (!cacheMs)
-        return fail(QStringLiteral("--token-cache-ms must be 0..3600000"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--token-cache-ms must be 0..3600000"));
     if (!bodyLimit)
-        return fail(QStringLiteral("--max-body-bytes must be 1024..67108864"));
+        return fail(QCoreApplication::translate("jobdesk-server", "--max-body-bytes must be 1024..67108864"));
     apiOptions.handlerThreads = int(*threads);
     apiOptions.api.tokenCacheMs = *cacheMs;
     apiOptions.api.maxBodyBytes = *bodyLimit;
@@ -255,18 +285,20 @@ int main(int argc, char *argv[])
 
         if (parser.isSet(validate)) {
             if (!parser.isSet(route))
-                return fail(QStringLiteral("--validate needs --route"));
+                return fail(QCoreApplication::translate("jobdesk-server", "--validate needs --route"));
             const ValidationRecord rec = dispatcher.validate(*svc, parser.value(validate), parser.value(route));
             std::printf("%s\n", QJsonDocument(rec.report).toJson(QJsonDocument::Indented).constData());
-            std::printf("contract validation of %s for %s: %s (expires at %lld ms)\n", qPrintable(rec.provider),
-                        qPrintable(rec.route), rec.passed ? "PASSED" : "FAILED", static_cast<long long>(rec.expiresAtMs));
+            print((rec.passed ? QCoreApplication::translate("jobdesk-server", "contract validation of %1 for %2: PASSED (expires at %3 ms)")
+                              : QCoreApplication::translate("jobdesk-server", "contract validation of %1 for %2: FAILED (expires at %3 ms)"))
+                      .arg(rec.provider, rec.route)
+                      .arg(rec.expiresAtMs));
             return rec.passed ? 0 : 1;
         }
         if (!httpPort && !dispatch)
-            return fail(QStringLiteral("--no-dispatch without --port: nothing to do"));
+            return fail(QCoreApplication::translate("jobdesk-server", "--no-dispatch without --port: nothing to do"));
 
         if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
-            return fail(QStringLiteral("cannot install signal handling"));
+            return fail(QCoreApplication::translate("jobdesk-server", "cannot install signal handling"));
 
         std::unique_ptr<ApiServer> api;
         std::atomic<bool> stopping{false};
@@ -282,11 +314,12 @@ int main(int argc, char *argv[])
                 return fail(error);
             const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
                                                                                       : address.toString();
+            // Not translated: scripts and tests read the port from this line.
             print(QStringLiteral("jobdesk-server: listening on http://%1:%2").arg(host).arg(api->port()));
         }
 
         if (!api)
-            qCInfo(lcServer) << "no HTTP API (no --port / JOBDESK_PORT): dispatching only";
+            qCInfo(lcServer).noquote() << QCoreApplication::translate("jobdesk-server", "no HTTP API (no --port / JOBDESK_PORT): dispatching only");
 
         QSocketNotifier notifier(signalPipe[0], QSocketNotifier::Read);
         QObject::connect(&notifier, &QSocketNotifier::activated, &app, [&] {
@@ -295,11 +328,12 @@ int main(int argc, char *argv[])
             if (stopping.exchange(true))
                 return;
             if (!api) {
-                qCInfo(lcServer) << "stopping";
+                qCInfo(lcServer).noquote() << QCoreApplication::translate("jobdesk-server", "stopping");
                 QCoreApplication::quit();
                 return;
             }
-            qCInfo(lcServer) << "stopping: no new requests; answering" << api->pendingResponses() << "accepted ones";
+            qCInfo(lcServer).noquote() << QCoreApplication::translate("jobdesk-server", "stopping: no new requests; answering %1 accepted ones")
+                                              .arg(api->pendingResponses());
             QObject::connect(api.get(), &ApiServer::drained, &app, &QCoreApplication::quit);
             QTimer::singleShot(10000, &app, &QCoreApplication::quit); // bounded: a handler stuck on the store
             api->stopAccepting();
@@ -309,7 +343,9 @@ int main(int argc, char *argv[])
 
         if (dispatch) {
             dispatcher.start();
-            qCInfo(lcDispatch) << "dispatching on" << store.toDisplayString() << "with" << options.workers << "workers";
+            qCInfo(lcDispatch).noquote() << QCoreApplication::translate("jobdesk-server", "dispatching on %1 with %2 workers")
+                                                .arg(store.toDisplayString())
+                                                .arg(options.workers);
         }
         const int rc = QCoreApplication::exec();
         if (api)
@@ -317,7 +353,7 @@ int main(int argc, char *argv[])
         if (dispatch)
             dispatcher.stop(); // no more claims; running attempts reach a state (or their deadline)
         api.reset(); // the last change notification goes out
-        qCInfo(lcServer) << "stopped";
+        qCInfo(lcServer).noquote() << QCoreApplication::translate("jobdesk-server", "stopped");
         return rc;
     } catch (const JobDeskError &e) {
         return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());

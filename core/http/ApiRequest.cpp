@@ -1,5 +1,6 @@
 #include "http/ApiRequest.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -17,14 +18,14 @@ QString describe(const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Bool: return QCoreApplication::translate("ApiRequest", "a boolean");
+    case QJsonValue::Double: return QCoreApplication::translate("ApiRequest", "a number");
+    case QJsonValue::String: return QCoreApplication::translate("ApiRequest", "a string");
+    case QJsonValue::Array: return QCoreApplication::translate("ApiRequest", "an array");
+    case QJsonValue::Object: return QCoreApplication::translate("ApiRequest", "an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("nothing");
+    return QCoreApplication::translate("ApiRequest", "nothing");
 }
 
 std::optional<ProblemDetail> parseObject(const QByteArray &body, QJsonObject *out)
@@ -32,11 +33,11 @@ std::optional<ProblemDetail> parseObject(const QByteArray &body, QJsonObject *ou
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return problem(ProblemType::MalformedJson, QStringLiteral("the body is not valid JSON: %1 at byte %2")
+        return problem(ProblemType::MalformedJson, QCoreApplication::translate("ApiRequest", "the body is not valid JSON: %1 at byte %2")
                                                        .arg(error.errorString())
                                                        .arg(error.offset));
     if (!doc.isObject())
-        return problem(ProblemType::InvalidBody, QStringLiteral("the body must be a JSON object"));
+        return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "the body must be a JSON object"));
     *out = doc.object();
     return std::nullopt;
 }
@@ -45,7 +46,7 @@ std::optional<ProblemDetail> refuseUnknownKeys(const QJsonObject &o, const QStri
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (!known.contains(it.key()))
-            return problem(ProblemType::InvalidBody, QStringLiteral("unknown member \"%1\" (known: %2)")
+            return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "unknown member \"%1\" (known: %2)")
                                                          .arg(it.key().left(64), known.join(QStringLiteral(", "))));
     }
     return std::nullopt;
@@ -67,15 +68,15 @@ std::optional<ProblemDetail> readBearerToken(const HttpRequest &request, QString
     bool present = false, duplicated = false;
     const QByteArray value = request.header("Authorization", &present, &duplicated);
     if (!present)
-        return problem(ProblemType::Unauthorized, QStringLiteral("no Authorization header: send \"Authorization: Bearer <token>\""));
+        return problem(ProblemType::Unauthorized, QCoreApplication::translate("ApiRequest", "no Authorization header: send \"Authorization: Bearer <token>\""));
     if (duplicated)
-        return problem(ProblemType::Unauthorized, QStringLiteral("more than one Authorization header"));
+        return problem(ProblemType::Unauthorized, QCoreApplication::translate("ApiRequest", "more than one Authorization header"));
     const qsizetype space = value.indexOf(' ');
     if (space <= 0 || value.first(space).compare("Bearer", Qt::CaseInsensitive) != 0)
-        return problem(ProblemType::Unauthorized, QStringLiteral("the Authorization scheme must be Bearer"));
+        return problem(ProblemType::Unauthorized, QCoreApplication::translate("ApiRequest", "the Authorization scheme must be Bearer"));
     const QByteArray t = value.sliced(space + 1).trimmed();
     if (t.isEmpty() || t.size() > 512 || !isPrintableAscii(t))
-        return problem(ProblemType::Unauthorized, QStringLiteral("the bearer token is malformed"));
+        return problem(ProblemType::Unauthorized, QCoreApplication::translate("ApiRequest", "the bearer token is malformed"));
     *token = QString::fromLatin1(t);
     return std::nullopt;
 }
@@ -86,15 +87,15 @@ std::optional<ProblemDetail> readIdempotencyKey(const HttpRequest &request, QStr
     const QByteArray value = request.header("Idempotency-Key", &present, &duplicated);
     if (!present)
         return problem(ProblemType::MissingIdempotencyKey,
-                       QStringLiteral("send an Idempotency-Key header (1..255 printable ASCII characters)"));
+                       QCoreApplication::translate("ApiRequest", "send an Idempotency-Key header (1..255 printable ASCII characters)"));
     if (duplicated)
-        return problem(ProblemType::InvalidIdempotencyKey, QStringLiteral("more than one Idempotency-Key header"));
+        return problem(ProblemType::InvalidIdempotencyKey, QCoreApplication::translate("ApiRequest", "more than one Idempotency-Key header"));
     if (value.isEmpty() || value.size() > 255)
         return problem(ProblemType::InvalidIdempotencyKey,
-                       QStringLiteral("the Idempotency-Key must be 1..255 characters, got %1").arg(value.size()));
+                       QCoreApplication::translate("ApiRequest", "the Idempotency-Key must be 1..255 characters, got %1").arg(value.size()));
     if (!isPrintableAscii(value))
         return problem(ProblemType::InvalidIdempotencyKey,
-                       QStringLiteral("the Idempotency-Key must be printable ASCII (0x20..0x7E)"));
+                       QCoreApplication::translate("ApiRequest", "the Idempotency-Key must be printable ASCII (0x20..0x7E)"));
     *key = QString::fromLatin1(value);
     return std::nullopt;
 }
@@ -104,20 +105,20 @@ std::optional<ProblemDetail> checkJsonRequest(const HttpRequest &request, qint64
     bool present = false;
     const QByteArray length = request.header("Content-Length", &present);
     if (!present)
-        return problem(ProblemType::LengthRequired, QStringLiteral("send the body with a Content-Length header"));
+        return problem(ProblemType::LengthRequired, QCoreApplication::translate("ApiRequest", "send the body with a Content-Length header"));
     if (request.body.size() > maxBodyBytes)
         return problem(ProblemType::PayloadTooLarge,
-                       QStringLiteral("the body is %1 bytes; the limit is %2").arg(request.body.size()).arg(maxBodyBytes));
+                       QCoreApplication::translate("ApiRequest", "the body is %1 bytes; the limit is %2").arg(request.body.size()).arg(maxBodyBytes));
     if (length.trimmed().toLongLong() != request.body.size())
-        return problem(ProblemType::MalformedRequest, QStringLiteral("the body's length does not match Content-Length"));
+        return problem(ProblemType::MalformedRequest, QCoreApplication::translate("ApiRequest", "the body's length does not match Content-Length"));
     bool typed = false, duplicated = false;
     const QByteArray type = request.header("Content-Type", &typed, &duplicated);
     if (!typed || duplicated)
-        return problem(ProblemType::UnsupportedMediaType, QStringLiteral("send Content-Type: application/json"));
+        return problem(ProblemType::UnsupportedMediaType, QCoreApplication::translate("ApiRequest", "send Content-Type: application/json"));
     const QList<QByteArray> parts = type.split(';');
     if (parts.first().trimmed().toLower() != "application/json")
         return problem(ProblemType::UnsupportedMediaType,
-                       QStringLiteral("the body must be application/json, not %1").arg(QString::fromLatin1(parts.first().trimmed().left(100))));
+                       QCoreApplication::translate("ApiRequest", "the body must be application/json, not %1").arg(QString::fromLatin1(parts.first().trimmed().left(100))));
     for (qsizetype i = 1; i < parts.size(); ++i) {
         const QByteArray param = parts.at(i).trimmed().toLower();
         if (param.startsWith("charset=")) {
@@ -125,7 +126,7 @@ std::optional<ProblemDetail> checkJsonRequest(const HttpRequest &request, qint64
             if (charset.size() >= 2 && charset.startsWith('"') && charset.endsWith('"'))
                 charset = charset.mid(1, charset.size() - 2);
             if (charset != "utf-8" && charset != "utf8")
-                return problem(ProblemType::UnsupportedMediaType, QStringLiteral("JSON must be UTF-8"));
+                return problem(ProblemType::UnsupportedMediaType, QCoreApplication::translate("ApiRequest", "JSON must be UTF-8"));
         }
     }
     return std::nullopt;
@@ -141,10 +142,10 @@ std::optional<ProblemDetail> parseCreateJobBody(const QByteArray &body, CreateJo
     const QJsonValue route = o.value(QStringLiteral("route"));
     if (!route.isString() || route.toString().trimmed().isEmpty() || route.toString().size() > 255)
         return problem(ProblemType::InvalidBody,
-                       QStringLiteral("\"route\" must be a route name (a non-empty string), got %1").arg(describe(route)));
+                       QCoreApplication::translate("ApiRequest", "\"route\" must be a route name (a non-empty string), got %1").arg(describe(route)));
     const QJsonValue input = o.value(QStringLiteral("input"));
     if (!input.isObject())
-        return problem(ProblemType::InvalidBody, QStringLiteral("\"input\" must be a JSON object, got %1").arg(describe(input)));
+        return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "\"input\" must be a JSON object, got %1").arg(describe(input)));
     out->route = route.toString();
     out->input = input.toObject();
     return std::nullopt;
@@ -162,24 +163,24 @@ std::optional<ProblemDetail> parseActionBody(const QByteArray &body, bool allowP
         return p;
     const QJsonValue reason = o.value(QStringLiteral("reason"));
     if (reason.isUndefined() || reason.isNull() || (reason.isString() && reason.toString().trimmed().isEmpty()))
-        return problem(ProblemType::ReasonRequired, QStringLiteral("say why: {\"reason\": \"...\"}"));
+        return problem(ProblemType::ReasonRequired, QCoreApplication::translate("ApiRequest", "say why: {\"reason\": \"...\"}"));
     if (!reason.isString())
-        return problem(ProblemType::InvalidBody, QStringLiteral("\"reason\" must be a string, got %1").arg(describe(reason)));
+        return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "\"reason\" must be a string, got %1").arg(describe(reason)));
     if (reason.toString().size() > 2000)
-        return problem(ProblemType::InvalidBody, QStringLiteral("\"reason\" is longer than 2000 characters"));
+        return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "\"reason\" is longer than 2000 characters"));
     out->reason = reason.toString();
     const QJsonValue seen = o.value(QStringLiteral("seen_change_seq"));
     if (!seen.isUndefined() && !seen.isNull()) {
         const double d = seen.toDouble(-1);
         if (!seen.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 0 || d > 9.0e15)
             return problem(ProblemType::InvalidBody,
-                           QStringLiteral("\"seen_change_seq\" must be a non-negative integer, got %1").arg(describe(seen)));
+                           QCoreApplication::translate("ApiRequest", "\"seen_change_seq\" must be a non-negative integer, got %1").arg(describe(seen)));
         out->seenChangeSeq = seen.toInteger();
     }
     const QJsonValue provider = o.value(QStringLiteral("provider"));
     if (!provider.isUndefined() && !provider.isNull()) {
         if (!provider.isString() || provider.toString().trimmed().isEmpty() || provider.toString().size() > 255)
-            return problem(ProblemType::InvalidBody, QStringLiteral("\"provider\" must be a provider name, got %1").arg(describe(provider)));
+            return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "\"provider\" must be a provider name, got %1").arg(describe(provider)));
         out->provider = provider.toString();
     }
     return std::nullopt;

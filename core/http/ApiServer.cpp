@@ -3,6 +3,7 @@
 #include "http/HandlerPool.h"
 #include "http/HttpLogging.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 
 namespace jobdesk {
@@ -76,7 +77,7 @@ void ApiServer::onRequest(HttpRequest request, HttpTransport::Respond respond)
 {
     m_connections = m_transport->connectionCount();
     if (!m_accepting) {
-        HttpResponse r = problemResponse(ProblemType::StoreUnavailable, QStringLiteral("the server is shutting down"));
+        HttpResponse r = problemResponse(ProblemType::StoreUnavailable, QCoreApplication::translate("ApiServer", "the server is shutting down"));
         r.addHeader("Connection", "close");
         respond(std::move(r));
         return;
@@ -87,7 +88,7 @@ void ApiServer::onRequest(HttpRequest request, HttpTransport::Respond respond)
         respond(api->handle(*shared, svc, storeError));
     });
     if (!queued)
-        respond(problemResponse(ProblemType::Overloaded, QStringLiteral("every handler is busy and the queue is full")));
+        respond(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("ApiServer", "every handler is busy and the queue is full")));
 }
 
 } // namespace jobdesk

@@ -3,6 +3,7 @@
 #include "dispatch/Dispatcher.h"
 #include "http/HttpLogging.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -104,7 +105,7 @@ HttpResponse fromError(const JobDeskError &e)
         break;
     }
     qCWarning(lcHttp).noquote() << QStringLiteral("store error: ") + e.message();
-    return problemResponse(ProblemType::InternalError, QStringLiteral("the store failed; see the server log"));
+    return problemResponse(ProblemType::InternalError, QCoreApplication::translate("ApiService", "the store failed; see the server log"));
 }
 
 bool mayReadAll(TokenRole r) { return r == TokenRole::Viewer || r == TokenRole::Operator; }
@@ -140,7 +141,7 @@ ApiService::ApiService(RouteConfig routes, ApiOptions options, std::shared_ptr<C
             m_inputSchemas.insert(r.name, std::move(compiled));
         else // the route loader refuses such a schema; a config built otherwise is refused here
             throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                               QStringLiteral("route %1: input_schema: %2").arg(r.name, errors.join(QStringLiteral("; "))));
+                               QCoreApplication::translate("ApiService", "route %1: input_schema: %2").arg(r.name, errors.join(QStringLiteral("; "))));
     }
 }
 
@@ -157,7 +158,7 @@ HttpResponse ApiService::handle(const HttpRequest &request, JobService *svc, con
         return fromError(e);
     } catch (const std::exception &e) {
         qCCritical(lcHttp) << "unexpected error for" << request.method << request.path << ":" << e.what();
-        return problemResponse(ProblemType::InternalError, QStringLiteral("unexpected error; see the server log"));
+        return problemResponse(ProblemType::InternalError, QCoreApplication::translate("ApiService", "unexpected error; see the server log"));
     }
 }
 
@@ -167,7 +168,7 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
     const QByteArray &m = request.method;
     auto methodNotAllowed = [&](const QByteArray &allowed, const QByteArray &endpoint) {
         HttpResponse r = problemResponse(ProblemType::MethodNotAllowed,
-                                         QStringLiteral("%1 is not allowed here; allowed: %2")
+                                         QCoreApplication::translate("ApiService", "%1 is not allowed here; allowed: %2")
                                              .arg(QString::fromLatin1(m), QString::fromLatin1(allowed)));
         r.addHeader("Allow", allowed);
         r.endpoint = endpoint;
@@ -199,7 +200,7 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
     HttpResponse out;
     switch (e) {
     case Endpoint::None:
-        out = problemResponse(ProblemType::NotFound, QStringLiteral("no such resource"));
+        out = problemResponse(ProblemType::NotFound, QCoreApplication::translate("ApiService", "no such resource"));
         break;
     case Endpoint::Healthz:
         out = get ? healthz(svc, storeError) : methodNotAllowed("GET", endpoint);
@@ -245,7 +246,7 @@ std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &r
         return p->response();
     const std::optional<QByteArray> secret = tokenSecret(presented);
     if (!secret)
-        return problemResponse(ProblemType::Unauthorized, QStringLiteral("the bearer token is not a JobDesk token"));
+        return problemResponse(ProblemType::Unauthorized, QCoreApplication::translate("ApiService", "the bearer token is not a JobDesk token"));
     const QString hash = tokenHash(*secret);
     std::optional<ApiToken> token;
     bool cached = false;
@@ -268,7 +269,7 @@ std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &r
         }
     }
     if (!token)
-        return problemResponse(ProblemType::Unauthorized, QStringLiteral("the bearer token is unknown or revoked"));
+        return problemResponse(ProblemType::Unauthorized, QCoreApplication::translate("ApiService", "the bearer token is unknown or revoked"));
     return Caller{token->id, token->ownerId, token->role};
 }
 
@@ -276,7 +277,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
 {
     if (caller.role != TokenRole::Client)
         return problemResponse(ProblemType::Forbidden,
-                               QStringLiteral("only a client token creates jobs (this one is %1)").arg(toText(caller.role)));
+                               QCoreApplication::translate("ApiService", "only a client token creates jobs (this one is %1)").arg(toText(caller.role)));
     if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
         return p->response();
     QString key;
@@ -290,7 +291,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         QStringList names;
         for (const Route &r : m_routes.routes)
             names.append(r.name);
-        return problemResponse(ProblemType::UnknownRoute, QStringLiteral("no route \"%1\" (routes: %2)")
+        return problemResponse(ProblemType::UnknownRoute, QCoreApplication::translate("ApiService", "no route \"%1\" (routes: %2)")
                                                               .arg(body.route.left(255), names.join(QStringLiteral(", "))));
     }
     if (const auto schema = m_inputSchemas.value(route->name)) {
@@ -300,7 +301,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
             for (const QString &e : errors.mid(0, 20))
                 list.append(e);
             return problemResponse(ProblemType::InvalidInput,
-                                   QStringLiteral("the input does not match route %1's input schema: %2")
+                                   QCoreApplication::translate("ApiService", "the input does not match route %1's input schema: %2")
                                        .arg(route->name, errors.first()),
                                    {{QStringLiteral("errors"), list}});
         }
@@ -327,7 +328,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         break;
     }
     HttpResponse r = problemResponse(ProblemType::IdempotencyConflict,
-                                     QStringLiteral("Idempotency-Key \"%1\" is bound to job %2, created with another "
+                                     QCoreApplication::translate("ApiService", "Idempotency-Key \"%1\" is bound to job %2, created with another "
                                                     "intent; nothing was changed. Use a new key for a new intent.")
                                          .arg(key)
                                          .arg(result.job.id),
@@ -344,7 +345,7 @@ HttpResponse ApiService::getJob(JobService &svc, const Caller &caller, qint64 jo
     const std::optional<Job> job = svc.job(jobId);
     // Another owner's job is not found, not forbidden: its existence is not the caller's business.
     if (!job || (!mayReadAll(caller.role) && job->ownerId != caller.ownerId))
-        return problemResponse(ProblemType::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+        return problemResponse(ProblemType::NotFound, QCoreApplication::translate("ApiService", "job %1 does not exist").arg(jobId));
     if (!withAttempts)
         return json(200, jobJson(*job));
     QJsonArray list;
@@ -357,7 +358,7 @@ HttpResponse ApiService::getJob(JobService &svc, const Caller &caller, qint64 jo
 HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId)
 {
     if (caller.role != TokenRole::Operator)
-        return problemResponse(ProblemType::Forbidden, QStringLiteral("only an operator token may cancel an attempt"));
+        return problemResponse(ProblemType::Forbidden, QCoreApplication::translate("ApiService", "only an operator token may cancel an attempt"));
     if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
         return p->response();
     QString requestId;
@@ -370,7 +371,7 @@ HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &s
     const OperatorResult result = svc.cancelAttempt(attemptId, op);
     if (result.replayed && result.response.value(QStringLiteral("attempt_id")).toInteger() != attemptId)
         return problemResponse(ProblemType::IdempotencyKeyReused,
-                               QStringLiteral("request id \"%1\" already cancelled attempt %2; use a new Idempotency-Key")
+                               QCoreApplication::translate("ApiService", "request id \"%1\" already cancelled attempt %2; use a new Idempotency-Key")
                                    .arg(requestId)
                                    .arg(result.response.value(QStringLiteral("attempt_id")).toInteger()));
     if (!result.replayed && m_notifier)
@@ -384,7 +385,7 @@ HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &s
 HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 jobId)
 {
     if (caller.role != TokenRole::Operator)
-        return problemResponse(ProblemType::Forbidden, QStringLiteral("only an operator token may retry a job"));
+        return problemResponse(ProblemType::Forbidden, QCoreApplication::translate("ApiService", "only an operator token may retry a job"));
     if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
         return p->response();
     QString requestId;
@@ -395,23 +396,23 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
         return p->response();
     const std::optional<Job> job = svc.job(jobId);
     if (!job)
-        return problemResponse(ProblemType::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+        return problemResponse(ProblemType::NotFound, QCoreApplication::translate("ApiService", "job %1 does not exist").arg(jobId));
     QString provider = body.provider;
     if (provider.isEmpty()) {
         const Route *route = m_routes.route(job->route);
         if (!route)
             return problemResponse(ProblemType::InvalidArgument,
-                                   QStringLiteral("job %1's route \"%2\" is not configured here: name a provider").arg(jobId).arg(job->route));
+                                   QCoreApplication::translate("ApiService", "job %1's route \"%2\" is not configured here: name a provider").arg(jobId).arg(job->route));
         provider = route->providerChain.first();
     } else if (!m_routes.provider(provider)) {
-        return problemResponse(ProblemType::InvalidArgument, QStringLiteral("no provider \"%1\"").arg(provider.left(255)));
+        return problemResponse(ProblemType::InvalidArgument, QCoreApplication::translate("ApiService", "no provider \"%1\"").arg(provider.left(255)));
     }
     OperatorRequest op{Actor::operatorUser(caller.ownerId), requestId, body.reason, body.seenChangeSeq};
     const RetryResult result = svc.retry(jobId, provider, op);
     if (result.replayed) {
         if (result.start.attempt.jobId != jobId)
             return problemResponse(ProblemType::IdempotencyKeyReused,
-                                   QStringLiteral("request id \"%1\" already retried job %2; use a new Idempotency-Key")
+                                   QCoreApplication::translate("ApiService", "request id \"%1\" already retried job %2; use a new Idempotency-Key")
                                        .arg(requestId)
                                        .arg(result.start.attempt.jobId));
         HttpResponse r = json(200, {{QStringLiteral("action"), QStringLiteral("retry")}, {QStringLiteral("job_id"), jobId},

@@ -4,6 +4,7 @@
 #include "http/Problem.h"
 
 #include <QAbstractHttpServer>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
@@ -151,7 +152,7 @@ struct HttpTransport::Private
         }
         if (int(connections.size()) >= options.maxConnections) {
             QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QStringLiteral("too many open connections")), true));
+            socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("HttpTransport", "too many open connections")), true));
             socket->disconnectFromHost();
             qCWarning(lcHttp) << "refused a connection: already" << connections.size() << "open";
             return nullptr;
@@ -285,7 +286,7 @@ struct HttpTransport::Private
         if (c->heads.empty() || c->heads.front().method != r.method || c->heads.front().contentLength != r.body.size()) {
             // The framer and Qt's parser disagree on where a message ends: stop here.
             qCCritical(lcHttp) << "framing mismatch on connection" << c->id << "for" << r.method << r.path;
-            rejectConnection(*c, problemResponse(ProblemType::MalformedRequest, QStringLiteral("the request could not be framed")));
+            rejectConnection(*c, problemResponse(ProblemType::MalformedRequest, QCoreApplication::translate("HttpTransport", "the request could not be framed")));
             return;
         }
         const RequestFramer::Head head = c->heads.front();
@@ -395,7 +396,7 @@ struct HttpTransport::Private
         for (const quint64 id : std::as_const(timedOut)) {
             if (Connection *c = find(id))
                 rejectConnection(*c, problemResponse(ProblemType::RequestTimeout,
-                                                     QStringLiteral("the request was not complete within %1 ms")
+                                                     QCoreApplication::translate("HttpTransport", "the request was not complete within %1 ms")
                                                          .arg(options.requestTimeoutMs)));
         }
         for (const quint64 id : std::as_const(idle)) {
@@ -434,7 +435,7 @@ bool HttpTransport::listen(const QHostAddress &address, quint16 port, QString *e
     tcp->adopt = [this](qintptr fd) { return d->adopt(fd); };
     if (!tcp->listen(address, port)) {
         if (error)
-            *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(tcp->errorString());
+            *error = QCoreApplication::translate("HttpTransport", "cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(tcp->errorString());
         delete tcp;
         return false;
     }

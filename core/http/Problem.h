@@ -3,7 +3,9 @@
 // Errors as RFC 9457 problem details (application/problem+json). Every kind
 // of failure has a stable `type` URI, urn:jobdesk:problem:<slug>, that
 // clients may match on; `title` is fixed per type, `detail` says what
-// happened this time. README.md lists them all.
+// happened this time. Title and detail are in the server's language (its
+// translation, English by default); type, status and members stay English.
+// README.md lists them all.
 
 #include "http/HttpMessage.h"
 

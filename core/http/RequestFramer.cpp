@@ -1,5 +1,6 @@
 #include "http/RequestFramer.h"
 
+#include <QCoreApplication>
 namespace jobdesk {
 namespace {
 
@@ -92,7 +93,7 @@ bool RequestFramer::feed(QByteArrayView bytes)
             const char c = bytes[i];
             if (isLeadingWhitespace(c)) {
                 if (++m_whitespace > m_limits.maxLeadingWhitespace)
-                    return reject(ProblemType::MalformedRequest, QStringLiteral("too much whitespace between requests"));
+                    return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "too much whitespace between requests"));
                 ++i;
                 continue;
             }
@@ -114,10 +115,10 @@ bool RequestFramer::feed(QByteArrayView bytes)
             m_line.append(bytes.sliced(i, take));
             if (m_state == State::RequestLine && m_line.size() > m_limits.maxRequestLine)
                 return reject(ProblemType::UriTooLong,
-                              QStringLiteral("the request line is longer than %1 bytes").arg(m_limits.maxRequestLine));
+                              QCoreApplication::translate("RequestFramer", "the request line is longer than %1 bytes").arg(m_limits.maxRequestLine));
             if (m_state == State::Headers && m_headerBytes + m_line.size() > m_limits.maxHeaderBytes)
                 return reject(ProblemType::HeadersTooLarge,
-                              QStringLiteral("the headers are longer than %1 bytes").arg(m_limits.maxHeaderBytes));
+                              QCoreApplication::translate("RequestFramer", "the headers are longer than %1 bytes").arg(m_limits.maxHeaderBytes));
             i += take;
             if (nl < 0)
                 continue;
@@ -151,28 +152,28 @@ bool RequestFramer::finishRequestLine()
         const auto u = static_cast<unsigned char>(c);
         if (u < 0x20 || u >= 0x7f)
             return reject(ProblemType::MalformedRequest,
-                          QStringLiteral("the request line has a control or non-ASCII byte"));
+                          QCoreApplication::translate("RequestFramer", "the request line has a control or non-ASCII byte"));
     }
     const QList<QByteArray> parts = line.split(' ');
     if (parts.size() != 3 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
         return reject(ProblemType::MalformedRequest,
-                      QStringLiteral("the request line is not \"METHOD target HTTP/1.1\": \"%1\"").arg(printable(line)));
+                      QCoreApplication::translate("RequestFramer", "the request line is not \"METHOD target HTTP/1.1\": \"%1\"").arg(printable(line)));
     for (const char c : parts.at(0)) {
         if (!isTchar(c))
-            return reject(ProblemType::MalformedRequest, QStringLiteral("the method is not a token"));
+            return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "the method is not a token"));
     }
     bool known = false;
     for (const char *m : kMethods)
         known = known || parts.at(0) == m;
     if (!known)
         return reject(ProblemType::NotImplemented,
-                      QStringLiteral("method %1 is not implemented").arg(printable(parts.at(0))));
+                      QCoreApplication::translate("RequestFramer", "method %1 is not implemented").arg(printable(parts.at(0))));
     const QByteArray &target = parts.at(1);
     if (!target.startsWith('/') && !target.startsWith("http://") && !target.startsWith("https://"))
-        return reject(ProblemType::MalformedRequest, QStringLiteral("the request target must be a path"));
+        return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "the request target must be a path"));
     if (parts.at(2) != "HTTP/1.1" && parts.at(2) != "HTTP/1.0")
         return reject(ProblemType::MalformedRequest,
-                      QStringLiteral("unsupported protocol \"%1\" (HTTP/1.1 or HTTP/1.0)").arg(printable(parts.at(2))));
+                      QCoreApplication::translate("RequestFramer", "unsupported protocol \"%1\" (HTTP/1.1 or HTTP/1.0)").arg(printable(parts.at(2))));
     m_head.method = parts.at(0);
     m_head.target = target;
     m_head.version = parts.at(2);
@@ -188,25 +189,25 @@ bool RequestFramer::finishHeaderLine()
         return finishHead();
     m_headerBytes += line.size() + 2;
     if (++m_headerCount > m_limits.maxHeaderCount)
-        return reject(ProblemType::HeadersTooLarge, QStringLiteral("more than %1 header fields").arg(m_limits.maxHeaderCount));
+        return reject(ProblemType::HeadersTooLarge, QCoreApplication::translate("RequestFramer", "more than %1 header fields").arg(m_limits.maxHeaderCount));
     if (line.front() == ' ' || line.front() == '\t')
-        return reject(ProblemType::MalformedRequest, QStringLiteral("folded header lines are not accepted"));
+        return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "folded header lines are not accepted"));
     const qsizetype colon = line.indexOf(':');
     if (colon <= 0)
         return reject(ProblemType::MalformedRequest,
-                      QStringLiteral("a header line without a name and a colon: \"%1\"").arg(printable(line)));
+                      QCoreApplication::translate("RequestFramer", "a header line without a name and a colon: \"%1\"").arg(printable(line)));
     const QByteArrayView name = QByteArrayView(line).first(colon);
     for (const char c : name) {
         if (!isTchar(c))
             return reject(ProblemType::MalformedRequest,
-                          QStringLiteral("the header name \"%1\" is not a token").arg(printable(name)));
+                          QCoreApplication::translate("RequestFramer", "the header name \"%1\" is not a token").arg(printable(name)));
     }
     const QByteArray value = trimmed(QByteArrayView(line).sliced(colon + 1));
     for (const char c : value) {
         const auto u = static_cast<unsigned char>(c);
         if ((u < 0x20 && c != '\t') || u == 0x7f)
             return reject(ProblemType::MalformedRequest,
-                          QStringLiteral("the value of header %1 has a control character").arg(printable(name)));
+                          QCoreApplication::translate("RequestFramer", "the value of header %1 has a control character").arg(printable(name)));
     }
     if (name.compare("Content-Length", Qt::CaseInsensitive) == 0) {
         for (const QByteArray &part : value.split(','))
@@ -215,7 +216,7 @@ bool RequestFramer::finishHeaderLine()
         m_sawTransferEncoding = true;
     } else if (name.compare("Expect", Qt::CaseInsensitive) == 0) {
         if (value.compare("100-continue", Qt::CaseInsensitive) != 0)
-            return reject(ProblemType::MalformedRequest, QStringLiteral("only \"Expect: 100-continue\" is understood"));
+            return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "only \"Expect: 100-continue\" is understood"));
         m_head.expectContinue = true;
     } else if (name.compare("Connection", Qt::CaseInsensitive) == 0) {
         for (const QByteArray &option : value.split(',')) {
@@ -234,25 +235,25 @@ bool RequestFramer::finishHead()
     if (m_sawTransferEncoding) {
         if (!m_contentLengths.isEmpty())
             return reject(ProblemType::MalformedRequest,
-                          QStringLiteral("both Content-Length and Transfer-Encoding: the body's length is ambiguous"));
+                          QCoreApplication::translate("RequestFramer", "both Content-Length and Transfer-Encoding: the body's length is ambiguous"));
         return reject(ProblemType::LengthRequired,
-                      QStringLiteral("Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length"));
+                      QCoreApplication::translate("RequestFramer", "Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length"));
     }
     if (!m_contentLengths.isEmpty()) {
         const QByteArray &first = m_contentLengths.first();
         for (const QByteArray &v : std::as_const(m_contentLengths)) {
             if (v != first)
-                return reject(ProblemType::MalformedRequest, QStringLiteral("conflicting Content-Length values"));
+                return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "conflicting Content-Length values"));
         }
         bool digits = !first.isEmpty() && first.size() <= 18;
         for (const char c : first)
             digits = digits && c >= '0' && c <= '9';
         if (!digits)
             return reject(ProblemType::MalformedRequest,
-                          QStringLiteral("Content-Length must be a non-negative decimal integer, got \"%1\"").arg(printable(first)));
+                          QCoreApplication::translate("RequestFramer", "Content-Length must be a non-negative decimal integer, got \"%1\"").arg(printable(first)));
         const qint64 length = first.toLongLong();
         if (length > m_limits.maxBodyBytes)
-            return reject(ProblemType::PayloadTooLarge, QStringLiteral("Content-Length %1 is over the limit of %2 bytes")
+            return reject(ProblemType::PayloadTooLarge, QCoreApplication::translate("RequestFramer", "Content-Length %1 is over the limit of %2 bytes")
                                                             .arg(length)
                                                             .arg(m_limits.maxBodyBytes));
         m_head.contentLength = length;

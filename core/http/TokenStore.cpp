@@ -4,6 +4,7 @@
 #include "domain/Error.h"
 #include "http/HttpLogging.h"
 
+#include <QCoreApplication>
 #include <QRandomGenerator>
 
 #include <array>
@@ -111,9 +112,9 @@ auto TokenStore::guarded(const char *what, bool rerunAfterLostConnection, F body
 IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QString &label)
 {
     if (ownerId.trimmed().isEmpty() || ownerId.size() > 255)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("the owner must be 1..255 characters"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the owner must be 1..255 characters"));
     if (label.size() > 255)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("the label is longer than 255 characters"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the label is longer than 255 characters"));
     std::array<quint32, kSecretBytes / 4> words{};
     QRandomGenerator::system()->generate(words.begin(), words.end()); // the OS's CSPRNG
     const QByteArray secret(reinterpret_cast<const char *>(words.data()), kSecretBytes);
@@ -150,7 +151,7 @@ ApiToken TokenStore::revoke(qint64 id)
                        {id});
         const SqlRows r = m_session.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM api_tokens WHERE id = $1"), {id});
         if (r.isEmpty())
-            throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("token %1 does not exist").arg(id));
+            throw JobDeskError(JobDeskError::Code::NotFound, QCoreApplication::translate("TokenStore", "token %1 does not exist").arg(id));
         return tokenFromRow(r.first());
     });
     qCInfo(lcHttp).noquote() << QStringLiteral("token revoked: id=%1 owner=%2").arg(t.id).arg(t.ownerId);

@@ -85,9 +85,10 @@ struct ToolRun
     QString err;
 };
 
-ToolRun runTool(const QStringList &args)
+ToolRun runTool(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(JOBDESK_SERVER_BINARY), args);
     ToolRun r;
     if (!p.waitForFinished(60000)) {
@@ -99,6 +100,17 @@ ToolRun runTool(const QStringList &args)
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
+}
+
+// The environment of an operator whose system speaks Tamil.
+QProcessEnvironment tamilEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("ta_IN.UTF-8"));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("ta_IN.UTF-8"));
+    return env;
 }
 
 int runScript(const QStringList &args, QString *out = nullptr)
@@ -230,6 +242,68 @@ private Q_SLOTS:
         const ToolRun noDb = runTool({QStringLiteral("--routes"), QStringLiteral("x.json")});
         QCOMPARE(noDb.exitCode, 2);
         QVERIFY(noDb.err.contains(QStringLiteral("JOBDESK_DATABASE_URL")));
+    }
+
+    // The server speaks the system locale's language: --help, its errors, the API's problem title
+    // and detail. What programs read stays English: option names, the problem type URI, status,
+    // members, the "listening on" line. Tests run in C.UTF-8, which gives today's English words.
+    void messagesFollowTheLocale_data() { addBackendRows(); }
+    void messagesFollowTheLocale()
+    {
+        const QProcessEnvironment tamil = tamilEnvironment();
+        const ToolRun help = runTool({QStringLiteral("--help")}, tamil);
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains(QStringLiteral("விருப்பங்கள்:")), qPrintable(help.out));  // Qt's "Options:" heading
+        QVERIFY2(help.out.contains(QStringLiteral("தரவுத்தள URL")), qPrintable(help.out)); // --database
+        QVERIFY2(help.out.contains(QStringLiteral("ஒப்பந்தச் சரிபார்ப்பை")), qPrintable(help.out)); // --validate
+        for (const char *option : {"--database", "--routes", "--port", "JOBDESK_PORT", "token create"})
+            QVERIFY2(help.out.contains(QLatin1String(option)), option);
+        QVERIFY(!help.out.contains(QStringLiteral("Store URL")));
+        const ToolRun noDb = runTool({QStringLiteral("--routes"), QStringLiteral("x.json")}, tamil);
+        QCOMPARE(noDb.exitCode, 2);
+        QVERIFY2(noDb.err.contains(QStringLiteral("தரவுத்தளம் இல்லை: --database URL")), qPrintable(noDb.err));
+        QVERIFY(noDb.err.contains(QStringLiteral("JOBDESK_DATABASE_URL")));
+
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, apiRoutes());
+        auto svc = store->open();
+        const QString token = issueToken(*svc, QStringLiteral("owner-a"), TokenRole::Client);
+        const QStringList args{QStringLiteral("--database"), storeArgument(store->url()), QStringLiteral("--routes"), routes,
+                               QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--no-dispatch")};
+        ServerProcess ta, en;
+        ta.process->setProcessEnvironment(tamil);
+        QVERIFY(ta.start(args)); // the port line is the same in every language
+        QVERIFY(en.start(args));
+
+        const QByteArray noToken = requestBytes("GET", "/v1/jobs/1", {});
+        const HttpReply taUnauthorized = httpCall(ta.port, noToken);
+        QCOMPARE(taUnauthorized.status, 401);
+        QCOMPARE(taUnauthorized.header("Content-Type"), QByteArray("application/problem+json"));
+        QVERIFY(!taUnauthorized.header("WWW-Authenticate").isEmpty());
+        const QJsonObject p = taUnauthorized.json();
+        QCOMPARE(p.value(QStringLiteral("type")).toString(), QStringLiteral("urn:jobdesk:problem:unauthorized"));
+        QCOMPARE(p.value(QStringLiteral("status")).toInt(), 401);
+        QCOMPARE(p.value(QStringLiteral("title")).toString(), QStringLiteral("செல்லுபடியான bearer டோக்கன் தேவை"));
+        QVERIFY2(p.value(QStringLiteral("detail")).toString().startsWith(QStringLiteral("Authorization தலைப்பு (header) இல்லை")),
+                 qPrintable(p.value(QStringLiteral("detail")).toString()));
+        const QJsonObject english = httpCall(en.port, noToken).json();
+        QCOMPARE(english.value(QStringLiteral("title")).toString(), QStringLiteral("A valid bearer token is required"));
+        QCOMPARE(english.value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("no Authorization header: send \"Authorization: Bearer <token>\""));
+        QCOMPARE(english.keys(), p.keys());
+
+        // A detail with an argument; the members a program reads are the same in both languages.
+        const HttpReply taMissing = getPath(ta.port, token, "/v1/jobs/999");
+        QCOMPARE(taMissing.status, 404);
+        QCOMPARE(taMissing.json().value(QStringLiteral("type")).toString(), QStringLiteral("urn:jobdesk:problem:not-found"));
+        QCOMPARE(taMissing.json().value(QStringLiteral("title")).toString(), QStringLiteral("அப்படி ஒரு வளம் (resource) இல்லை"));
+        QCOMPARE(taMissing.json().value(QStringLiteral("detail")).toString(), QStringLiteral("வேலை 999 இல்லை"));
+        const HttpReply enMissing = getPath(en.port, token, "/v1/jobs/999");
+        QCOMPARE(enMissing.json().value(QStringLiteral("title")).toString(), QStringLiteral("No such resource"));
+        QCOMPARE(enMissing.json().value(QStringLiteral("detail")).toString(), QStringLiteral("job 999 does not exist"));
+        QCOMPARE(ta.stop(), 0);
+        QCOMPARE(en.stop(), 0);
     }
 
     void sigtermLetsRunningAttemptsReachAState_data() { addBackendRows(); }

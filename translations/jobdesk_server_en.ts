@@ -1,0 +1,707 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US" sourcelanguage="en">
+<context>
+    <name>ApiRequest</name>
+    <message>
+        <source>a boolean</source>
+        <translation>a boolean</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>a number</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>a string</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>an array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>an object</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nothing</translation>
+    </message>
+    <message>
+        <source>the body is not valid JSON: %1 at byte %2</source>
+        <translation>the body is not valid JSON: %1 at byte %2</translation>
+    </message>
+    <message>
+        <source>the body must be a JSON object</source>
+        <translation>the body must be a JSON object</translation>
+    </message>
+    <message>
+        <source>unknown member &quot;%1&quot; (known: %2)</source>
+        <translation>unknown member &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>no Authorization header: send &quot;Authorization: Bearer &lt;token&gt;&quot;</source>
+        <translation>no Authorization header: send &quot;Authorization: Bearer &lt;token&gt;&quot;</translation>
+    </message>
+    <message>
+        <source>more than one Authorization header</source>
+        <translation>more than one Authorization header</translation>
+    </message>
+    <message>
+        <source>the Authorization scheme must be Bearer</source>
+        <translation>the Authorization scheme must be Bearer</translation>
+    </message>
+    <message>
+        <source>the bearer token is malformed</source>
+        <translation>the bearer token is malformed</translation>
+    </message>
+    <message>
+        <source>send an Idempotency-Key header (1..255 printable ASCII characters)</source>
+        <translation>send an Idempotency-Key header (1..255 printable ASCII characters)</translation>
+    </message>
+    <message>
+        <source>more than one Idempotency-Key header</source>
+        <translation>more than one Idempotency-Key header</translation>
+    </message>
+    <message>
+        <source>the Idempotency-Key must be 1..255 characters, got %1</source>
+        <translation>the Idempotency-Key must be 1..255 characters, got %1</translation>
+    </message>
+    <message>
+        <source>the Idempotency-Key must be printable ASCII (0x20..0x7E)</source>
+        <translation>the Idempotency-Key must be printable ASCII (0x20..0x7E)</translation>
+    </message>
+    <message>
+        <source>send the body with a Content-Length header</source>
+        <translation>send the body with a Content-Length header</translation>
+    </message>
+    <message>
+        <source>the body is %1 bytes; the limit is %2</source>
+        <translation>the body is %1 bytes; the limit is %2</translation>
+    </message>
+    <message>
+        <source>the body&apos;s length does not match Content-Length</source>
+        <translation>the body&apos;s length does not match Content-Length</translation>
+    </message>
+    <message>
+        <source>send Content-Type: application/json</source>
+        <translation>send Content-Type: application/json</translation>
+    </message>
+    <message>
+        <source>the body must be application/json, not %1</source>
+        <translation>the body must be application/json, not %1</translation>
+    </message>
+    <message>
+        <source>JSON must be UTF-8</source>
+        <translation>JSON must be UTF-8</translation>
+    </message>
+    <message>
+        <source>&quot;route&quot; must be a route name (a non-empty string), got %1</source>
+        <translation>&quot;route&quot; must be a route name (a non-empty string), got %1</translation>
+    </message>
+    <message>
+        <source>&quot;input&quot; must be a JSON object, got %1</source>
+        <translation>&quot;input&quot; must be a JSON object, got %1</translation>
+    </message>
+    <message>
+        <source>say why: {&quot;reason&quot;: &quot;...&quot;}</source>
+        <translation>say why: {&quot;reason&quot;: &quot;...&quot;}</translation>
+    </message>
+    <message>
+        <source>&quot;reason&quot; must be a string, got %1</source>
+        <translation>&quot;reason&quot; must be a string, got %1</translation>
+    </message>
+    <message>
+        <source>&quot;reason&quot; is longer than 2000 characters</source>
+        <translation>&quot;reason&quot; is longer than 2000 characters</translation>
+    </message>
+    <message>
+        <source>&quot;seen_change_seq&quot; must be a non-negative integer, got %1</source>
+        <translation>&quot;seen_change_seq&quot; must be a non-negative integer, got %1</translation>
+    </message>
+    <message>
+        <source>&quot;provider&quot; must be a provider name, got %1</source>
+        <translation>&quot;provider&quot; must be a provider name, got %1</translation>
+    </message>
+</context>
+<context>
+    <name>ApiServer</name>
+    <message>
+        <source>the server is shutting down</source>
+        <translation>the server is shutting down</translation>
+    </message>
+    <message>
+        <source>every handler is busy and the queue is full</source>
+        <translation>every handler is busy and the queue is full</translation>
+    </message>
+</context>
+<context>
+    <name>ApiService</name>
+    <message>
+        <source>the store failed; see the server log</source>
+        <translation>the store failed; see the server log</translation>
+    </message>
+    <message>
+        <source>route %1: input_schema: %2</source>
+        <translation>route %1: input_schema: %2</translation>
+    </message>
+    <message>
+        <source>unexpected error; see the server log</source>
+        <translation>unexpected error; see the server log</translation>
+    </message>
+    <message>
+        <source>%1 is not allowed here; allowed: %2</source>
+        <translation>%1 is not allowed here; allowed: %2</translation>
+    </message>
+    <message>
+        <source>no such resource</source>
+        <translation>no such resource</translation>
+    </message>
+    <message>
+        <source>the bearer token is not a JobDesk token</source>
+        <translation>the bearer token is not a JobDesk token</translation>
+    </message>
+    <message>
+        <source>the bearer token is unknown or revoked</source>
+        <translation>the bearer token is unknown or revoked</translation>
+    </message>
+    <message>
+        <source>only a client token creates jobs (this one is %1)</source>
+        <translation>only a client token creates jobs (this one is %1)</translation>
+    </message>
+    <message>
+        <source>no route &quot;%1&quot; (routes: %2)</source>
+        <translation>no route &quot;%1&quot; (routes: %2)</translation>
+    </message>
+    <message>
+        <source>the input does not match route %1&apos;s input schema: %2</source>
+        <translation>the input does not match route %1&apos;s input schema: %2</translation>
+    </message>
+    <message>
+        <source>Idempotency-Key &quot;%1&quot; is bound to job %2, created with another intent; nothing was changed. Use a new key for a new intent.</source>
+        <translation>Idempotency-Key &quot;%1&quot; is bound to job %2, created with another intent; nothing was changed. Use a new key for a new intent.</translation>
+    </message>
+    <message>
+        <source>job %1 does not exist</source>
+        <translation>job %1 does not exist</translation>
+    </message>
+    <message>
+        <source>only an operator token may cancel an attempt</source>
+        <translation>only an operator token may cancel an attempt</translation>
+    </message>
+    <message>
+        <source>request id &quot;%1&quot; already cancelled attempt %2; use a new Idempotency-Key</source>
+        <translation>request id &quot;%1&quot; already cancelled attempt %2; use a new Idempotency-Key</translation>
+    </message>
+    <message>
+        <source>only an operator token may retry a job</source>
+        <translation>only an operator token may retry a job</translation>
+    </message>
+    <message>
+        <source>job %1&apos;s route &quot;%2&quot; is not configured here: name a provider</source>
+        <translation>job %1&apos;s route &quot;%2&quot; is not configured here: name a provider</translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;</source>
+        <translation>no provider &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</source>
+        <translation>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</translation>
+    </message>
+</context>
+<context>
+    <name>HttpTransport</name>
+    <message>
+        <source>too many open connections</source>
+        <translation>too many open connections</translation>
+    </message>
+    <message>
+        <source>the request could not be framed</source>
+        <translation>the request could not be framed</translation>
+    </message>
+    <message>
+        <source>the request was not complete within %1 ms</source>
+        <translation>the request was not complete within %1 ms</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>cannot listen on %1:%2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Problem</name>
+    <message>
+        <source>The request could not be parsed</source>
+        <translation>The request could not be parsed</translation>
+    </message>
+    <message>
+        <source>An Idempotency-Key header is required</source>
+        <translation>An Idempotency-Key header is required</translation>
+    </message>
+    <message>
+        <source>The Idempotency-Key header is malformed</source>
+        <translation>The Idempotency-Key header is malformed</translation>
+    </message>
+    <message>
+        <source>The body is not valid JSON</source>
+        <translation>The body is not valid JSON</translation>
+    </message>
+    <message>
+        <source>The body does not have the expected shape</source>
+        <translation>The body does not have the expected shape</translation>
+    </message>
+    <message>
+        <source>An operator action needs a reason</source>
+        <translation>An operator action needs a reason</translation>
+    </message>
+    <message>
+        <source>A valid bearer token is required</source>
+        <translation>A valid bearer token is required</translation>
+    </message>
+    <message>
+        <source>The token&apos;s role may not do this</source>
+        <translation>The token&apos;s role may not do this</translation>
+    </message>
+    <message>
+        <source>No such resource</source>
+        <translation>No such resource</translation>
+    </message>
+    <message>
+        <source>The method is not allowed here</source>
+        <translation>The method is not allowed here</translation>
+    </message>
+    <message>
+        <source>The request did not arrive in time</source>
+        <translation>The request did not arrive in time</translation>
+    </message>
+    <message>
+        <source>The idempotency key is bound to another intent</source>
+        <translation>The idempotency key is bound to another intent</translation>
+    </message>
+    <message>
+        <source>The request id was used for another action</source>
+        <translation>The request id was used for another action</translation>
+    </message>
+    <message>
+        <source>The job changed since you looked</source>
+        <translation>The job changed since you looked</translation>
+    </message>
+    <message>
+        <source>The attempt or job is not in a state that allows this</source>
+        <translation>The attempt or job is not in a state that allows this</translation>
+    </message>
+    <message>
+        <source>A new attempt is not allowed now</source>
+        <translation>A new attempt is not allowed now</translation>
+    </message>
+    <message>
+        <source>A request body needs a Content-Length</source>
+        <translation>A request body needs a Content-Length</translation>
+    </message>
+    <message>
+        <source>The body is over the limit</source>
+        <translation>The body is over the limit</translation>
+    </message>
+    <message>
+        <source>The request line is over the limit</source>
+        <translation>The request line is over the limit</translation>
+    </message>
+    <message>
+        <source>The body must be application/json</source>
+        <translation>The body must be application/json</translation>
+    </message>
+    <message>
+        <source>No such route</source>
+        <translation>No such route</translation>
+    </message>
+    <message>
+        <source>The input does not match the route&apos;s input schema</source>
+        <translation>The input does not match the route&apos;s input schema</translation>
+    </message>
+    <message>
+        <source>An argument was refused</source>
+        <translation>An argument was refused</translation>
+    </message>
+    <message>
+        <source>The request headers are over the limit</source>
+        <translation>The request headers are over the limit</translation>
+    </message>
+    <message>
+        <source>Internal server error</source>
+        <translation>Internal server error</translation>
+    </message>
+    <message>
+        <source>Not implemented</source>
+        <translation>Not implemented</translation>
+    </message>
+    <message>
+        <source>The database is unavailable; try again</source>
+        <translation>The database is unavailable; try again</translation>
+    </message>
+    <message>
+        <source>Too many requests are waiting; try again</source>
+        <translation>Too many requests are waiting; try again</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>Displays help on commandline options.</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>Displays help including Qt specific options.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>Displays version information.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>Usage: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Options:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Arguments:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[options]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>Unknown option &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>Unknown options: %1.</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>Missing value after &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>Unexpected value after &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>RequestFramer</name>
+    <message>
+        <source>too much whitespace between requests</source>
+        <translation>too much whitespace between requests</translation>
+    </message>
+    <message>
+        <source>the request line is longer than %1 bytes</source>
+        <translation>the request line is longer than %1 bytes</translation>
+    </message>
+    <message>
+        <source>the headers are longer than %1 bytes</source>
+        <translation>the headers are longer than %1 bytes</translation>
+    </message>
+    <message>
+        <source>the request line has a control or non-ASCII byte</source>
+        <translation>the request line has a control or non-ASCII byte</translation>
+    </message>
+    <message>
+        <source>the request line is not &quot;METHOD target HTTP/1.1&quot;: &quot;%1&quot;</source>
+        <translation>the request line is not &quot;METHOD target HTTP/1.1&quot;: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the method is not a token</source>
+        <translation>the method is not a token</translation>
+    </message>
+    <message>
+        <source>method %1 is not implemented</source>
+        <translation>method %1 is not implemented</translation>
+    </message>
+    <message>
+        <source>the request target must be a path</source>
+        <translation>the request target must be a path</translation>
+    </message>
+    <message>
+        <source>unsupported protocol &quot;%1&quot; (HTTP/1.1 or HTTP/1.0)</source>
+        <translation>unsupported protocol &quot;%1&quot; (HTTP/1.1 or HTTP/1.0)</translation>
+    </message>
+    <message>
+        <source>more than %1 header fields</source>
+        <translation>more than %1 header fields</translation>
+    </message>
+    <message>
+        <source>folded header lines are not accepted</source>
+        <translation>folded header lines are not accepted</translation>
+    </message>
+    <message>
+        <source>a header line without a name and a colon: &quot;%1&quot;</source>
+        <translation>a header line without a name and a colon: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the header name &quot;%1&quot; is not a token</source>
+        <translation>the header name &quot;%1&quot; is not a token</translation>
+    </message>
+    <message>
+        <source>the value of header %1 has a control character</source>
+        <translation>the value of header %1 has a control character</translation>
+    </message>
+    <message>
+        <source>only &quot;Expect: 100-continue&quot; is understood</source>
+        <translation>only &quot;Expect: 100-continue&quot; is understood</translation>
+    </message>
+    <message>
+        <source>both Content-Length and Transfer-Encoding: the body&apos;s length is ambiguous</source>
+        <translation>both Content-Length and Transfer-Encoding: the body&apos;s length is ambiguous</translation>
+    </message>
+    <message>
+        <source>Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length</source>
+        <translation>Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length</translation>
+    </message>
+    <message>
+        <source>conflicting Content-Length values</source>
+        <translation>conflicting Content-Length values</translation>
+    </message>
+    <message>
+        <source>Content-Length must be a non-negative decimal integer, got &quot;%1&quot;</source>
+        <translation>Content-Length must be a non-negative decimal integer, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Content-Length %1 is over the limit of %2 bytes</source>
+        <translation>Content-Length %1 is over the limit of %2 bytes</translation>
+    </message>
+</context>
+<context>
+    <name>TokenStore</name>
+    <message>
+        <source>the owner must be 1..255 characters</source>
+        <translation>the owner must be 1..255 characters</translation>
+    </message>
+    <message>
+        <source>the label is longer than 255 characters</source>
+        <translation>the label is longer than 255 characters</translation>
+    </message>
+    <message>
+        <source>token %1 does not exist</source>
+        <translation>token %1 does not exist</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk-server</name>
+    <message>
+        <source>Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL.</source>
+        <translation>Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL.</translation>
+    </message>
+    <message>
+        <source>Bearer tokens of the JobDesk HTTP API. A token is printed once, when it is made (the last line of the output); only its hash is stored.
+
+  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]
+  jobdesk-server token list
+  jobdesk-server token revoke ID</source>
+        <translation>Bearer tokens of the JobDesk HTTP API. A token is printed once, when it is made (the last line of the output); only its hash is stored.
+
+  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]
+  jobdesk-server token list
+  jobdesk-server token revoke ID</translation>
+    </message>
+    <message>
+        <source>Owner the token acts for (client: whose jobs; operator: who acts).</source>
+        <translation>Owner the token acts for (client: whose jobs; operator: who acts).</translation>
+    </message>
+    <message>
+        <source>client, viewer or operator.</source>
+        <translation>client, viewer or operator.</translation>
+    </message>
+    <message>
+        <source>A note shown by token list.</source>
+        <translation>A note shown by token list.</translation>
+    </message>
+    <message>
+        <source>The word &quot;token&quot;.</source>
+        <translation>The word &quot;token&quot;.</translation>
+    </message>
+    <message>
+        <source>create, list or revoke.</source>
+        <translation>create, list or revoke.</translation>
+    </message>
+    <message>
+        <source>For revoke: the token&apos;s id (see token list).</source>
+        <translation>For revoke: the token&apos;s id (see token list).</translation>
+    </message>
+    <message>
+        <source>no database: pass --database URL or set JOBDESK_DATABASE_URL</source>
+        <translation>no database: pass --database URL or set JOBDESK_DATABASE_URL</translation>
+    </message>
+    <message>
+        <source>token create needs --owner O and --role client|viewer|operator</source>
+        <translation>token create needs --owner O and --role client|viewer|operator</translation>
+    </message>
+    <message>
+        <source>token %1: owner %2, role %3</source>
+        <translation>token %1: owner %2, role %3</translation>
+    </message>
+    <message>
+        <source>token %1: owner %2, role %3, label %4</source>
+        <translation>token %1: owner %2, role %3, label %4</translation>
+    </message>
+    <message>
+        <source>store it now; it is shown only this once:</source>
+        <translation>store it now; it is shown only this once:</translation>
+    </message>
+    <message>
+        <source>id	owner	role	created	revoked	label</source>
+        <translation>id	owner	role	created	revoked	label</translation>
+    </message>
+    <message>
+        <source>token revoke needs the token&apos;s id (see token list)</source>
+        <translation>token revoke needs the token&apos;s id (see token list)</translation>
+    </message>
+    <message>
+        <source>token %1 (owner %2, role %3) revoked at %4</source>
+        <translation>token %1 (owner %2, role %3) revoked at %4</translation>
+    </message>
+    <message>
+        <source>usage: jobdesk-server token create --owner O --role R | token list | token revoke ID</source>
+        <translation>usage: jobdesk-server token create --owner O --role R | token list | token revoke ID</translation>
+    </message>
+    <message>
+        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
+        <translation>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</translation>
+    </message>
+    <message>
+        <source>Routes and providers JSON file [JOBDESK_ROUTES].</source>
+        <translation>Routes and providers JSON file [JOBDESK_ROUTES].</translation>
+    </message>
+    <message>
+        <source>Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1).</source>
+        <translation>Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1).</translation>
+    </message>
+    <message>
+        <source>Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). Without it no API is served.</source>
+        <translation>Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). Without it no API is served.</translation>
+    </message>
+    <message>
+        <source>HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8).</source>
+        <translation>HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8).</translation>
+    </message>
+    <message>
+        <source>Trust a verified token this long; a revoked one stops working within it [JOBDESK_TOKEN_CACHE_MS] (default 1000; 0: check every request).</source>
+        <translation>Trust a verified token this long; a revoked one stops working within it [JOBDESK_TOKEN_CACHE_MS] (default 1000; 0: check every request).</translation>
+    </message>
+    <message>
+        <source>Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576).</source>
+        <translation>Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576).</translation>
+    </message>
+    <message>
+        <source>Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1].</source>
+        <translation>Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1].</translation>
+    </message>
+    <message>
+        <source>This instance&apos;s worker id [JOBDESK_WORKER_ID].</source>
+        <translation>This instance&apos;s worker id [JOBDESK_WORKER_ID].</translation>
+    </message>
+    <message>
+        <source>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</source>
+        <translation>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</translation>
+    </message>
+    <message>
+        <source>Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000).</source>
+        <translation>Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000).</translation>
+    </message>
+    <message>
+        <source>Idle poll in ms [JOBDESK_POLL_MS] (default 200).</source>
+        <translation>Idle poll in ms [JOBDESK_POLL_MS] (default 200).</translation>
+    </message>
+    <message>
+        <source>Run the contract validation of PROVIDER for --route, record it, print the report and exit.</source>
+        <translation>Run the contract validation of PROVIDER for --route, record it, print the report and exit.</translation>
+    </message>
+    <message>
+        <source>The route for --validate.</source>
+        <translation>The route for --validate.</translation>
+    </message>
+    <message>
+        <source>no routes file: pass --routes FILE or set JOBDESK_ROUTES</source>
+        <translation>no routes file: pass --routes FILE or set JOBDESK_ROUTES</translation>
+    </message>
+    <message>
+        <source>--workers must be 1..64</source>
+        <translation>--workers must be 1..64</translation>
+    </message>
+    <message>
+        <source>--lease-ms must be at least 100</source>
+        <translation>--lease-ms must be at least 100</translation>
+    </message>
+    <message>
+        <source>--poll-ms must be positive</source>
+        <translation>--poll-ms must be positive</translation>
+    </message>
+    <message>
+        <source>--port must be 0..65535</source>
+        <translation>--port must be 0..65535</translation>
+    </message>
+    <message>
+        <source>--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0</source>
+        <translation>--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0</translation>
+    </message>
+    <message>
+        <source>--http-threads must be 1..256</source>
+        <translation>--http-threads must be 1..256</translation>
+    </message>
+    <message>
+        <source>--token-cache-ms must be 0..3600000</source>
+        <translation>--token-cache-ms must be 0..3600000</translation>
+    </message>
+    <message>
+        <source>--max-body-bytes must be 1024..67108864</source>
+        <translation>--max-body-bytes must be 1024..67108864</translation>
+    </message>
+    <message>
+        <source>--validate needs --route</source>
+        <translation>--validate needs --route</translation>
+    </message>
+    <message>
+        <source>contract validation of %1 for %2: PASSED (expires at %3 ms)</source>
+        <translation>contract validation of %1 for %2: PASSED (expires at %3 ms)</translation>
+    </message>
+    <message>
+        <source>contract validation of %1 for %2: FAILED (expires at %3 ms)</source>
+        <translation>contract validation of %1 for %2: FAILED (expires at %3 ms)</translation>
+    </message>
+    <message>
+        <source>--no-dispatch without --port: nothing to do</source>
+        <translation>--no-dispatch without --port: nothing to do</translation>
+    </message>
+    <message>
+        <source>cannot install signal handling</source>
+        <translation>cannot install signal handling</translation>
+    </message>
+    <message>
+        <source>no HTTP API (no --port / JOBDESK_PORT): dispatching only</source>
+        <translation>no HTTP API (no --port / JOBDESK_PORT): dispatching only</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>stopping</translation>
+    </message>
+    <message>
+        <source>stopping: no new requests; answering %1 accepted ones</source>
+        <translation>stopping: no new requests; answering %1 accepted ones</translation>
+    </message>
+    <message>
+        <source>dispatching on %1 with %2 workers</source>
+        <translation>dispatching on %1 with %2 workers</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>stopped</translation>
+    </message>
+</context>
+</TS>

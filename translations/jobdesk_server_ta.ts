@@ -1,0 +1,707 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ta_IN" sourcelanguage="en">
+<context>
+    <name>ApiRequest</name>
+    <message>
+        <source>a boolean</source>
+        <translation>ஒரு பூலியன் (boolean)</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>ஒரு எண்</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>ஒரு சரம் (string)</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ஒரு அணி (array)</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ஒரு பொருள் (object)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>the body is not valid JSON: %1 at byte %2</source>
+        <translation>உடல்பகுதி (body) செல்லுபடியான JSON அல்ல: பைட் %2 இல் %1</translation>
+    </message>
+    <message>
+        <source>the body must be a JSON object</source>
+        <translation>உடல்பகுதி (body) ஒரு JSON பொருளாக (object) இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>unknown member &quot;%1&quot; (known: %2)</source>
+        <translation>தெரியாத உறுப்பு &quot;%1&quot; (அறியப்பட்டவை: %2)</translation>
+    </message>
+    <message>
+        <source>no Authorization header: send &quot;Authorization: Bearer &lt;token&gt;&quot;</source>
+        <translation>Authorization தலைப்பு (header) இல்லை: &quot;Authorization: Bearer &lt;token&gt;&quot; ஐ அனுப்புங்கள்</translation>
+    </message>
+    <message>
+        <source>more than one Authorization header</source>
+        <translation>ஒன்றுக்கு மேற்பட்ட Authorization தலைப்புகள்</translation>
+    </message>
+    <message>
+        <source>the Authorization scheme must be Bearer</source>
+        <translation>Authorization முறை Bearer ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>the bearer token is malformed</source>
+        <translation>bearer டோக்கன் தவறான வடிவில் உள்ளது</translation>
+    </message>
+    <message>
+        <source>send an Idempotency-Key header (1..255 printable ASCII characters)</source>
+        <translation>Idempotency-Key தலைப்பை அனுப்புங்கள் (1..255 அச்சிடக்கூடிய ASCII எழுத்துகள்)</translation>
+    </message>
+    <message>
+        <source>more than one Idempotency-Key header</source>
+        <translation>ஒன்றுக்கு மேற்பட்ட Idempotency-Key தலைப்புகள்</translation>
+    </message>
+    <message>
+        <source>the Idempotency-Key must be 1..255 characters, got %1</source>
+        <translation>Idempotency-Key 1..255 எழுத்துகளாக இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+    <message>
+        <source>the Idempotency-Key must be printable ASCII (0x20..0x7E)</source>
+        <translation>Idempotency-Key அச்சிடக்கூடிய ASCII ஆக (0x20..0x7E) இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>send the body with a Content-Length header</source>
+        <translation>உடல்பகுதியை (body) Content-Length தலைப்புடன் அனுப்புங்கள்</translation>
+    </message>
+    <message>
+        <source>the body is %1 bytes; the limit is %2</source>
+        <translation>உடல்பகுதி %1 பைட்டுகள்; வரம்பு %2</translation>
+    </message>
+    <message>
+        <source>the body&apos;s length does not match Content-Length</source>
+        <translation>உடல்பகுதியின் நீளம் Content-Length உடன் பொருந்தவில்லை</translation>
+    </message>
+    <message>
+        <source>send Content-Type: application/json</source>
+        <translation>Content-Type: application/json ஐ அனுப்புங்கள்</translation>
+    </message>
+    <message>
+        <source>the body must be application/json, not %1</source>
+        <translation>உடல்பகுதி application/json ஆக இருக்க வேண்டும், %1 அல்ல</translation>
+    </message>
+    <message>
+        <source>JSON must be UTF-8</source>
+        <translation>JSON, UTF-8 குறியாக்கத்தில் இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>&quot;route&quot; must be a route name (a non-empty string), got %1</source>
+        <translation>&quot;route&quot; ஒரு வழித்தடப் பெயராக (வெறுமையற்ற சரம்) இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+    <message>
+        <source>&quot;input&quot; must be a JSON object, got %1</source>
+        <translation>&quot;input&quot; ஒரு JSON பொருளாக (object) இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+    <message>
+        <source>say why: {&quot;reason&quot;: &quot;...&quot;}</source>
+        <translation>காரணத்தைச் சொல்லுங்கள்: {&quot;reason&quot;: &quot;...&quot;}</translation>
+    </message>
+    <message>
+        <source>&quot;reason&quot; must be a string, got %1</source>
+        <translation>&quot;reason&quot; ஒரு சரமாக (string) இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+    <message>
+        <source>&quot;reason&quot; is longer than 2000 characters</source>
+        <translation>&quot;reason&quot; 2000 எழுத்துகளை விட நீளமானது</translation>
+    </message>
+    <message>
+        <source>&quot;seen_change_seq&quot; must be a non-negative integer, got %1</source>
+        <translation>&quot;seen_change_seq&quot; எதிர்மமற்ற முழு எண்ணாக இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+    <message>
+        <source>&quot;provider&quot; must be a provider name, got %1</source>
+        <translation>&quot;provider&quot; ஒரு வழங்குநர் பெயராக இருக்க வேண்டும், வந்தது %1</translation>
+    </message>
+</context>
+<context>
+    <name>ApiServer</name>
+    <message>
+        <source>the server is shutting down</source>
+        <translation>சேவையகம் நிறுத்தப்படுகிறது</translation>
+    </message>
+    <message>
+        <source>every handler is busy and the queue is full</source>
+        <translation>எல்லாக் கையாளிகளும் (handlers) வேலையில் உள்ளன, காத்திருப்பு வரிசையும் நிரம்பியுள்ளது</translation>
+    </message>
+</context>
+<context>
+    <name>ApiService</name>
+    <message>
+        <source>the store failed; see the server log</source>
+        <translation>தரவுத்தளம் தோல்வியடைந்தது; சேவையகப் பதிவைப் (log) பாருங்கள்</translation>
+    </message>
+    <message>
+        <source>route %1: input_schema: %2</source>
+        <translation>வழித்தடம் %1: input_schema: %2</translation>
+    </message>
+    <message>
+        <source>unexpected error; see the server log</source>
+        <translation>எதிர்பாராத பிழை; சேவையகப் பதிவைப் (log) பாருங்கள்</translation>
+    </message>
+    <message>
+        <source>%1 is not allowed here; allowed: %2</source>
+        <translation>%1 இங்கு அனுமதிக்கப்படவில்லை; அனுமதிக்கப்பட்டவை: %2</translation>
+    </message>
+    <message>
+        <source>no such resource</source>
+        <translation>அப்படி ஒரு வளம் (resource) இல்லை</translation>
+    </message>
+    <message>
+        <source>the bearer token is not a JobDesk token</source>
+        <translation>bearer டோக்கன் JobDesk டோக்கன் அல்ல</translation>
+    </message>
+    <message>
+        <source>the bearer token is unknown or revoked</source>
+        <translation>bearer டோக்கன் அறியப்படாதது அல்லது திரும்பப்பெறப்பட்டது</translation>
+    </message>
+    <message>
+        <source>only a client token creates jobs (this one is %1)</source>
+        <translation>client டோக்கன் மட்டுமே வேலைகளை உருவாக்கும் (இந்த டோக்கன் %1)</translation>
+    </message>
+    <message>
+        <source>no route &quot;%1&quot; (routes: %2)</source>
+        <translation>&quot;%1&quot; என்ற வழித்தடம் இல்லை (வழித்தடங்கள்: %2)</translation>
+    </message>
+    <message>
+        <source>the input does not match route %1&apos;s input schema: %2</source>
+        <translation>உள்ளீடு வழித்தடம் %1 இன் உள்ளீட்டு schema உடன் பொருந்தவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>Idempotency-Key &quot;%1&quot; is bound to job %2, created with another intent; nothing was changed. Use a new key for a new intent.</source>
+        <translation>Idempotency-Key &quot;%1&quot; வேலை %2 உடன் பிணைக்கப்பட்டுள்ளது, அந்த வேலை வேறு நோக்கத்துடன் உருவாக்கப்பட்டது; எதுவும் மாற்றப்படவில்லை. புதிய நோக்கத்துக்குப் புதிய சாவியைப் பயன்படுத்துங்கள்.</translation>
+    </message>
+    <message>
+        <source>job %1 does not exist</source>
+        <translation>வேலை %1 இல்லை</translation>
+    </message>
+    <message>
+        <source>only an operator token may cancel an attempt</source>
+        <translation>operator டோக்கன் மட்டுமே முயற்சியை ரத்துசெய்யலாம்</translation>
+    </message>
+    <message>
+        <source>request id &quot;%1&quot; already cancelled attempt %2; use a new Idempotency-Key</source>
+        <translation>கோரிக்கை id &quot;%1&quot; ஏற்கெனவே முயற்சி %2 ஐ ரத்துசெய்தது; புதிய Idempotency-Key ஐப் பயன்படுத்துங்கள்</translation>
+    </message>
+    <message>
+        <source>only an operator token may retry a job</source>
+        <translation>operator டோக்கன் மட்டுமே வேலையை மறுமுயற்சி செய்யலாம்</translation>
+    </message>
+    <message>
+        <source>job %1&apos;s route &quot;%2&quot; is not configured here: name a provider</source>
+        <translation>வேலை %1 இன் வழித்தடம் &quot;%2&quot; இங்கு அமைக்கப்படவில்லை: ஒரு வழங்குநரைக் குறிப்பிடுங்கள்</translation>
+    </message>
+    <message>
+        <source>no provider &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; என்ற வழங்குநர் இல்லை</translation>
+    </message>
+    <message>
+        <source>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</source>
+        <translation>கோரிக்கை id &quot;%1&quot; ஏற்கெனவே வேலை %2 ஐ மறுமுயற்சி செய்தது; புதிய Idempotency-Key ஐப் பயன்படுத்துங்கள்</translation>
+    </message>
+</context>
+<context>
+    <name>HttpTransport</name>
+    <message>
+        <source>too many open connections</source>
+        <translation>திறந்த இணைப்புகள் மிக அதிகம்</translation>
+    </message>
+    <message>
+        <source>the request could not be framed</source>
+        <translation>கோரிக்கையின் எல்லைகளைப் பிரித்தறிய முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>the request was not complete within %1 ms</source>
+        <translation>கோரிக்கை %1 மி.வி.க்குள் முழுமையாக வரவில்லை</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>%1:%2 இல் கேட்க (listen) முடியவில்லை: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Problem</name>
+    <message>
+        <source>The request could not be parsed</source>
+        <translation>கோரிக்கையைப் பகுத்தாய முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>An Idempotency-Key header is required</source>
+        <translation>Idempotency-Key தலைப்பு தேவை</translation>
+    </message>
+    <message>
+        <source>The Idempotency-Key header is malformed</source>
+        <translation>Idempotency-Key தலைப்பு தவறான வடிவில் உள்ளது</translation>
+    </message>
+    <message>
+        <source>The body is not valid JSON</source>
+        <translation>உடல்பகுதி (body) செல்லுபடியான JSON அல்ல</translation>
+    </message>
+    <message>
+        <source>The body does not have the expected shape</source>
+        <translation>உடல்பகுதி (body) எதிர்பார்த்த வடிவில் இல்லை</translation>
+    </message>
+    <message>
+        <source>An operator action needs a reason</source>
+        <translation>இயக்குநர் செயலுக்குக் காரணம் தேவை</translation>
+    </message>
+    <message>
+        <source>A valid bearer token is required</source>
+        <translation>செல்லுபடியான bearer டோக்கன் தேவை</translation>
+    </message>
+    <message>
+        <source>The token&apos;s role may not do this</source>
+        <translation>டோக்கனின் பங்குக்கு இதைச் செய்ய அனுமதி இல்லை</translation>
+    </message>
+    <message>
+        <source>No such resource</source>
+        <translation>அப்படி ஒரு வளம் (resource) இல்லை</translation>
+    </message>
+    <message>
+        <source>The method is not allowed here</source>
+        <translation>இந்த முறை (method) இங்கு அனுமதிக்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>The request did not arrive in time</source>
+        <translation>கோரிக்கை நேரத்துக்குள் வரவில்லை</translation>
+    </message>
+    <message>
+        <source>The idempotency key is bound to another intent</source>
+        <translation>இந்தச் சாவி (idempotency key) வேறு நோக்கத்துடன் பிணைக்கப்பட்டுள்ளது</translation>
+    </message>
+    <message>
+        <source>The request id was used for another action</source>
+        <translation>இந்தக் கோரிக்கை id வேறு செயலுக்குப் பயன்படுத்தப்பட்டது</translation>
+    </message>
+    <message>
+        <source>The job changed since you looked</source>
+        <translation>நீங்கள் பார்த்த பின் வேலை மாறியுள்ளது</translation>
+    </message>
+    <message>
+        <source>The attempt or job is not in a state that allows this</source>
+        <translation>முயற்சி அல்லது வேலை இதை அனுமதிக்கும் நிலையில் இல்லை</translation>
+    </message>
+    <message>
+        <source>A new attempt is not allowed now</source>
+        <translation>புதிய முயற்சிக்கு இப்போது அனுமதி இல்லை</translation>
+    </message>
+    <message>
+        <source>A request body needs a Content-Length</source>
+        <translation>கோரிக்கை உடல்பகுதிக்கு Content-Length தேவை</translation>
+    </message>
+    <message>
+        <source>The body is over the limit</source>
+        <translation>உடல்பகுதி வரம்பை மீறுகிறது</translation>
+    </message>
+    <message>
+        <source>The request line is over the limit</source>
+        <translation>கோரிக்கை வரி வரம்பை மீறுகிறது</translation>
+    </message>
+    <message>
+        <source>The body must be application/json</source>
+        <translation>உடல்பகுதி application/json ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>No such route</source>
+        <translation>அப்படி ஒரு வழித்தடம் இல்லை</translation>
+    </message>
+    <message>
+        <source>The input does not match the route&apos;s input schema</source>
+        <translation>உள்ளீடு வழித்தடத்தின் உள்ளீட்டு schema உடன் பொருந்தவில்லை</translation>
+    </message>
+    <message>
+        <source>An argument was refused</source>
+        <translation>ஒரு அளவுரு (argument) மறுக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>The request headers are over the limit</source>
+        <translation>கோரிக்கைத் தலைப்புகள் வரம்பை மீறுகின்றன</translation>
+    </message>
+    <message>
+        <source>Internal server error</source>
+        <translation>சேவையக உள் பிழை</translation>
+    </message>
+    <message>
+        <source>Not implemented</source>
+        <translation>செயல்படுத்தப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>The database is unavailable; try again</source>
+        <translation>தரவுத்தளம் கிடைக்கவில்லை; சிறிது நேரத்தில் மீண்டும் அனுப்புங்கள்</translation>
+    </message>
+    <message>
+        <source>Too many requests are waiting; try again</source>
+        <translation>காத்திருக்கும் கோரிக்கைகள் மிக அதிகம்; சிறிது நேரத்தில் மீண்டும் அனுப்புங்கள்</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>கட்டளைவரி விருப்பங்களுக்கான உதவியைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>Qt க்கே உரிய விருப்பங்கள் உட்பட உதவியைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>பதிப்புத் தகவலைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>பயன்பாடு: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>விருப்பங்கள்:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>அளவுருக்கள்:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[விருப்பங்கள்]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>தெரியாத விருப்பம் &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>தெரியாத விருப்பங்கள்: %1.</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; க்குப் பின் மதிப்பு இல்லை.</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; க்குப் பின் எதிர்பாராத மதிப்பு.</translation>
+    </message>
+</context>
+<context>
+    <name>RequestFramer</name>
+    <message>
+        <source>too much whitespace between requests</source>
+        <translation>கோரிக்கைகளுக்கு இடையே வெற்றிடம் மிக அதிகம்</translation>
+    </message>
+    <message>
+        <source>the request line is longer than %1 bytes</source>
+        <translation>கோரிக்கை வரி %1 பைட்டுகளை விட நீளமானது</translation>
+    </message>
+    <message>
+        <source>the headers are longer than %1 bytes</source>
+        <translation>தலைப்புகள் %1 பைட்டுகளை விட நீளமானவை</translation>
+    </message>
+    <message>
+        <source>the request line has a control or non-ASCII byte</source>
+        <translation>கோரிக்கை வரியில் கட்டுப்பாட்டு பைட் அல்லது ASCII அல்லாத பைட் உள்ளது</translation>
+    </message>
+    <message>
+        <source>the request line is not &quot;METHOD target HTTP/1.1&quot;: &quot;%1&quot;</source>
+        <translation>கோரிக்கை வரி &quot;METHOD target HTTP/1.1&quot; வடிவில் இல்லை: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the method is not a token</source>
+        <translation>முறை (method) செல்லுபடியான HTTP token அல்ல</translation>
+    </message>
+    <message>
+        <source>method %1 is not implemented</source>
+        <translation>முறை %1 செயல்படுத்தப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>the request target must be a path</source>
+        <translation>கோரிக்கை இலக்கு ஒரு பாதையாக (path) இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>unsupported protocol &quot;%1&quot; (HTTP/1.1 or HTTP/1.0)</source>
+        <translation>ஆதரிக்கப்படாத நெறிமுறை &quot;%1&quot; (HTTP/1.1 அல்லது HTTP/1.0)</translation>
+    </message>
+    <message>
+        <source>more than %1 header fields</source>
+        <translation>%1 க்கு மேற்பட்ட தலைப்புப் புலங்கள்</translation>
+    </message>
+    <message>
+        <source>folded header lines are not accepted</source>
+        <translation>மடிக்கப்பட்ட தலைப்பு வரிகள் ஏற்கப்படாது</translation>
+    </message>
+    <message>
+        <source>a header line without a name and a colon: &quot;%1&quot;</source>
+        <translation>பெயரும் முக்காற்புள்ளியும் (:) இல்லாத தலைப்பு வரி: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the header name &quot;%1&quot; is not a token</source>
+        <translation>தலைப்புப் பெயர் &quot;%1&quot; செல்லுபடியான HTTP token அல்ல</translation>
+    </message>
+    <message>
+        <source>the value of header %1 has a control character</source>
+        <translation>தலைப்பு %1 இன் மதிப்பில் கட்டுப்பாட்டு எழுத்து உள்ளது</translation>
+    </message>
+    <message>
+        <source>only &quot;Expect: 100-continue&quot; is understood</source>
+        <translation>&quot;Expect: 100-continue&quot; மட்டுமே புரிந்துகொள்ளப்படும்</translation>
+    </message>
+    <message>
+        <source>both Content-Length and Transfer-Encoding: the body&apos;s length is ambiguous</source>
+        <translation>Content-Length, Transfer-Encoding இரண்டும் உள்ளன: உடல்பகுதியின் நீளம் தெளிவற்றது</translation>
+    </message>
+    <message>
+        <source>Transfer-Encoding (chunked) request bodies are not accepted: send Content-Length</source>
+        <translation>Transfer-Encoding (chunked) கோரிக்கை உடல்பகுதிகள் ஏற்கப்படாது: Content-Length ஐ அனுப்புங்கள்</translation>
+    </message>
+    <message>
+        <source>conflicting Content-Length values</source>
+        <translation>முரண்படும் Content-Length மதிப்புகள்</translation>
+    </message>
+    <message>
+        <source>Content-Length must be a non-negative decimal integer, got &quot;%1&quot;</source>
+        <translation>Content-Length எதிர்மமற்ற பதின்ம முழு எண்ணாக இருக்க வேண்டும், வந்தது &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Content-Length %1 is over the limit of %2 bytes</source>
+        <translation>Content-Length %1, %2 பைட்டுகள் என்ற வரம்பை மீறுகிறது</translation>
+    </message>
+</context>
+<context>
+    <name>TokenStore</name>
+    <message>
+        <source>the owner must be 1..255 characters</source>
+        <translation>உரிமையாளர் 1..255 எழுத்துகளாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>the label is longer than 255 characters</source>
+        <translation>குறிப்பு (label) 255 எழுத்துகளை விட நீளமானது</translation>
+    </message>
+    <message>
+        <source>token %1 does not exist</source>
+        <translation>டோக்கன் %1 இல்லை</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk-server</name>
+    <message>
+        <source>Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL.</source>
+        <translation>தரவுத்தள URL (postgresql://... அல்லது sqlite:PATH); இயல்பாக $JOBDESK_DATABASE_URL.</translation>
+    </message>
+    <message>
+        <source>Bearer tokens of the JobDesk HTTP API. A token is printed once, when it is made (the last line of the output); only its hash is stored.
+
+  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]
+  jobdesk-server token list
+  jobdesk-server token revoke ID</source>
+        <translation>JobDesk HTTP API இன் bearer டோக்கன்கள். டோக்கன் உருவாக்கப்படும்போது ஒருமுறை மட்டுமே அச்சிடப்படும் (வெளியீட்டின் கடைசி வரி); அதன் hash மட்டுமே சேமிக்கப்படும்.
+
+  jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT]
+  jobdesk-server token list
+  jobdesk-server token revoke ID</translation>
+    </message>
+    <message>
+        <source>Owner the token acts for (client: whose jobs; operator: who acts).</source>
+        <translation>டோக்கன் யாருக்காகச் செயல்படுகிறதோ அந்த உரிமையாளர் (client: யாருடைய வேலைகள்; operator: யார் செயல்படுகிறார்).</translation>
+    </message>
+    <message>
+        <source>client, viewer or operator.</source>
+        <translation>client, viewer அல்லது operator.</translation>
+    </message>
+    <message>
+        <source>A note shown by token list.</source>
+        <translation>token list காட்டும் குறிப்பு.</translation>
+    </message>
+    <message>
+        <source>The word &quot;token&quot;.</source>
+        <translation>&quot;token&quot; என்ற சொல்.</translation>
+    </message>
+    <message>
+        <source>create, list or revoke.</source>
+        <translation>create, list அல்லது revoke.</translation>
+    </message>
+    <message>
+        <source>For revoke: the token&apos;s id (see token list).</source>
+        <translation>revoke க்கு: டோக்கனின் id (token list ஐப் பாருங்கள்).</translation>
+    </message>
+    <message>
+        <source>no database: pass --database URL or set JOBDESK_DATABASE_URL</source>
+        <translation>தரவுத்தளம் இல்லை: --database URL ஐக் கொடுங்கள் அல்லது JOBDESK_DATABASE_URL ஐ அமையுங்கள்</translation>
+    </message>
+    <message>
+        <source>token create needs --owner O and --role client|viewer|operator</source>
+        <translation>token create க்கு --owner O மற்றும் --role client|viewer|operator தேவை</translation>
+    </message>
+    <message>
+        <source>token %1: owner %2, role %3</source>
+        <translation>டோக்கன் %1: உரிமையாளர் %2, பங்கு %3</translation>
+    </message>
+    <message>
+        <source>token %1: owner %2, role %3, label %4</source>
+        <translation>டோக்கன் %1: உரிமையாளர் %2, பங்கு %3, குறிப்பு %4</translation>
+    </message>
+    <message>
+        <source>store it now; it is shown only this once:</source>
+        <translation>இதை இப்போதே பாதுகாப்பாகச் சேமியுங்கள்; இது இந்த ஒருமுறை மட்டுமே காட்டப்படும்:</translation>
+    </message>
+    <message>
+        <source>id	owner	role	created	revoked	label</source>
+        <translation>id	உரிமையாளர்	பங்கு	உருவாக்கப்பட்டது	திரும்பப்பெறப்பட்டது	குறிப்பு</translation>
+    </message>
+    <message>
+        <source>token revoke needs the token&apos;s id (see token list)</source>
+        <translation>token revoke க்கு டோக்கனின் id தேவை (token list ஐப் பாருங்கள்)</translation>
+    </message>
+    <message>
+        <source>token %1 (owner %2, role %3) revoked at %4</source>
+        <translation>டோக்கன் %1 (உரிமையாளர் %2, பங்கு %3) %4 இல் திரும்பப்பெறப்பட்டது</translation>
+    </message>
+    <message>
+        <source>usage: jobdesk-server token create --owner O --role R | token list | token revoke ID</source>
+        <translation>பயன்பாடு: jobdesk-server token create --owner O --role R | token list | token revoke ID</translation>
+    </message>
+    <message>
+        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
+        <translation>JobDesk சேவையகம்: HTTP API (--port உடன்) மற்றும் அனுப்பி (dispatcher). ஒரு பயனர் நோக்கம், ஒரே ஒரு பக்கவிளைவு.
+டோக்கன்கள்: jobdesk-server token create|list|revoke (jobdesk-server token --help ஐப் பாருங்கள்).
+ஒவ்வொரு விருப்பத்தையும் சூழல் மாறியிலும் அமைக்கலாம், எ.கா. JOBDESK_PORT=8080; கட்டளைவரியில் கொடுத்ததே முன்னுரிமை பெறும்.</translation>
+    </message>
+    <message>
+        <source>Routes and providers JSON file [JOBDESK_ROUTES].</source>
+        <translation>வழித்தடங்கள், வழங்குநர்களின் JSON கோப்பு [JOBDESK_ROUTES].</translation>
+    </message>
+    <message>
+        <source>Address the HTTP API listens on [JOBDESK_LISTEN] (default 127.0.0.1).</source>
+        <translation>HTTP API கேட்கும் (listen) முகவரி [JOBDESK_LISTEN] (இயல்பாக 127.0.0.1).</translation>
+    </message>
+    <message>
+        <source>Serve the HTTP API on this port [JOBDESK_PORT]; 0: any free port (printed). Without it no API is served.</source>
+        <translation>இந்த port இல் HTTP API ஐ வழங்கு [JOBDESK_PORT]; 0: ஏதேனும் ஒரு காலியான port (அச்சிடப்படும்). இது இல்லாவிட்டால் API வழங்கப்படாது.</translation>
+    </message>
+    <message>
+        <source>HTTP handler threads, one database connection each [JOBDESK_HTTP_THREADS] (default 8).</source>
+        <translation>HTTP கையாளி இழைகள் (threads), ஒவ்வொன்றுக்கும் ஒரு தரவுத்தள இணைப்பு [JOBDESK_HTTP_THREADS] (இயல்பாக 8).</translation>
+    </message>
+    <message>
+        <source>Trust a verified token this long; a revoked one stops working within it [JOBDESK_TOKEN_CACHE_MS] (default 1000; 0: check every request).</source>
+        <translation>சரிபார்க்கப்பட்ட டோக்கனை இவ்வளவு நேரம் நம்பு; திரும்பப்பெறப்பட்ட டோக்கன் இந்த நேரத்துக்குள் வேலை செய்வதை நிறுத்தும் [JOBDESK_TOKEN_CACHE_MS] (இயல்பாக 1000; 0: ஒவ்வொரு கோரிக்கையிலும் சரிபார்).</translation>
+    </message>
+    <message>
+        <source>Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576).</source>
+        <translation>மிகப்பெரிய கோரிக்கை உடல்பகுதி, பைட்டுகளில் [JOBDESK_MAX_BODY_BYTES] (இயல்பாக 1048576).</translation>
+    </message>
+    <message>
+        <source>Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1].</source>
+        <translation>API ஐ மட்டும் வழங்கு; அனுப்பியை (dispatcher) இயக்காதே [JOBDESK_NO_DISPATCH=1].</translation>
+    </message>
+    <message>
+        <source>This instance&apos;s worker id [JOBDESK_WORKER_ID].</source>
+        <translation>இந்த நிகழ்வின் பணியாளர் id (worker id) [JOBDESK_WORKER_ID].</translation>
+    </message>
+    <message>
+        <source>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</source>
+        <translation>அனுப்பியின் பணி இழைகள் (worker threads) [JOBDESK_WORKERS] (இயல்பாக 2).</translation>
+    </message>
+    <message>
+        <source>Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000).</source>
+        <translation>முயற்சியின் குத்தகை (lease), மி.வி.யில் [JOBDESK_LEASE_MS] (இயல்பாக 15000).</translation>
+    </message>
+    <message>
+        <source>Idle poll in ms [JOBDESK_POLL_MS] (default 200).</source>
+        <translation>வேலை இல்லாதபோது சரிபார்க்கும் இடைவெளி, மி.வி.யில் [JOBDESK_POLL_MS] (இயல்பாக 200).</translation>
+    </message>
+    <message>
+        <source>Run the contract validation of PROVIDER for --route, record it, print the report and exit.</source>
+        <translation>--route க்கு PROVIDER இன் ஒப்பந்தச் சரிபார்ப்பை இயக்கி, பதிவுசெய்து, அறிக்கையை அச்சிட்டு வெளியேறு.</translation>
+    </message>
+    <message>
+        <source>The route for --validate.</source>
+        <translation>--validate க்கான வழித்தடம்.</translation>
+    </message>
+    <message>
+        <source>no routes file: pass --routes FILE or set JOBDESK_ROUTES</source>
+        <translation>வழித்தடக் கோப்பு இல்லை: --routes FILE ஐக் கொடுங்கள் அல்லது JOBDESK_ROUTES ஐ அமையுங்கள்</translation>
+    </message>
+    <message>
+        <source>--workers must be 1..64</source>
+        <translation>--workers 1..64 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--lease-ms must be at least 100</source>
+        <translation>--lease-ms குறைந்தது 100 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--poll-ms must be positive</source>
+        <translation>--poll-ms நேர்ம எண்ணாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--port must be 0..65535</source>
+        <translation>--port 0..65535 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--listen must be an IP address, e.g. 127.0.0.1 or 0.0.0.0</source>
+        <translation>--listen ஒரு IP முகவரியாக இருக்க வேண்டும், எ.கா. 127.0.0.1 அல்லது 0.0.0.0</translation>
+    </message>
+    <message>
+        <source>--http-threads must be 1..256</source>
+        <translation>--http-threads 1..256 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--token-cache-ms must be 0..3600000</source>
+        <translation>--token-cache-ms 0..3600000 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--max-body-bytes must be 1024..67108864</source>
+        <translation>--max-body-bytes 1024..67108864 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--validate needs --route</source>
+        <translation>--validate க்கு --route தேவை</translation>
+    </message>
+    <message>
+        <source>contract validation of %1 for %2: PASSED (expires at %3 ms)</source>
+        <translation>%2 க்கான %1 இன் ஒப்பந்தச் சரிபார்ப்பு: தேர்ச்சி (PASSED) (%3 ms இல் காலாவதியாகும்)</translation>
+    </message>
+    <message>
+        <source>contract validation of %1 for %2: FAILED (expires at %3 ms)</source>
+        <translation>%2 க்கான %1 இன் ஒப்பந்தச் சரிபார்ப்பு: தோல்வியடைந்தது (FAILED) (%3 ms இல் காலாவதியாகும்)</translation>
+    </message>
+    <message>
+        <source>--no-dispatch without --port: nothing to do</source>
+        <translation>--port இல்லாமல் --no-dispatch: செய்ய எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>cannot install signal handling</source>
+        <translation>சமிக்ஞைக் கையாளுதலை (signal handling) அமைக்க முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>no HTTP API (no --port / JOBDESK_PORT): dispatching only</source>
+        <translation>HTTP API இல்லை (--port / JOBDESK_PORT இல்லை): அனுப்புதல் (dispatching) மட்டும்</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>நிறுத்துகிறது</translation>
+    </message>
+    <message>
+        <source>stopping: no new requests; answering %1 accepted ones</source>
+        <translation>நிறுத்துகிறது: புதிய கோரிக்கைகள் ஏற்கப்படாது; ஏற்கப்பட்ட %1 கோரிக்கைகளுக்குப் பதிலளிக்கிறது</translation>
+    </message>
+    <message>
+        <source>dispatching on %1 with %2 workers</source>
+        <translation>%1 இல் %2 பணியாளர்களுடன் அனுப்புகிறது (dispatching)</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>நிறுத்தப்பட்டது</translation>
+    </message>
+</context>
+</TS>
