@@ -835,7 +835,7 @@ private:
 
     // A reference for submit, not a target: the same writes as JobService's
     // create-or-replay statement, without the guards, on copies of jobs and
-    // idempotency_events (the same 8 + 4 indexes, defaults and sequence). A
+    // idempotency_events (the same indexes, defaults and sequence). A
     // new key inserts the job; a taken key reads it and records the replay.
     // What is left between this and insert_unique is the table's shape and
     // the recorded replay; what is left between JobService and this is the
@@ -864,7 +864,9 @@ private:
                           " ev AS ("
                           " INSERT INTO idempotency_events_sw (kind, owner_id, idempotency_key, job_id, fingerprint,"
                           " existing_fingerprint, client_meta, at_ms)"
-                          " SELECT 'replayed', $1, $2, old.id, $3, old.fingerprint, $6::jsonb, jd_now_ms() FROM old)"
+                          " SELECT 'replayed', $1, $2, old.id, $3, old.fingerprint, $6::jsonb, jd_now_ms() FROM old"
+                          // As JobService's: a transaction that only records a replay commits asynchronously.
+                          " WHERE set_config('synchronous_commit', 'off', true) = 'off')"
                           " SELECT 'created', id, change_seq, created_at_ms FROM ins"
                           " UNION ALL SELECT 'replayed', id, change_seq, created_at_ms FROM old");
             auto mix = std::make_shared<ReplayMix>(t);
@@ -1201,7 +1203,6 @@ private:
                      " UNIQUE (owner_id, idempotency_key))",
                      "CREATE INDEX jobs_by_state ON jobs (state, id)",
                      "CREATE INDEX jobs_by_change_seq ON jobs (change_seq)",
-                     "CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued'",
                      "CREATE TABLE attempts (id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL, attempt_no INTEGER NOT NULL,"
                      " provider TEXT NOT NULL, kind TEXT NOT NULL, state TEXT NOT NULL, read_version INTEGER NOT NULL,"
                      " start_request_id TEXT NOT NULL, worker_id TEXT, lease_expires_at_ms INTEGER, deadline_at_ms INTEGER,"

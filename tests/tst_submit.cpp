@@ -196,6 +196,59 @@ private Q_SLOTS:
         QCOMPARE(again.outcome, SubmitResult::Outcome::Replayed);
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 1);
     }
+
+    // PostgreSQL: a call that only records a replay or a conflict commits
+    // without waiting for the WAL flush (synchronous_commit = off for its own
+    // transaction); a call that creates a job waits, and so does the next call
+    // on the same connection. Read inside a transaction around the call, just
+    // before its COMMIT (the setting is the transaction's own).
+    void onlyReplaysAndConflictsCommitAsynchronously_data() { addBackendRows(); }
+    void onlyReplaysAndConflictsCommitAsynchronously()
+    {
+        JD_FRESH_STORE(store);
+        if (!store->isPostgres())
+            QSKIP("SQLite has one commit rule for every transaction (synchronous=NORMAL in WAL mode)");
+        auto svc = store->open();
+        SqlSession &s = svc->session();
+        s.exec(QStringLiteral("SET synchronous_commit = on")); // whatever the server's default
+        const QString setting = QStringLiteral("SELECT current_setting('synchronous_commit')");
+
+        s.begin();
+        const SubmitResult created = svc->submit(makeSubmit(QStringLiteral("async-1")));
+        const QString whenCreated = s.exec(setting).first().first().toString();
+        s.commit();
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(whenCreated, QStringLiteral("on"));
+
+        s.begin();
+        const SubmitResult replayed = svc->submit(makeSubmit(QStringLiteral("async-1")));
+        const QString whenReplayed = s.exec(setting).first().first().toString();
+        s.commit();
+        QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(whenReplayed, QStringLiteral("off"));
+        QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on")); // for that transaction only
+
+        s.begin();
+        const SubmitResult conflict =
+            svc->submit(makeSubmit(QStringLiteral("async-1"), {{QStringLiteral("prompt"), QStringLiteral("other")}}));
+        const QString whenConflict = s.exec(setting).first().first().toString();
+        s.commit();
+        QCOMPARE(conflict.outcome, SubmitResult::Outcome::Conflict);
+        QCOMPARE(whenConflict, QStringLiteral("off"));
+
+        // In autocommit, as JobService runs it: a replay, then a creation on the same connection.
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
+        s.begin();
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-2"))).outcome, SubmitResult::Outcome::Created);
+        const QString afterReplay = s.exec(setting).first().first().toString();
+        s.commit();
+        QCOMPARE(afterReplay, QStringLiteral("on"));
+
+        // The records are there.
+        const auto history = svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("async-1"));
+        QCOMPARE(history.size(), 3);
+        QCOMPARE(history.at(1).kind, IdempotencyEvent::Kind::Conflict);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSubmit)

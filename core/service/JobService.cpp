@@ -162,6 +162,13 @@ bool containsNulEscape(const QByteArray &canonicalJson)
 // it) and the replay or conflict event. A created job comes back as the three
 // values the database chose (id, change sequence, time): the caller has the
 // rest. A replay leaves out the input (the caller sent the same intent).
+// A replay or a conflict commits asynchronously: `ev` sets
+// synchronous_commit = off for this statement's own transaction (autocommit),
+// evaluated once per row of `old`, so only when no job was created. Its
+// answer is read from the job row, which was committed synchronously before
+// any replay could see it; only the event record can be lost, and only if the
+// PostgreSQL server itself crashes within wal_writer_delay of the commit
+// (docs/architecture.md, bench/README.md). A creation commits synchronously.
 // Columns: outcome, then rows::kJobColumns.
 const QString kSubmitSql = QStringLiteral(
     "WITH now AS MATERIALIZED (SELECT jd_now_ms() AS ms), "
@@ -183,7 +190,7 @@ const QString kSubmitSql = QStringLiteral(
     " SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END::idempotency_event_kind, $1::text, $2::text, old.id,"
     " $3::text, old.fingerprint,"
     " CASE WHEN NOT old.same THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb, now.ms"
-    " FROM old, now) "
+    " FROM old, now WHERE set_config('synchronous_commit', 'off', true) = 'off') "
     "SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END, old.id, old.owner_id::text, old.idempotency_key::text,"
     " old.fingerprint::text, old.route::text, CASE WHEN NOT old.same THEN old.input END, old.state, old.version::bigint,"
     " old.change_seq, old.max_parallel::integer, old.max_attempts::integer, old.completed_by, old.result,"
