@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>the Idempotency-Key must be 1..255 characters, got %1</source>
-        <translation>Idempotency-Key 1..255 எழுத்துகளாக இருக்க வேண்டும், வந்தது %1</translation>
+        <translation>Idempotency-Key 1..255 எழுத்துகளாக இருக்க வேண்டும், வந்தவை %1 எழுத்துகள்</translation>
     </message>
     <message>
         <source>the Idempotency-Key must be printable ASCII (0x20..0x7E)</source>
@@ -167,7 +167,7 @@
     </message>
     <message>
         <source>only a client token creates jobs (this one is %1)</source>
-        <translation>client டோக்கன் மட்டுமே வேலைகளை உருவாக்கும் (இந்த டோக்கன் %1)</translation>
+        <translation>client டோக்கன் மட்டுமே வேலைகளை உருவாக்கும் (இந்த டோக்கனின் பங்கு: %1)</translation>
     </message>
     <message>
         <source>no route &quot;%1&quot; (routes: %2)</source>
