@@ -6,6 +6,7 @@
 #include "models/ActionGuards.h"
 #include "models/JobsModel.h"
 #include "models/SidebarModel.h"
+#include "support/SupportViews.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
 
@@ -92,6 +93,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     statusBar()->addWidget(m_status, 1);
 
     buildMenus();
+    installSupportViews(this); // duplicate clicks, providers, charts, incident reports (ui/support)
 
     connect(client, &StoreClient::opened, this, &MainWindow::onOpened);
     connect(client, &StoreClient::polled, this, &MainWindow::onPolled);

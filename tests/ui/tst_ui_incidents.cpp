@@ -1,0 +1,233 @@
+// The duplicate-click incidents view: after a scripted double click, a replay
+// from a script and a key reused with another payload, the worklist shows
+// one incident with its replays, conflict, clients and spread; a search by
+// owner or key shows the job at once; a conflict opens the diff; the list
+// follows new requests live (and only re-reads while visible). Both stores.
+
+#include "SupportScenario.h"
+#include "UiFixture.h"
+
+#include "Format.h"
+#include "dialogs/IntentDiffDialog.h"
+#include "models/SidebarModel.h"
+#include "models/TextTableModel.h"
+#include "support/IncidentsModel.h"
+#include "support/IncidentsView.h"
+#include "support/SupportViews.h"
+#include "views/JobDetailView.h"
+
+#include <QAbstractItemModelTester>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QDir>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+namespace {
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+SubmitRequest request(const QString &key, const QString &owner, const QJsonObject &meta,
+                      const QString &prompt = QStringLiteral("p"))
+{
+    SubmitRequest r = makeSubmit(key, {{QStringLiteral("prompt"), prompt}});
+    r.ownerId = owner;
+    r.clientMeta = meta;
+    return r;
+}
+} // namespace
+
+class TestUiIncidents : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void worklistShowsReplaysConflictsClientsAndSpread_data() { addBackendRows(); }
+    void worklistShowsReplaysConflictsClientsAndSpread()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario s = runSupportScenario(*svc);
+        submitJob(*svc, QStringLiteral("sent-once")); // not a duplicate: not listed
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.resize(1200, 700);
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        const IncidentsModel *m = view.model();
+        auto at = [m](int col, int role = Qt::DisplayRole) { return m->data(m->index(0, col), role); };
+        QCOMPARE(at(0, IncidentsModel::JobIdRole).toLongLong(), s.job.id);
+        QCOMPARE(at(IncidentsModel::OwnerColumn).toString(), QStringLiteral("u-7"));
+        QCOMPARE(at(IncidentsModel::KeyColumn).toString(), QStringLiteral("click-1f2e"));
+        QCOMPARE(at(0, IncidentsModel::ReplaysRole).toInt(), 2);
+        QCOMPARE(at(0, IncidentsModel::ConflictsRole).toInt(), 1);
+        QVERIFY(!at(IncidentsModel::ConflictsColumn, Qt::DecorationRole).isNull()); // a conflict stands out, not by colour alone
+        QCOMPARE(at(IncidentsModel::StateColumn).toString(), Format::jobState(JobState::Succeeded));
+        const QString clients = at(IncidentsModel::ClientsColumn).toString();
+        QVERIFY2(clients.contains(QStringLiteral("203.0.113.9 Firefox/128")) && clients.contains(QStringLiteral("198.51.100.7 curl/8.1")),
+                 qPrintable(clients));
+        const KeyIncident *inc = m->incidentAt(0);
+        QCOMPARE(inc->clients.size(), 2);
+        QCOMPARE(at(IncidentsModel::SpreadColumn).toString(), Format::duration(inc->lastAtMs - inc->createdAtMs));
+        QCOMPARE(at(IncidentsModel::FirstColumn).toString(), Format::time(s.job.createdAtMs));
+
+        // Selecting it says whether it was one job and why, and lists every request.
+        QSignalSpy detail(&view, &IncidentsView::detailLoaded);
+        view.selectIncident(0);
+        QVERIFY(view.verdictText().contains(QStringLiteral("One job (%1").arg(s.job.id)));
+        QVERIFY(view.verdictText().contains(QStringLiteral("sent 4 times from 2 client(s)")));
+        QVERIFY(view.verdictText().contains(QStringLiteral("2 replay(s)")));
+        QVERIFY(view.verdictText().contains(QStringLiteral("1 CONFLICT(s)")));
+        QTRY_COMPARE_WITH_TIMEOUT(view.historyModel()->rowCount(), 4, 10000);
+        QAbstractItemModelTester historyTester(view.historyModel(), kFatal);
+        const TextTableModel *h = view.historyModel();
+        QVERIFY(h->data(h->index(0, 1)).toString().contains(QStringLiteral("created job %1").arg(s.job.id)));
+        QVERIFY(h->data(h->index(1, 1)).toString().startsWith(QStringLiteral("replayed")));
+        QVERIFY(h->data(h->index(2, 1)).toString().startsWith(QStringLiteral("replayed")));
+        QVERIFY(h->data(h->index(3, 1)).toString().startsWith(QStringLiteral("CONFLICT")));
+        QVERIFY(h->rowAt(3).attention);
+        // The conflict opens the field-by-field diff.
+        IntentDiffDialog *diff = view.openConflictDiff();
+        QVERIFY(diff);
+        QCOMPARE(diff->differences(), 1);
+        QStringList differing;
+        for (int r = 0; r < diff->model()->rowCount(); ++r)
+            if (diff->model()->rowAt(r).attention)
+                differing.append(diff->model()->rowAt(r).data.toString());
+        QCOMPARE(differing, QStringList{QStringLiteral("input.prompt")});
+        diff->close();
+        // From the table: select the conflict row, the diff button opens it.
+        auto *historyTable = view.findChild<QTableView *>(QStringLiteral("incidentHistory"));
+        auto *diffButton = view.findChild<QPushButton *>(QStringLiteral("incidentDiffButton"));
+        historyTable->setCurrentIndex(h->index(1, 0));
+        QVERIFY(!diffButton->isEnabled()); // a replay has nothing to diff
+        historyTable->setCurrentIndex(h->index(3, 0));
+        QVERIFY(diffButton->isEnabled());
+        diffButton->click();
+        auto *shown = findTopLevel<IntentDiffDialog>(QStringLiteral("intentDiffDialog"));
+        QVERIFY(shown);
+        shown->close();
+    }
+
+    void searchByOwnerOrKeyShowsTheJobsAtOnce_data() { addBackendRows(); }
+    void searchByOwnerOrKeyShowsTheJobsAtOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario s = runSupportScenario(*svc);
+        const Job lonely = svc->submit(request(QStringLiteral("order-77"), QStringLiteral("u-9"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/2")))).job;
+        const Job second = svc->submit(request(QStringLiteral("order-78"), QStringLiteral("u-9"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/2")))).job;
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+
+        // The key as the customer sent it: one job, sent once.
+        QSignalSpy loaded(&view, &IncidentsView::loaded);
+        view.setSearch(QStringLiteral("  order-77 "));
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
+        QCOMPARE(view.model()->rowCount(), 1);
+        QCOMPARE(view.model()->incidentAt(0)->jobId, lonely.id);
+        QCOMPARE(view.model()->incidentAt(0)->replays, 0);
+        QVERIFY2(view.verdictText().contains(QStringLiteral("The key was sent once")), qPrintable(view.verdictText()));
+        // The owner: every job of theirs, duplicate or not.
+        loaded.clear();
+        view.setSearch(QStringLiteral("u-9"));
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
+        QCOMPARE(view.model()->rowCount(), 2);
+        QCOMPARE(view.model()->incidentAt(0)->jobId, second.id);
+        // The duplicated key: the incident and why.
+        loaded.clear();
+        view.setSearch(QStringLiteral("click-1f2e"));
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
+        QCOMPARE(view.model()->rowCount(), 1);
+        QCOMPARE(view.model()->incidentAt(0)->jobId, s.job.id);
+        QVERIFY(view.verdictText().contains(QStringLiteral("CONFLICT")));
+        // Nothing by that name says so.
+        loaded.clear();
+        view.setSearch(QStringLiteral("no-such-key"));
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
+        QCOMPARE(view.model()->rowCount(), 0);
+        QVERIFY(view.verdictText().contains(QStringLiteral("No job has owner or key \"no-such-key\"")));
+    }
+
+    void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
+    void listFollowsNewRequestsLiveAndOnlyWhileVisible()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario s = runSupportScenario(*svc);
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        view.selectIncident(0);
+        QTRY_COMPARE_WITH_TIMEOUT(view.historyModel()->rowCount(), 4, 10000);
+
+        // Another double click on the same key, from another connection: counted, and listed below.
+        SubmitRequest again = request(QStringLiteral("click-1f2e"), QStringLiteral("u-7"), clientMeta(QStringLiteral("203.0.113.50"), QStringLiteral("Safari/17")),
+                                      QStringLiteral("the quarterly figures"));
+        again.maxParallel = 2;
+        QCOMPARE(svc->submit(again).outcome, SubmitResult::Outcome::Replayed);
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->incidentAt(0)->replays, 3, 10000);
+        QCOMPARE(view.model()->incidentAt(0)->clients.size(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(view.historyModel()->rowCount(), 5, 10000);
+        // A new double click on another key: a new incident, newest first, the selection kept.
+        const Job other = svc->submit(request(QStringLiteral("dbl-2"), QStringLiteral("u-8"), clientMeta(QStringLiteral("192.0.2.8"), QStringLiteral("Chrome/126")))).job;
+        svc->submit(request(QStringLiteral("dbl-2"), QStringLiteral("u-8"), clientMeta(QStringLiteral("192.0.2.8"), QStringLiteral("Chrome/126"))));
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 2, 10000);
+        QCOMPARE(view.model()->incidentAt(0)->jobId, other.id);
+        QCOMPARE(view.model()->incidentAt(view.table()->currentIndex().row())->jobId, s.job.id);
+
+        // Hidden: marked stale, not re-read; shown again: read.
+        view.hide();
+        svc->submit(request(QStringLiteral("dbl-2"), QStringLiteral("u-8"), clientMeta(QStringLiteral("192.0.2.8"), QStringLiteral("Chrome/126"))));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isStale(), 10000);
+        QCOMPARE(view.model()->incidentAt(0)->replays, 1);
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->incidentAt(0)->replays, 2, 10000);
+        QVERIFY(!view.isStale());
+    }
+
+    void supportSectionInTheConsoleOpensTheJob_data() { addBackendRows(); }
+    void supportSectionInTheConsoleOpensTheJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario s = runSupportScenario(*svc);
+        Console c;
+        c.open(store->url());
+        const SupportViews views = supportViews(c.window.get());
+        QVERIFY(views.incidents && views.providers && views.charts);
+        QVERIFY(c.window->sidebarModel()->indexOfId(kIncidentsEntry).isValid());
+        QVERIFY(!views.incidents->isVisible());
+        c.window->showSidebarEntry(kIncidentsEntry);
+        QVERIFY(views.incidents->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(views.incidents->model()->rowCount(), 1, 10000);
+        const QModelIndex count = c.window->sidebarModel()->indexOfId(kIncidentsEntry, SidebarModel::CountColumn);
+        QTRY_COMPARE_WITH_TIMEOUT(count.data(SidebarModel::CountRole).toLongLong(), 1, 10000);
+        views.incidents->selectIncident(0);
+        auto *open = views.incidents->findChild<QPushButton *>(QStringLiteral("incidentOpenJobButton"));
+        QVERIFY(open->isEnabled());
+        open->click();
+        QVERIFY(c.window->jobsTable()->isVisible());
+        QCOMPARE(c.window->detailView()->jobId(), std::optional<qint64>(s.job.id));
+        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
+        c.window->showSidebarEntry(kIncidentsEntry);
+        QTRY_COMPARE_WITH_TIMEOUT(views.incidents->historyModel()->rowCount(), 4, 10000);
+        c.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/incidents-%1.png").arg(store->backend()));
+    }
+};
+
+QTEST_MAIN(TestUiIncidents)
+#include "tst_ui_incidents.moc"

@@ -1,0 +1,244 @@
+// The providers view: each provider and route with its latest contract
+// validation and whether it is current (passed, not expired by the
+// database's clock, for the config recorded now); Validate now runs the
+// validation against a real (fake, loopback) provider off the UI thread and
+// records it through JobService; a provider whose secret the console does not
+// have is not validated and nothing is recorded. Both stores.
+
+#include "UiFixture.h"
+
+#include "provider/FakeProvider.h"
+#include "support/ProvidersModel.h"
+#include "support/ProvidersView.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+#include <QDir>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+namespace {
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+// A route "summarize" whose chain is the given providers, recorded as a dispatcher records it.
+RouteConfig recordLocalConfig(JobService &svc, const QList<QJsonObject> &providers)
+{
+    const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},
+                             {QStringLiteral("properties"), QJsonObject{{QStringLiteral("summary"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
+                             {QStringLiteral("required"), QJsonArray{QStringLiteral("summary")}},
+                             {QStringLiteral("additionalProperties"), false}};
+    QJsonArray list;
+    QJsonArray chain;
+    for (const QJsonObject &p : providers) {
+        list.append(p);
+        chain.append(p.value(QStringLiteral("name")));
+    }
+    const RouteConfig config = RouteConfig::fromJson(QJsonObject{
+        {QStringLiteral("providers"), list},
+        {QStringLiteral("routes"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("summarize")},
+                                {QStringLiteral("prompt_template"), QStringLiteral("Summarise: {{prompt}}")},
+                                {QStringLiteral("output_schema"), schema},
+                                {QStringLiteral("provider_chain"), chain},
+                                {QStringLiteral("golden_cases"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("g")},
+                                                        {QStringLiteral("input"), QJsonObject{{QStringLiteral("prompt"), QStringLiteral("x")}}}}}}}}}});
+    for (const Route &r : config.routes)
+        svc.recordRoute(r.name, r.toJson());
+    for (const ProviderConfig &p : config.providers)
+        svc.recordProvider(p.name, p.toJson());
+    return config;
+}
+
+QJsonObject fakeProvider(const QString &name, const QUrl &baseUrl, const QString &apiKeyEnv = {})
+{
+    QJsonObject o{{QStringLiteral("name"), name},
+                  {QStringLiteral("kind"), QStringLiteral("fake")},
+                  {QStringLiteral("base_url"), baseUrl.toString()},
+                  {QStringLiteral("model"), QStringLiteral("fake-1")}};
+    if (!apiKeyEnv.isEmpty())
+        o.insert(QStringLiteral("api_key_env"), apiKeyEnv);
+    return o;
+}
+
+const ProviderRow *row(const ProvidersView &view, const QString &provider)
+{
+    return view.model()->rowAt(view.model()->rowOf(provider, QStringLiteral("summarize")));
+}
+} // namespace
+
+class TestUiProviders : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void listShowsEachProviderAndRouteWithItsValidation_data() { addBackendRows(); }
+    void listShowsEachProviderAndRouteWithItsValidation()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc); // primary, spare, fallback on summarize; fallback validated
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.resize(1300, 700);
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 3, 10000);
+        const ProvidersModel *m = view.model();
+        const int fallback = m->rowOf(QStringLiteral("fallback"), QStringLiteral("summarize"));
+        const int primary = m->rowOf(QStringLiteral("primary"), QStringLiteral("summarize"));
+        QVERIFY(fallback >= 0 && primary >= 0);
+        auto text = [m](int r, int c) { return m->data(m->index(r, c)).toString(); };
+        QCOMPARE(text(fallback, ProvidersModel::KindColumn), QStringLiteral("fake"));
+        QCOMPARE(text(fallback, ProvidersModel::EndpointColumn), QStringLiteral("http://127.0.0.1:9/v1"));
+        QCOMPARE(text(fallback, ProvidersModel::LookupColumn), QStringLiteral("yes")); // the fake kind offers it by default
+        QCOMPARE(text(fallback, ProvidersModel::ChainColumn), QStringLiteral("in chain"));
+        QCOMPARE(text(fallback, ProvidersModel::ValidationColumn), QStringLiteral("passed"));
+        QCOMPARE(text(fallback, ProvidersModel::ConfigColumn), QStringLiteral("current"));
+        QVERIFY(m->data(m->index(fallback, 0), ProvidersModel::CurrentRole).toBool());
+        QVERIFY(text(fallback, ProvidersModel::StandingColumn).startsWith(QStringLiteral("current until")));
+        QCOMPARE(text(primary, ProvidersModel::ValidationColumn), QStringLiteral("none"));
+        QVERIFY(!m->data(m->index(primary, 0), ProvidersModel::CurrentRole).toBool());
+        QVERIFY(!m->data(m->index(primary, ProvidersModel::StandingColumn), Qt::DecorationRole).isNull());
+        // The selected row's report.
+        view.table()->setCurrentIndex(m->index(fallback, 0));
+        QVERIFY(view.reportText().startsWith(QStringLiteral("fallback for summarize: current until")));
+        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
+        view.grab().save(QStringLiteral("/tmp/jobdesk-w2/providers-%1.png").arg(store->backend()));
+    }
+
+    void expiredOrConfigStaleValidationIsNotCurrent_data() { addBackendRows(); }
+    void expiredOrConfigStaleValidationIsNotCurrent()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const RouteConfig config = recordDemoConfig(*svc);
+        const Route &route = config.routes.first();
+        // primary: passed, for its current config, but expired by the database's clock.
+        ValidationRecord expired;
+        expired.provider = QStringLiteral("primary");
+        expired.route = route.name;
+        expired.configHash = configHash(route, *config.provider(QStringLiteral("primary")));
+        expired.passed = true;
+        expired.validatedAtMs = svc->nowMs() - 7200 * 1000;
+        expired.expiresAtMs = svc->nowMs() - 1000;
+        svc->recordValidation(expired);
+        // spare: passed, unexpired, for another config.
+        ValidationRecord stale = expired;
+        stale.provider = QStringLiteral("spare");
+        stale.configHash = QString(64, u'a');
+        stale.validatedAtMs = svc->nowMs();
+        stale.expiresAtMs = svc->nowMs() + 3600 * 1000;
+        svc->recordValidation(stale);
+
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 3, 10000);
+        QCOMPARE(row(view, QStringLiteral("primary"))->standing, ProviderRow::Standing::Expired);
+        QVERIFY(ProviderStanding::text(*row(view, QStringLiteral("primary"))).contains(QStringLiteral("EXPIRED")));
+        QCOMPARE(row(view, QStringLiteral("spare"))->standing, ProviderRow::Standing::Stale);
+        const int spare = view.model()->rowOf(QStringLiteral("spare"), route.name);
+        QCOMPARE(view.model()->data(view.model()->index(spare, ProvidersModel::ConfigColumn)).toString(), QStringLiteral("STALE"));
+        QCOMPARE(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Current);
+
+        // The dispatchers record a changed config for fallback: its validation no longer holds.
+        ProviderConfig changed = *config.provider(QStringLiteral("fallback"));
+        changed.contextTokens = 4096;
+        svc->recordProvider(changed.name, changed.toJson());
+        view.reload();
+        QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Stale, 10000);
+        QCOMPARE(row(view, QStringLiteral("fallback"))->currentHash, configHash(route, changed));
+        // The same hash function as the dispatcher's: a validation for the new config is current.
+        ValidationRecord fresh = stale;
+        fresh.provider = changed.name;
+        fresh.configHash = configHash(route, changed);
+        svc->recordValidation(fresh);
+        QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Current, 10000); // live: the validation mark moved
+        // A failed validation is not current either.
+        ValidationRecord failed = fresh;
+        failed.passed = false;
+        svc->recordValidation(failed);
+        QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Failed, 10000);
+    }
+
+    void validateNowRecordsAValidationThatShowsInTheList_data() { addBackendRows(); }
+    void validateNowRecordsAValidationThatShowsInTheList()
+    {
+        JD_FRESH_STORE(store);
+        FakeProviderThread fake;
+        QVERIFY(fake.start());
+        auto svc = store->open();
+        recordLocalConfig(*svc, {fakeProvider(QStringLiteral("local"), fake.provider()->baseUrl())});
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        QAbstractItemModelTester tester(view.model(), kFatal);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        QCOMPARE(row(view, QStringLiteral("local"))->standing, ProviderRow::Standing::NoValidation);
+
+        QSignalSpy finished(&view, &ProvidersView::validationFinished);
+        QVERIFY(view.validateNow(QStringLiteral("local"), QStringLiteral("summarize")));
+        QVERIFY(view.isValidating());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("passed")));
+        QVERIFY(fake.provider()->completionRequestCount() >= 1); // it really asked the provider
+        // Recorded through JobService, as the dispatcher records it.
+        const auto recorded = svc->latestValidation(QStringLiteral("local"), QStringLiteral("summarize"));
+        QVERIFY(recorded);
+        QVERIFY(recorded->passed);
+        QVERIFY(!recorded->report.isEmpty());
+        // And shown in the list, current.
+        QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("local"))->standing, ProviderRow::Standing::Current, 10000);
+        QCOMPARE(row(view, QStringLiteral("local"))->status.latest->id, recorded->id);
+        QCOMPARE(row(view, QStringLiteral("local"))->status.latest->configHash, recorded->configHash);
+
+        // A provider that fails its contract: recorded as FAILED, shown not current.
+        fake.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(FakeProvider::Behaviour::Kind::ExtraTopLevelKey));
+        finished.clear();
+        QVERIFY(view.validateNow(QStringLiteral("local"), QStringLiteral("summarize")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QVERIFY(finished.first().at(0).toBool());
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("FAILED")));
+        QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("local"))->standing, ProviderRow::Standing::Failed, 10000);
+        QCOMPARE(svc->validations().size(), 2);
+    }
+
+    void validateNowWithoutTheProvidersSecretRecordsNothing_data() { addBackendRows(); }
+    void validateNowWithoutTheProvidersSecretRecordsNothing()
+    {
+        JD_FRESH_STORE(store);
+        FakeProviderThread fake;
+        QVERIFY(fake.start());
+        auto svc = store->open();
+        qunsetenv("JOBDESK_TEST_NO_SUCH_SECRET");
+        recordLocalConfig(*svc, {fakeProvider(QStringLiteral("paid"), fake.provider()->baseUrl(), QStringLiteral("JOBDESK_TEST_NO_SUCH_SECRET"))});
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        QSignalSpy finished(&view, &ProvidersView::validationFinished);
+        QVERIFY(!view.validateNow(QStringLiteral("paid"), QStringLiteral("summarize")));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(!finished.first().at(0).toBool());
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("JOBDESK_TEST_NO_SUCH_SECRET")));
+        QVERIFY(view.statusText().contains(QStringLiteral("Nothing was recorded")));
+        QCOMPARE(fake.provider()->completionRequestCount(), 0);
+        QVERIFY(svc->validations().isEmpty());
+        QVERIFY(!view.isValidating());
+    }
+};
+
+QTEST_MAIN(TestUiProviders)
+#include "tst_ui_providers.moc"

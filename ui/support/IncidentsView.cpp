@@ -1,0 +1,316 @@
+#include "IncidentsView.h"
+
+#include "Format.h"
+#include "IncidentsModel.h"
+#include "StoreClient.h"
+#include "dialogs/IntentDiffDialog.h"
+#include "models/TextTableModel.h"
+
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace jobdesk::ui {
+
+namespace {
+QString clientText(const QJsonObject &meta)
+{
+    QStringList parts;
+    for (const char *key : {"client", "ip", "address", "user_agent"}) {
+        const QString v = meta.value(QLatin1String(key)).toString();
+        if (!v.isEmpty() && !parts.contains(v))
+            parts.append(v);
+    }
+    return parts.isEmpty() ? QStringLiteral("?") : parts.join(QStringLiteral(", "));
+}
+
+QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *parent)
+{
+    auto *t = new QTableView(parent);
+    t->setObjectName(name);
+    t->setModel(model);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setHighlightSections(false);
+    return t;
+}
+} // namespace
+
+IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(parent), m_client(client)
+{
+    setObjectName(QStringLiteral("incidentsView"));
+    m_model = new IncidentsModel(this);
+    m_history = new TextTableModel({tr("When"), tr("What happened"), tr("Client"), tr("Fingerprint")}, this);
+
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *top = new QHBoxLayout;
+    m_searchEdit = new QLineEdit(this);
+    m_searchEdit->setObjectName(QStringLiteral("incidentSearch"));
+    m_searchEdit->setPlaceholderText(tr("Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)"));
+    m_searchEdit->setClearButtonEnabled(true);
+    top->addWidget(m_searchEdit, 1);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("incidentsStatus"));
+    top->addWidget(m_status);
+    v->addLayout(top);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_table = makeTable(m_model, QStringLiteral("incidentsTable"), split);
+    const int w = m_table->fontMetrics().averageCharWidth();
+    const int widths[] = {12, 26, 7, 12, 8, 11, 10, 10, 9, 30};
+    for (int c = 0; c < IncidentsModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, widths[c] * w + 20);
+
+    auto *lower = new QWidget(split);
+    auto *lv = new QVBoxLayout(lower);
+    lv->setContentsMargins(0, 4, 0, 0);
+    m_verdict = new QLabel(lower);
+    m_verdict->setObjectName(QStringLiteral("incidentVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::PlainText);
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    lv->addWidget(m_verdict);
+    m_historyTable = makeTable(m_history, QStringLiteral("incidentHistory"), lower);
+    m_historyTable->setColumnWidth(0, 22 * w);
+    m_historyTable->setColumnWidth(1, 50 * w);
+    m_historyTable->setColumnWidth(2, 30 * w);
+    lv->addWidget(m_historyTable, 1);
+    auto *buttons = new QHBoxLayout;
+    m_diff = new QPushButton(tr("Show the &diff"), lower);
+    m_diff->setObjectName(QStringLiteral("incidentDiffButton"));
+    m_openJob = new QPushButton(tr("&Open the job"), lower);
+    m_openJob->setObjectName(QStringLiteral("incidentOpenJobButton"));
+    m_export = new QPushButton(tr("&Export incident report…"), lower);
+    m_export->setObjectName(QStringLiteral("incidentExportButton"));
+    buttons->addWidget(m_diff);
+    buttons->addWidget(m_openJob);
+    buttons->addWidget(m_export);
+    buttons->addStretch(1);
+    lv->addLayout(buttons);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    v->addWidget(split, 1);
+
+    connect(m_searchEdit, &QLineEdit::returnPressed, this, [this] { setSearch(m_searchEdit->text()); });
+    connect(m_searchEdit, &QLineEdit::textChanged, this, [this](const QString &t) {
+        if (t.isEmpty() && !m_search.isEmpty())
+            setSearch({});
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
+        const KeyIncident *inc = m_model->incidentAt(cur.row());
+        m_verdict->setText(inc ? IncidentsModel::verdict(*inc) : QString());
+        if (inc && (!m_detail || m_detail->job.id != inc->jobId))
+            loadDetail(inc->jobId);
+        m_openJob->setEnabled(inc != nullptr);
+        m_export->setEnabled(inc != nullptr);
+    });
+    connect(m_historyTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { m_diff->setEnabled(selectedConflict().has_value()); });
+    connect(m_historyTable, &QTableView::doubleClicked, this, [this] {
+        if (auto id = selectedConflict())
+            openConflictDiff(id);
+    });
+    connect(m_diff, &QPushButton::clicked, this, [this] { openConflictDiff(selectedConflict()); });
+    connect(m_openJob, &QPushButton::clicked, this, [this] {
+        if (const KeyIncident *inc = m_model->incidentAt(m_table->currentIndex().row()))
+            Q_EMIT openJobRequested(inc->jobId);
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        if (const KeyIncident *inc = m_model->incidentAt(m_table->currentIndex().row()))
+            Q_EMIT exportRequested(inc->jobId);
+    });
+    connect(client, &StoreClient::polled, this, &IncidentsView::onPolled);
+    connect(client, &StoreClient::opened, this, [this] {
+        m_marks.reset();
+        m_stale = true;
+        if (isVisible())
+            reload();
+    });
+    m_diff->setEnabled(false);
+    m_openJob->setEnabled(false);
+    m_export->setEnabled(false);
+}
+
+void IncidentsView::setSearch(const QString &text)
+{
+    m_search = text.trimmed();
+    if (m_searchEdit->text().trimmed() != m_search)
+        m_searchEdit->setText(m_search);
+    reload();
+}
+
+QString IncidentsView::verdictText() const
+{
+    return m_verdict->text();
+}
+
+void IncidentsView::reload()
+{
+    m_stale = false;
+    const quint64 generation = ++m_generation;
+    const QString search = m_search;
+    m_status->setText(tr("Reading…"));
+    m_client->call<QList<KeyIncident>>(
+        this, "key incidents", [search](JobService &svc) { return svc.keyIncidents(search, std::nullopt, 200); },
+        [this, generation, search](const CallOutcome<QList<KeyIncident>> &out) {
+            if (generation != m_generation)
+                return; // a newer question is on its way
+            if (!out.ok) {
+                m_status->setText(tr("Could not read the incidents: %1").arg(out.error));
+                m_stale = true;
+                return;
+            }
+            // Keep the selected incident across a re-read; a new search selects its first row.
+            const KeyIncident *cur = search == m_loadedSearch ? m_model->incidentAt(m_table->currentIndex().row()) : nullptr;
+            std::optional<std::pair<QString, QString>> selected;
+            if (cur)
+                selected = std::pair(cur->ownerId, cur->idempotencyKey);
+            m_loadedSearch = search;
+            m_model->setIncidents(*out.value);
+            int conflicts = 0;
+            for (const KeyIncident &i : *out.value)
+                conflicts += i.conflicts > 0 ? 1 : 0;
+            m_status->setText(search.isEmpty()
+                                  ? tr("%n key(s) sent more than once, %1 with a conflict", nullptr, int(out.value->size())).arg(conflicts)
+                                  : tr("%n job(s) with owner or key \"%1\"", nullptr, int(out.value->size())).arg(search));
+            if (search.isEmpty())
+                Q_EMIT countChanged(int(out.value->size()));
+            const int row = selected ? m_model->rowOf(selected->first, selected->second) : (m_model->rowCount() > 0 && !search.isEmpty() ? 0 : -1);
+            if (row >= 0) {
+                if (m_table->currentIndex().row() != row)
+                    m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0),
+                                                               QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                if (const KeyIncident *inc = m_model->incidentAt(row)) {
+                    m_verdict->setText(IncidentsModel::verdict(*inc));
+                    loadDetail(inc->jobId); // its requests may have grown
+                }
+            } else {
+                m_verdict->setText(m_model->rowCount() == 0 && !search.isEmpty()
+                                       ? tr("No job has owner or key \"%1\".").arg(search)
+                                       : QString());
+            }
+            Q_EMIT loaded();
+        });
+}
+
+void IncidentsView::selectIncident(int row)
+{
+    m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void IncidentsView::loadDetail(qint64 jobId)
+{
+    const quint64 generation = ++m_detailGeneration;
+    m_client->call<JobDetail>(
+        this, "incident requests", [jobId](JobService &svc) { return svc.jobDetail(jobId); },
+        [this, generation, jobId](const CallOutcome<JobDetail> &out) {
+            if (generation != m_detailGeneration)
+                return;
+            if (!out.ok) {
+                m_status->setText(tr("Could not read job %1: %2").arg(jobId).arg(out.error));
+                return;
+            }
+            m_detail = *out.value;
+            fillHistory();
+            Q_EMIT detailLoaded(jobId);
+        });
+}
+
+void IncidentsView::fillHistory()
+{
+    QList<TextTableModel::Row> rows;
+    if (m_detail) {
+        const JobDetail &d = *m_detail;
+        const QPalette pal = QGuiApplication::palette();
+        TextTableModel::Row created;
+        created.cells = {{Format::time(d.job.createdAtMs), Format::dateTime(d.job.createdAtMs), {}, {}, false},
+                         {tr("created job %1").arg(d.job.id), {}, {}, {}, false},
+                         {clientText(d.job.clientMeta), {}, {}, {}, false},
+                         {d.job.fingerprint.left(12), d.job.fingerprint, {}, {}, false}};
+        created.data = qint64(0);
+        rows.append(created);
+        for (const IdempotencyEvent &e : d.keyHistory) {
+            const bool conflict = e.kind == IdempotencyEvent::Kind::Conflict;
+            TextTableModel::Row row;
+            const QString what = conflict ? tr("CONFLICT: another payload with the same key, refused (double-click for the diff)")
+                                          : tr("replayed: the same payload, job %1 returned").arg(e.jobId);
+            row.cells = {{Format::time(e.atMs) + QStringLiteral("  (+") + Format::duration(e.atMs - d.job.createdAtMs) + u')',
+                          Format::dateTime(e.atMs), {}, {}, false},
+                         {what, {}, conflict ? Format::attentionIcon() : QIcon(),
+                          conflict ? QVariant(Format::stateColor(AttemptState::Unknown, pal)) : QVariant(), conflict},
+                         {clientText(e.clientMeta), {}, {}, {}, false},
+                         {e.fingerprint.left(12), e.fingerprint, {}, {}, false}};
+            row.data = e.id;
+            row.attention = conflict;
+            rows.append(row);
+        }
+    }
+    m_history->setRows(rows);
+    m_diff->setEnabled(selectedConflict().has_value());
+}
+
+std::optional<qint64> IncidentsView::selectedConflict() const
+{
+    const QModelIndex idx = m_historyTable->currentIndex();
+    if (!idx.isValid() || !m_history->rowAt(idx.row()).attention)
+        return std::nullopt;
+    return m_history->rowAt(idx.row()).data.toLongLong();
+}
+
+IntentDiffDialog *IncidentsView::openConflictDiff(std::optional<qint64> eventId)
+{
+    if (!m_detail)
+        return nullptr;
+    for (const IdempotencyEvent &e : m_detail->keyHistory) {
+        if (e.kind != IdempotencyEvent::Kind::Conflict || (eventId && e.id != *eventId))
+            continue;
+        auto *dialog = new IntentDiffDialog(m_detail->job, e, window());
+        dialog->show();
+        return dialog;
+    }
+    return nullptr;
+}
+
+void IncidentsView::onPolled(const PollResult &r)
+{
+    if (!r.marks)
+        return;
+    bool moved = !m_marks || m_marks->idempotencyEventId != r.marks->idempotencyEventId;
+    m_marks = r.marks;
+    // A job shown here changed state, or (searching) a job with that owner or key appeared.
+    for (const Job &j : r.jobs) {
+        if (moved)
+            break;
+        moved = m_model->rowOf(j.ownerId, j.idempotencyKey) >= 0
+                || (!m_search.isEmpty() && (j.ownerId == m_search || j.idempotencyKey == m_search));
+    }
+    if (!moved)
+        return;
+    if (isVisible())
+        reload();
+    else
+        m_stale = true;
+}
+
+void IncidentsView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        reload();
+}
+
+} // namespace jobdesk::ui

@@ -1,0 +1,289 @@
+#include "ProvidersView.h"
+
+#include "Format.h"
+#include "ProvidersModel.h"
+#include "StoreClient.h"
+#include "UiLogging.h"
+#include "provider/ContractValidation.h"
+#include "provider/ProviderFactory.h"
+
+#include <QFontDatabase>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace jobdesk::ui {
+
+namespace {
+struct ValidationRun
+{
+    std::optional<ValidationResult> result;
+    QString error;
+};
+} // namespace
+
+ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(parent), m_client(client)
+{
+    setObjectName(QStringLiteral("providersView"));
+    m_model = new ProvidersModel(this);
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *top = new QHBoxLayout;
+    m_validate = new QPushButton(tr("&Validate now"), this);
+    m_validate->setObjectName(QStringLiteral("validateNowButton"));
+    m_validate->setToolTip(tr("Run the contract validation of the selected provider for its route now, and record it"));
+    top->addWidget(m_validate);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("providersStatus"));
+    m_status->setWordWrap(true);
+    top->addWidget(m_status, 1);
+    v->addLayout(top);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_table = new QTableView(split);
+    m_table->setObjectName(QStringLiteral("providersTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    const int w = m_table->fontMetrics().averageCharWidth();
+    const int widths[] = {11, 12, 7, 28, 7, 11, 11, 9, 9, 8, 30};
+    for (int c = 0; c < ProvidersModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, widths[c] * w + 20);
+    m_report = new QPlainTextEdit(split);
+    m_report->setObjectName(QStringLiteral("validationReport"));
+    m_report->setReadOnly(true);
+    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    v->addWidget(split, 1);
+
+    m_timer = new QTimer(this);
+    m_timer->setInterval(30000);
+    connect(m_timer, &QTimer::timeout, this, &ProvidersView::reload);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ProvidersView::showReport);
+    connect(m_validate, &QPushButton::clicked, this, [this] {
+        if (const ProviderRow *r = m_model->rowAt(m_table->currentIndex().row()))
+            validateNow(r->status.provider, r->status.route);
+    });
+    connect(client, &StoreClient::polled, this, &ProvidersView::onPolled);
+    connect(client, &StoreClient::opened, this, [this] {
+        m_validationMark.reset();
+        m_stale = true;
+        if (isVisible())
+            reload();
+    });
+    m_validate->setEnabled(false);
+}
+
+void ProvidersView::setRefreshIntervalMs(int ms)
+{
+    m_timer->setInterval(ms);
+}
+
+QString ProvidersView::reportText() const
+{
+    return m_report->toPlainText();
+}
+
+QString ProvidersView::statusText() const
+{
+    return m_status->text();
+}
+
+void ProvidersView::reload()
+{
+    m_stale = false;
+    const quint64 generation = ++m_generation;
+    m_client->call<QList<ProviderRow>>(
+        this, "provider status", [](JobService &svc) { return ProviderStanding::read(svc); },
+        [this, generation](const CallOutcome<QList<ProviderRow>> &out) {
+            if (generation != m_generation)
+                return;
+            if (!out.ok) {
+                if (!m_validating)
+                    m_status->setText(tr("Could not read the providers: %1").arg(out.error));
+                m_stale = true;
+                return;
+            }
+            const ProviderRow *cur = m_model->rowAt(m_table->currentIndex().row());
+            const QString provider = cur ? cur->status.provider : QString();
+            const QString route = cur ? cur->status.route : QString();
+            m_model->setRows(*out.value);
+            int attention = 0;
+            for (const ProviderRow &r : *out.value)
+                attention += r.status.inChain && !r.isCurrent() ? 1 : 0;
+            Q_EMIT attentionChanged(attention);
+            int row = m_model->rowOf(provider, route);
+            if (row < 0 && m_model->rowCount() > 0)
+                row = 0;
+            if (row >= 0 && m_table->currentIndex().row() != row)
+                m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0),
+                                                           QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            showReport();
+            Q_EMIT loaded();
+        });
+}
+
+void ProvidersView::showReport()
+{
+    const ProviderRow *r = m_model->rowAt(m_table->currentIndex().row());
+    m_validate->setEnabled(r && !m_validating && m_client->isConnected());
+    if (!r) {
+        m_report->clear();
+        return;
+    }
+    QString text = tr("%1 for %2: %3").arg(r->status.provider, r->status.route, ProviderStanding::text(*r)) + u'\n';
+    if (const auto &v = r->status.latest) {
+        text += tr("Validation %1 at %2, %3, expires %4.")
+                    .arg(v->id)
+                    .arg(Format::dateTime(v->validatedAtMs), v->passed ? tr("passed") : tr("FAILED"),
+                         Format::dateTime(v->expiresAtMs))
+                + u'\n';
+        text += tr("Validated config %1; recorded config now %2.").arg(v->configHash.left(16), r->currentHash.left(16)) + u'\n'
+                + u'\n' + Format::json(v->report);
+    }
+    m_report->setPlainText(text);
+}
+
+bool ProvidersView::validateNow(const QString &providerName, const QString &routeName)
+{
+    if (m_validating) {
+        Q_EMIT validationFinished(false, tr("A validation is already running."));
+        return false;
+    }
+    const int row = m_model->rowOf(providerName, routeName);
+    const ProviderRow *r = m_model->rowAt(row);
+    if (!r) {
+        finishValidation(false, tr("%1 for %2 is not listed.").arg(providerName, routeName));
+        return false;
+    }
+    Route route;
+    ProviderConfig provider;
+    try {
+        route = Route::fromJson(r->status.routeConfig);
+        provider = ProviderConfig::fromJson(r->status.providerConfig);
+    } catch (const JobDeskError &e) {
+        finishValidation(false, tr("The recorded config of %1 for %2 cannot be read: %3").arg(providerName, routeName, e.message()));
+        return false;
+    }
+    if (!provider.apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(provider.apiKeyEnv.toLocal8Bit().constData())) {
+        finishValidation(false, tr("Not validated: %1 needs the secret in the environment variable %2, which this console "
+                                   "does not have. Nothing was recorded; run the validation where the dispatcher runs, or "
+                                   "start the console with %2 set.")
+                                    .arg(providerName, provider.apiKeyEnv));
+        return false;
+    }
+    m_validating = true;
+    m_validate->setEnabled(false);
+    m_status->setText(tr("Validating %1 for %2 (its golden cases against the provider)…").arg(providerName, routeName));
+    // 1. The database's clock (validated at / expires), on the store worker.
+    m_client->call<qint64>(this, "validation clock", [](JobService &svc) { return svc.nowMs(); },
+                           [this, route, provider](const CallOutcome<qint64> &now) {
+        if (!now.ok) {
+            finishValidation(false, tr("Not validated: %1").arg(now.error));
+            return;
+        }
+        // 2. The provider calls, on a thread of their own.
+        auto *watcher = new QFutureWatcher<ValidationRun>(this);
+        connect(watcher, &QFutureWatcher<ValidationRun>::finished, this, [this, watcher, route, provider] {
+            watcher->deleteLater();
+            const ValidationRun run = watcher->result();
+            if (!run.result) {
+                finishValidation(false, tr("Not validated: %1. Nothing was recorded.").arg(run.error));
+                return;
+            }
+            // 3. Recorded through JobService, as the dispatcher records it.
+            ValidationRecord rec;
+            rec.provider = provider.name;
+            rec.route = route.name;
+            rec.configHash = run.result->configHash;
+            rec.passed = run.result->passed;
+            rec.report = run.result->report;
+            rec.validatedAtMs = run.result->validatedAtMs;
+            rec.expiresAtMs = run.result->expiresAtMs;
+            m_client->call<qint64>(this, "record validation", [rec](JobService &svc) { return svc.recordValidation(rec); },
+                                   [this, rec](const CallOutcome<qint64> &out) {
+                if (!out.ok) {
+                    finishValidation(false, tr("The validation ran (%1) but could not be recorded: %2")
+                                                .arg(rec.passed ? tr("passed") : tr("FAILED"), out.error));
+                    return;
+                }
+                qCInfo(lcUi) << "contract validation of" << rec.provider << "for" << rec.route << "recorded as" << *out.value
+                             << (rec.passed ? "passed" : "FAILED");
+                finishValidation(true, rec.passed ? tr("%1 for %2 passed its contract validation; recorded (validation %3).")
+                                                        .arg(rec.provider, rec.route)
+                                                        .arg(*out.value)
+                                                  : tr("%1 for %2 FAILED its contract validation; recorded (validation %3), "
+                                                       "see the report.")
+                                                        .arg(rec.provider, rec.route)
+                                                        .arg(*out.value));
+            });
+        });
+        const qint64 nowMs = *now.value;
+        watcher->setFuture(QtConcurrent::run([route, provider, nowMs]() -> ValidationRun {
+            ValidationRun run;
+            try {
+                const std::unique_ptr<ProviderClient> client = makeProviderClient(provider);
+                run.result = validateContract(route, provider, *client, nowMs);
+            } catch (const JobDeskError &e) {
+                run.error = e.message();
+            } catch (const std::exception &e) {
+                run.error = QString::fromLocal8Bit(e.what());
+            }
+            return run;
+        }));
+    });
+    return true;
+}
+
+void ProvidersView::finishValidation(bool recorded, const QString &message)
+{
+    m_validating = false;
+    m_status->setText(message);
+    showReport();
+    if (recorded)
+        reload();
+    Q_EMIT validationFinished(recorded, message);
+}
+
+void ProvidersView::onPolled(const PollResult &r)
+{
+    if (!r.marks)
+        return;
+    if (m_validationMark && *m_validationMark == r.marks->validationId)
+        return;
+    m_validationMark = r.marks->validationId;
+    if (isVisible())
+        reload();
+    else
+        m_stale = true;
+}
+
+void ProvidersView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_timer->start();
+    if (m_stale)
+        reload();
+}
+
+void ProvidersView::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_timer->stop();
+}
+
+} // namespace jobdesk::ui

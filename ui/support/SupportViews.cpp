@@ -1,0 +1,73 @@
+#include "SupportViews.h"
+
+#include "ChartsView.h"
+#include "IncidentReportDialog.h"
+#include "IncidentsView.h"
+#include "ProvidersView.h"
+#include "models/SidebarModel.h"
+#include "views/JobDetailView.h"
+#include "views/MainWindow.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QMenuBar>
+
+namespace jobdesk::ui {
+
+namespace {
+class SupportText
+{
+    Q_DECLARE_TR_FUNCTIONS(SupportViews)
+};
+} // namespace
+
+SupportViews installSupportViews(MainWindow *window)
+{
+    SupportViews v;
+    StoreClient *client = window->client();
+    v.incidents = new IncidentsView(client, window);
+    v.providers = new ProvidersView(client, window);
+    v.charts = new ChartsView(client, window);
+    window->addSidebarSection(kSupportSection, SupportText::tr("Support"));
+    window->addSidebarPage(kSupportSection, kIncidentsEntry, SupportText::tr("Duplicate clicks"), v.incidents);
+    window->addSidebarPage(kSupportSection, kProvidersEntry, SupportText::tr("Providers"), v.providers, true);
+    window->addSidebarPage(kSupportSection, kChartsEntry, SupportText::tr("Charts"), v.charts);
+
+    SidebarModel *sidebar = window->sidebarModel();
+    QObject::connect(v.incidents, &IncidentsView::countChanged, window,
+                     [sidebar](int n) { sidebar->setCount(kIncidentsEntry, n); });
+    QObject::connect(v.providers, &ProvidersView::attentionChanged, window,
+                     [sidebar](int n) { sidebar->setCount(kProvidersEntry, n); });
+    QObject::connect(v.incidents, &IncidentsView::openJobRequested, window, [window](qint64 jobId) {
+        window->showSidebarEntry(QStringLiteral("jobs"));
+        window->selectJob(jobId);
+    });
+    QObject::connect(v.incidents, &IncidentsView::exportRequested, window,
+                     [window](qint64 jobId) { IncidentReportDialog::exportFor(window->client(), window, jobId); });
+
+    QMenu *menu = window->menuBar()->addMenu(SupportText::tr("&Support"));
+    menu->setObjectName(QStringLiteral("supportMenu"));
+    QAction *report = menu->addAction(SupportText::tr("&Export incident report…"));
+    report->setObjectName(QStringLiteral("exportIncidentReportAction"));
+    report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    report->setToolTip(SupportText::tr("The story of the job in the detail view, as Markdown (copied) and PDF"));
+    QObject::connect(report, &QAction::triggered, window, [window] {
+        if (const auto id = window->detailView()->jobId())
+            IncidentReportDialog::exportFor(window->client(), window, *id);
+    });
+    report->setEnabled(false);
+    QObject::connect(window->detailView(), &JobDetailView::detailShown, report, [report] { report->setEnabled(true); });
+    // The same action in the detail view's context menu.
+    window->detailView()->addAction(report);
+    window->detailView()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    return v;
+}
+
+SupportViews supportViews(MainWindow *window)
+{
+    return {window->findChild<IncidentsView *>(QStringLiteral("incidentsView")),
+            window->findChild<ProvidersView *>(QStringLiteral("providersView")),
+            window->findChild<ChartsView *>(QStringLiteral("chartsView"))};
+}
+
+} // namespace jobdesk::ui
