@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ConsoleSettings</name>
+    <message>
+        <source>System language</source>
+        <translation>System language</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>System language (%1)</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>%1 ms</source>
@@ -82,6 +93,53 @@
     <message>
         <source>operator retry</source>
         <translation>operator retry</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>Displays help on commandline options.</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>Displays help including Qt specific options.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>Displays version information.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>Usage: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Options:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Arguments:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[options]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>Unknown option &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>Unknown options: %1.</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>Missing value after &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>Unexpected value after &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>
@@ -383,6 +441,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>a provider refuses: failover skips the unproven spare for the proven backup</source>
         <translation>a provider refuses: failover skips the unproven spare for the proven backup</translation>
+    </message>
+    <message>
+        <source>fake provider %1 could not listen on 127.0.0.1</source>
+        <translation>fake provider %1 could not listen on 127.0.0.1</translation>
     </message>
 </context>
 <context>
@@ -905,6 +967,18 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Copied %1</source>
         <translation>Copied %1</translation>
     </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>Language saved: it changes when the console starts again.</source>
+        <translation>Language saved: it changes when the console starts again.</translation>
+    </message>
+    <message>
+        <source>Changes when the console starts again</source>
+        <translation>Changes when the console starts again</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -989,6 +1063,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>%1: %2 need an operator</source>
         <translation>%1: %2 need an operator</translation>
     </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+    <message>
+        <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
+        <translation>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::StoreWorker</name>
@@ -1063,6 +1145,10 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Attempt #%1 started on %2.</source>
         <translation>Attempt #%1 started on %2.</translation>
+    </message>
+    <message>
+        <source>Not connected to the database: nothing was read or done.</source>
+        <translation>Not connected to the database: nothing was read or done.</translation>
     </message>
 </context>
 <context>
@@ -1192,6 +1278,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Demo: %1</source>
         <translation>Demo: %1</translation>
+    </message>
+    <message>
+        <source>Starting the demo: fake providers on 127.0.0.1, contract validations, the dispatcher…</source>
+        <translation>Starting the demo: fake providers on 127.0.0.1, contract validations, the dispatcher…</translation>
+    </message>
+    <message>
+        <source>the demo could not start: %1</source>
+        <translation>the demo could not start: %1</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ta_IN">
 <context>
+    <name>ConsoleSettings</name>
+    <message>
+        <source>System language</source>
+        <translation>கணினியின் மொழி</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>கணினியின் மொழி (%1)</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>%1 ms</source>
@@ -82,6 +93,53 @@
     <message>
         <source>operator retry</source>
         <translation>இயக்குநர் மறுமுயற்சி</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>கட்டளைவரி விருப்பங்களுக்கான உதவியைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>Qt க்கே உரிய விருப்பங்கள் உட்பட உதவியைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>பதிப்புத் தகவலைக் காட்டும்.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>பயன்பாடு: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>விருப்பங்கள்:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>அளவுருக்கள்:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[விருப்பங்கள்]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>தெரியாத விருப்பம் &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>தெரியாத விருப்பங்கள்: %1.</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; க்குப் பின் மதிப்பு இல்லை.</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; க்குப் பின் எதிர்பாராத மதிப்பு.</translation>
     </message>
 </context>
 <context>
@@ -383,6 +441,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>a provider refuses: failover skips the unproven spare for the proven backup</source>
         <translation>ஒரு வழங்குநர் மறுக்கிறது: மாற்று வழி நிரூபிக்கப்படாத spare ஐத் தவிர்த்து நிரூபிக்கப்பட்ட backup ஐத் தேர்கிறது</translation>
+    </message>
+    <message>
+        <source>fake provider %1 could not listen on 127.0.0.1</source>
+        <translation>போலி வழங்குநர் %1, 127.0.0.1 இல் கேட்க (listen) முடியவில்லை</translation>
     </message>
 </context>
 <context>
@@ -905,6 +967,18 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Copied %1</source>
         <translation>%1 நகலெடுக்கப்பட்டது</translation>
     </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>மொழி (&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language saved: it changes when the console starts again.</source>
+        <translation>மொழி சேமிக்கப்பட்டது: கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்.</translation>
+    </message>
+    <message>
+        <source>Changes when the console starts again</source>
+        <translation>கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -989,6 +1063,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>%1: %2 need an operator</source>
         <translation>%1: %2 க்கு இயக்குநர் தேவை</translation>
     </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+    <message>
+        <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
+        <translation>%1: தரவுத்தளப் புள்ளிவிவரங்களிலிருந்து கிடைத்த தோராயமான எண்ணிக்கை (துல்லியமாக எண்ண ஒவ்வொரு வேலையையும் படிக்க வேண்டியிருக்கும்)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::StoreWorker</name>
@@ -1063,6 +1145,10 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Attempt #%1 started on %2.</source>
         <translation>முயற்சி #%1 %2 இல் தொடங்கப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Not connected to the database: nothing was read or done.</source>
+        <translation>தரவுத்தளத்துடன் இணைக்கப்படவில்லை: எதுவும் படிக்கப்படவில்லை, எதுவும் செய்யப்படவில்லை.</translation>
     </message>
 </context>
 <context>
@@ -1192,6 +1278,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Demo: %1</source>
         <translation>டெமோ: %1</translation>
+    </message>
+    <message>
+        <source>Starting the demo: fake providers on 127.0.0.1, contract validations, the dispatcher…</source>
+        <translation>டெமோ தொடங்குகிறது: 127.0.0.1 இல் போலி வழங்குநர்கள், ஒப்பந்தச் சரிபார்ப்புகள், அனுப்பி (dispatcher)…</translation>
+    </message>
+    <message>
+        <source>the demo could not start: %1</source>
+        <translation>டெமோவைத் தொடங்க முடியவில்லை: %1</translation>
     </message>
 </context>
 </TS>

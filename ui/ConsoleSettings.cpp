@@ -1,7 +1,10 @@
 #include "ConsoleSettings.h"
 
+#include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTranslator>
 #include <QUrl>
 
 namespace jobdesk::ui {
@@ -81,6 +84,58 @@ bool ConsoleSettings::utc()
 void ConsoleSettings::setUtc(bool utc)
 {
     QSettings().setValue(QStringLiteral("timesInUtc"), utc);
+}
+
+QString ConsoleSettings::language()
+{
+    const QString code = QSettings().value(QStringLiteral("language")).toString();
+    return languages().contains(code) ? code : QStringLiteral("system");
+}
+
+void ConsoleSettings::setLanguage(const QString &code)
+{
+    QSettings().setValue(QStringLiteral("language"), languages().contains(code) ? code : QStringLiteral("system"));
+}
+
+QStringList ConsoleSettings::languages()
+{
+    return {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("ta")};
+}
+
+QString ConsoleSettings::languageName(const QString &code)
+{
+    // Each language names itself, so an operator finds theirs whatever the console shows now.
+    if (code == QLatin1String("en"))
+        return QStringLiteral("English");
+    if (code == QLatin1String("ta"))
+        return QStringLiteral("தமிழ்");
+    const QString name = QLocale().nativeLanguageName();
+    return name.isEmpty() ? QCoreApplication::translate("ConsoleSettings", "System language")
+                          : QCoreApplication::translate("ConsoleSettings", "System language (%1)").arg(name);
+}
+
+QLocale ConsoleSettings::languageLocale(const QString &code)
+{
+    if (code == QLatin1String("en"))
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    if (code == QLatin1String("ta"))
+        return QLocale(QLocale::Tamil, QLocale::India);
+    return QLocale();
+}
+
+QLocale ConsoleSettings::applyLanguage()
+{
+    // Made once, kept for the program's life (the application holds pointers to installed ones).
+    static QTranslator *const qt = new QTranslator;
+    static QTranslator *const console = new QTranslator;
+    QCoreApplication::removeTranslator(qt);
+    QCoreApplication::removeTranslator(console);
+    const QLocale locale = languageLocale(language());
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    if (console->load(locale, QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(console);
+    return locale;
 }
 
 QString ConsoleSettings::withoutPassword(const QString &url)

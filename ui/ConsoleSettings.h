@@ -1,11 +1,14 @@
 #pragma once
 
 // What the console remembers in QSettings: saved connections (never a
-// password), the last one used, times in UTC or local time. Window geometry,
+// password), the last one used, times in UTC or local time, the language.
+// Window geometry,
 // splitters and column layouts are saved by the main window itself.
 
 #include <QList>
+#include <QLocale>
 #include <QString>
+#include <QStringList>
 
 namespace jobdesk::ui {
 
@@ -27,6 +30,18 @@ public:
     static void setLastConnection(const QString &name);
     static bool utc();
     static void setUtc(bool utc);
+
+    // The console's language: "system" (the default: follows the locale), "en" or "ta".
+    static QString language();
+    static void setLanguage(const QString &code); // anything else is saved as "system"
+    static QStringList languages();               // the codes the console ships, "system" first
+    static QString languageName(const QString &code); // in its own language ("தமிழ்"), for the menu
+    // The locale the console's words follow for a language code (QLocale() for "system").
+    static QLocale languageLocale(const QString &code);
+    // Installs the console's catalogue (:/i18n/jobdesk_<lang>.qm) and Qt's own for the saved
+    // language, replacing what an earlier call installed; windows made afterwards use it.
+    // Returns the locale it followed.
+    static QLocale applyLanguage();
 
     // The URL without any password (URL userinfo or a conninfo password=...).
     static QString withoutPassword(const QString &url);

@@ -14,16 +14,31 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QStatusBar>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 
 using namespace jobdesk;
 using namespace jobdesk::ui;
+
+namespace {
+// QCommandLineParser's own words (--help, --version, the headings, its errors), translated in
+// jobdesk_<lang>.ts under Qt's context: Qt ships no Tamil catalogue for them.
+[[maybe_unused]] const char *const kParserWords[] = {
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help on commandline options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help including Qt specific options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays version information."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Usage: %1"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Options:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Arguments:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "[options]"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown option '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown options: %1."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
+};
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -31,13 +46,9 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("JobDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("jobdesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
-    // The console's translations are embedded under :/i18n (see packaging/), Qt's own come with Qt.
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&translator);
+    // The language chosen in View > Language (default: the system locale's); the console's
+    // catalogues are embedded under :/i18n (see packaging/), Qt's own come with Qt.
+    ConsoleSettings::applyLanguage();
     QGuiApplication::setApplicationDisplayName(QCoreApplication::translate("main", "JobDesk"));
 
     QCommandLineParser parser;
@@ -96,7 +107,8 @@ int main(int argc, char *argv[])
             window.connectTo({QCoreApplication::translate("main", "demo"), url, false});
         });
         QObject::connect(demoRun.get(), &Demo::failed, &app, [&](const QString &message) {
-            std::fprintf(stderr, "jobdesk: the demo could not start: %s\n", qPrintable(message));
+            std::fprintf(stderr, "jobdesk: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "the demo could not start: %1").arg(message)));
             QCoreApplication::exit(3);
         });
         QObject::connect(demoRun.get(), &Demo::incident, &window, [&window](const QString &what) {

@@ -144,7 +144,8 @@ void DemoWorld::setUp()
             auto t = std::make_unique<FakeProviderThread>();
             if (!t->start())
                 throw JobDeskError(JobDeskError::Code::StoreError,
-                                   QStringLiteral("fake provider %1 could not listen on 127.0.0.1").arg(QLatin1String(f.name)));
+                                   QCoreApplication::translate("jobdesk::ui::Demo", "fake provider %1 could not listen on 127.0.0.1")
+                                       .arg(QLatin1String(f.name)));
             t->provider()->setDefaultBehaviour(f.behaviour);
             providers.append(QJsonObject{{QStringLiteral("name"), QLatin1String(f.name)},
                                          {QStringLiteral("kind"), QStringLiteral("fake")},

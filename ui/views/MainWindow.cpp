@@ -11,6 +11,7 @@
 #include "views/JobDetailView.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -268,6 +269,23 @@ void MainWindow::buildMenus()
         Q_EMIT m_jobs->dataChanged(m_jobs->index(0, 0), m_jobs->index(std::max(0, m_jobs->rowCount() - 1), JobsModel::ColumnCount - 1));
         m_detail->refresh();
     });
+    // The language is saved now and used from the next start (windows are not retranslated in place).
+    QMenu *language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    auto *languages = new QActionGroup(language);
+    for (const QString &code : ConsoleSettings::languages()) {
+        QAction *a = language->addAction(ConsoleSettings::languageName(code));
+        a->setObjectName(QStringLiteral("language_") + code);
+        a->setCheckable(true);
+        a->setChecked(code == ConsoleSettings::language());
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] {
+            ConsoleSettings::setLanguage(code);
+            statusBar()->showMessage(tr("Language saved: it changes when the console starts again."), 10000);
+        });
+    }
+    language->addSeparator();
+    language->addAction(tr("Changes when the console starts again"))->setEnabled(false);
 
     QMenu *job = menuBar()->addMenu(tr("&Job"));
     QAction *copyId = job->addAction(tr("&Copy job id"), this, [this] { copySelected(false); });
