@@ -96,6 +96,232 @@
     </message>
 </context>
 <context>
+    <name>IncidentReport</name>
+    <message>
+        <source>(client not recorded)</source>
+        <translation>(client not recorded)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>was started by %1 at %2</source>
+        <translation>was started by %1 at %2</translation>
+    </message>
+    <message>
+        <source>was sent at %1</source>
+        <translation>was sent at %1</translation>
+    </message>
+    <message>
+        <source>timed out after %1 (%2): outcome UNKNOWN</source>
+        <translation>timed out after %1 (%2): outcome UNKNOWN</translation>
+    </message>
+    <message>
+        <source>went UNKNOWN after %1%2</source>
+        <translation>went UNKNOWN after %1%2</translation>
+    </message>
+    <message>
+        <source>won at %1, %2 after it was sent</source>
+        <translation>won at %1, %2 after it was sent</translation>
+    </message>
+    <message>
+        <source>finished at %1 but lost the race</source>
+        <translation>finished at %1 but lost the race</translation>
+    </message>
+    <message>
+        <source>to attempt %1 on %2</source>
+        <translation>to attempt %1 on %2</translation>
+    </message>
+    <message>
+        <source>(expected v%1, found v%2); its result was discarded</source>
+        <translation>(expected v%1, found v%2); its result was discarded</translation>
+    </message>
+    <message>
+        <source>failed at %1%2</source>
+        <translation>failed at %1%2</translation>
+    </message>
+    <message>
+        <source>was cancelled by %1 at %2%3</source>
+        <translation>was cancelled by %1 at %2%3</translation>
+    </message>
+    <message>
+        <source>attempt %1 on %2 (%3)</source>
+        <translation>attempt %1 on %2 (%3)</translation>
+    </message>
+    <message>
+        <source>is %1</source>
+        <translation>is %1</translation>
+    </message>
+    <message>
+        <source># Incident report: job %1</source>
+        <translation># Incident report: job %1</translation>
+    </message>
+    <message>
+        <source>Generated %1. Times are %2.</source>
+        <translation>Generated %1. Times are %2.</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>local time</source>
+        <translation>local time</translation>
+    </message>
+    <message>
+        <source>- **Owner:** %1</source>
+        <translation>- **Owner:** %1</translation>
+    </message>
+    <message>
+        <source>- **Idempotency key:** `%1`</source>
+        <translation>- **Idempotency key:** `%1`</translation>
+    </message>
+    <message>
+        <source>- **Route:** %1</source>
+        <translation>- **Route:** %1</translation>
+    </message>
+    <message>
+        <source>- **State:** %1</source>
+        <translation>- **State:** %1</translation>
+    </message>
+    <message>
+        <source>- **Created:** %1 by %2</source>
+        <translation>- **Created:** %1 by %2</translation>
+    </message>
+    <message>
+        <source>- **Fingerprint of the intent:** `%1`</source>
+        <translation>- **Fingerprint of the intent:** `%1`</translation>
+    </message>
+    <message>
+        <source>## What was asked</source>
+        <translation>## What was asked</translation>
+    </message>
+    <message>
+        <source>## Requests with this key</source>
+        <translation>## Requests with this key</translation>
+    </message>
+    <message>
+        <source>The key was sent once: one request, one job.</source>
+        <translation>The key was sent once: one request, one job.</translation>
+    </message>
+    <message>
+        <source>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</source>
+        <translation>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</translation>
+    </message>
+    <message>
+        <source>| # | Time | After the first | Client | What happened |</source>
+        <translation>| # | Time | After the first | Client | What happened |</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>created job %1</translation>
+    </message>
+    <message>
+        <source>CONFLICT: same key, another intent; refused, nothing created (see the diff below)</source>
+        <translation>CONFLICT: same key, another intent; refused, nothing created (see the diff below)</translation>
+    </message>
+    <message>
+        <source>replay: same key, same intent; job %1 returned, nothing new done</source>
+        <translation>replay: same key, same intent; job %1 returned, nothing new done</translation>
+    </message>
+    <message>
+        <source>### Conflict at %1: the two intents field by field</source>
+        <translation>### Conflict at %1: the two intents field by field</translation>
+    </message>
+    <message>
+        <source>| Field | Bound to the key (job %1) | Sent at %2 (refused) |</source>
+        <translation>| Field | Bound to the key (job %1) | Sent at %2 (refused) |</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(absent)</translation>
+    </message>
+    <message>
+        <source>## Attempts</source>
+        <translation>## Attempts</translation>
+    </message>
+    <message>
+        <source>No attempt was made.</source>
+        <translation>No attempt was made.</translation>
+    </message>
+    <message>
+        <source>## Outcome</source>
+        <translation>## Outcome</translation>
+    </message>
+    <message>
+        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</source>
+        <translation>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</translation>
+    </message>
+    <message>
+        <source>- **Winner:** none (the job is %1).</source>
+        <translation>- **Winner:** none (the job is %1).</translation>
+    </message>
+    <message>
+        <source>- **Loser:** attempt %1 on %2 finished at %3 and lost to %4 (expected v%5, found v%6); its payload was discarded (digest `%7`).</source>
+        <translation>- **Loser:** attempt %1 on %2 finished at %3 and lost to %4 (expected v%5, found v%6); its payload was discarded (digest `%7`).</translation>
+    </message>
+    <message>
+        <source>attempt %1 on %2</source>
+        <translation>attempt %1 on %2</translation>
+    </message>
+    <message>
+        <source>a cancellation</source>
+        <translation>a cancellation</translation>
+    </message>
+    <message>
+        <source>- Attempt %1 on %2 did not win: %3%4.</source>
+        <translation>- Attempt %1 on %2 did not win: %3%4.</translation>
+    </message>
+    <message>
+        <source>## Audit trail</source>
+        <translation>## Audit trail</translation>
+    </message>
+    <message>
+        <source>No operator acted on this job.</source>
+        <translation>No operator acted on this job.</translation>
+    </message>
+    <message>
+        <source>| Time | Action | Operator | Database user | Attempt | Reason | Request id |</source>
+        <translation>| Time | Action | Operator | Database user | Attempt | Reason | Request id |</translation>
+    </message>
+    <message>
+        <source>%1:%2 (%3)</source>
+        <translation>%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Could not write %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderStanding</name>
+    <message>
+        <source>not proven: never validated for this route</source>
+        <translation>not proven: never validated for this route</translation>
+    </message>
+    <message>
+        <source>not proven: the last validation FAILED</source>
+        <translation>not proven: the last validation FAILED</translation>
+    </message>
+    <message>
+        <source>not current: EXPIRED at %1</source>
+        <translation>not current: EXPIRED at %1</translation>
+    </message>
+    <message>
+        <source>not current: STALE, validated for another route or provider config</source>
+        <translation>not current: STALE, validated for another route or provider config</translation>
+    </message>
+    <message>
+        <source>current until %1</source>
+        <translation>current until %1</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Displays help on commandline options.</source>
@@ -140,6 +366,37 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>Unexpected value after &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>SupportViews</name>
+    <message>
+        <source>Support</source>
+        <translation>Support</translation>
+    </message>
+    <message>
+        <source>Duplicate clicks</source>
+        <translation>Duplicate clicks</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Providers</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Charts</translation>
+    </message>
+    <message>
+        <source>&amp;Support</source>
+        <translation>&amp;Support</translation>
+    </message>
+    <message>
+        <source>&amp;Export incident report…</source>
+        <translation>&amp;Export incident report…</translation>
+    </message>
+    <message>
+        <source>The story of the job in the detail view, as Markdown (copied) and PDF</source>
+        <translation>The story of the job in the detail view, as Markdown (copied) and PDF</translation>
     </message>
 </context>
 <context>
@@ -284,6 +541,75 @@
     <message>
         <source>What follows: %1</source>
         <translation>What follows: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ChartsView</name>
+    <message>
+        <source>Last hour (per minute)</source>
+        <translation>Last hour (per minute)</translation>
+    </message>
+    <message>
+        <source>Last day (per 15 minutes)</source>
+        <translation>Last day (per 15 minutes)</translation>
+    </message>
+    <message>
+        <source>Attempts by outcome, per minute</source>
+        <translation>Attempts by outcome, per minute</translation>
+    </message>
+    <message>
+        <source>Latency per provider (sent to finished)</source>
+        <translation>Latency per provider (sent to finished)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Race losses and attempts that went unknown</source>
+        <translation>Race losses and attempts that went unknown</translation>
+    </message>
+    <message>
+        <source>race losses</source>
+        <translation>race losses</translation>
+    </message>
+    <message>
+        <source>went UNKNOWN</source>
+        <translation>went UNKNOWN</translation>
+    </message>
+    <message>
+        <source>Attempts by outcome, per 15 minutes</source>
+        <translation>Attempts by outcome, per 15 minutes</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
+    </message>
+    <message>
+        <source>Could not read the charts: %1</source>
+        <translation>Could not read the charts: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n attempt(s))</source>
+        <translation>
+            <numerusform>%1 (%n attempt(s))</numerusform>
+            <numerusform>%1 (%n attempt(s))</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
+        <translation>
+            <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
+            <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -445,6 +771,198 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>fake provider %1 could not listen on 127.0.0.1</source>
         <translation>fake provider %1 could not listen on 127.0.0.1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentReportDialog</name>
+    <message>
+        <source>Incident report: job %1</source>
+        <translation>Incident report: job %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Markdown</source>
+        <translation>&amp;Copy Markdown</translation>
+    </message>
+    <message>
+        <source>Save as &amp;PDF…</source>
+        <translation>Save as &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>Save the incident report</source>
+        <translation>Save the incident report</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The report is on the clipboard as Markdown.</source>
+        <translation>The report is on the clipboard as Markdown.</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>Saved as %1.</translation>
+    </message>
+    <message>
+        <source>Incident report</source>
+        <translation>Incident report</translation>
+    </message>
+    <message>
+        <source>Could not read job %1 for its report: %2</source>
+        <translation>Could not read job %1 for its report: %2</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentsModel</name>
+    <message>
+        <source>One job (%1, %2).</source>
+        <translation>One job (%1, %2).</translation>
+    </message>
+    <message>
+        <source>The key was sent once.</source>
+        <translation>The key was sent once.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The key was sent %1 times from %n client(s) within %2.</source>
+        <translation>
+            <numerusform>The key was sent %1 times from %n client(s) within %2.</numerusform>
+            <numerusform>The key was sent %1 times from %n client(s) within %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replay(s) returned the same job: nothing was done twice.</source>
+        <translation>
+            <numerusform>%n replay(s) returned the same job: nothing was done twice.</numerusform>
+            <numerusform>%n replay(s) returned the same job: nothing was done twice.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</source>
+        <translation>
+            <numerusform>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</numerusform>
+            <numerusform>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 CONFLICT</source>
+        <translation>%1 CONFLICT</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Replays</source>
+        <translation>Replays</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>Conflicts</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>First</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Spread</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentsView</name>
+    <message>
+        <source>When</source>
+        <translation>When</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>What happened</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <source>Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)</source>
+        <translation>Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;diff</source>
+        <translation>Show the &amp;diff</translation>
+    </message>
+    <message>
+        <source>&amp;Open the job</source>
+        <translation>&amp;Open the job</translation>
+    </message>
+    <message>
+        <source>&amp;Export incident report…</source>
+        <translation>&amp;Export incident report…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
+    </message>
+    <message>
+        <source>Could not read the incidents: %1</source>
+        <translation>Could not read the incidents: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) sent more than once, %1 with a conflict</source>
+        <translation>
+            <numerusform>%n key(s) sent more than once, %1 with a conflict</numerusform>
+            <numerusform>%n key(s) sent more than once, %1 with a conflict</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) with owner or key &quot;%1&quot;</source>
+        <translation>
+            <numerusform>%n job(s) with owner or key &quot;%1&quot;</numerusform>
+            <numerusform>%n job(s) with owner or key &quot;%1&quot;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No job has owner or key &quot;%1&quot;.</source>
+        <translation>No job has owner or key &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Could not read job %1: %2</source>
+        <translation>Could not read job %1: %2</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>created job %1</translation>
+    </message>
+    <message>
+        <source>CONFLICT: another payload with the same key, refused (double-click for the diff)</source>
+        <translation>CONFLICT: another payload with the same key, refused (double-click for the diff)</translation>
+    </message>
+    <message>
+        <source>replayed: the same payload, job %1 returned</source>
+        <translation>replayed: the same payload, job %1 returned</translation>
     </message>
 </context>
 <context>
@@ -978,6 +1496,170 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Changes when the console starts again</source>
         <translation>Changes when the console starts again</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ProvidersModel</name>
+    <message>
+        <source>Validated for %1
+Recorded config now %2</source>
+        <translation>Validated for %1
+Recorded config now %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>in chain</source>
+        <translation>in chain</translation>
+    </message>
+    <message>
+        <source>not in chain</source>
+        <translation>not in chain</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>passed</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FAILED</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>current</translation>
+    </message>
+    <message>
+        <source>STALE</source>
+        <translation>STALE</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpoint</translation>
+    </message>
+    <message>
+        <source>Status lookup</source>
+        <translation>Status lookup</translation>
+    </message>
+    <message>
+        <source>Chain</source>
+        <translation>Chain</translation>
+    </message>
+    <message>
+        <source>Last validation</source>
+        <translation>Last validation</translation>
+    </message>
+    <message>
+        <source>Validated</source>
+        <translation>Validated</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Expires</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>Config</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Standing</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ProvidersView</name>
+    <message>
+        <source>&amp;Validate now</source>
+        <translation>&amp;Validate now</translation>
+    </message>
+    <message>
+        <source>Run the contract validation of the selected provider for its route now, and record it</source>
+        <translation>Run the contract validation of the selected provider for its route now, and record it</translation>
+    </message>
+    <message>
+        <source>Could not read the providers: %1</source>
+        <translation>Could not read the providers: %1</translation>
+    </message>
+    <message>
+        <source>%1 for %2: %3</source>
+        <translation>%1 for %2: %3</translation>
+    </message>
+    <message>
+        <source>Validation %1 at %2, %3, expires %4.</source>
+        <translation>Validation %1 at %2, %3, expires %4.</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>passed</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FAILED</translation>
+    </message>
+    <message>
+        <source>Validated config %1; recorded config now %2.</source>
+        <translation>Validated config %1; recorded config now %2.</translation>
+    </message>
+    <message>
+        <source>A validation is already running.</source>
+        <translation>A validation is already running.</translation>
+    </message>
+    <message>
+        <source>%1 for %2 is not listed.</source>
+        <translation>%1 for %2 is not listed.</translation>
+    </message>
+    <message>
+        <source>The recorded config of %1 for %2 cannot be read: %3</source>
+        <translation>The recorded config of %1 for %2 cannot be read: %3</translation>
+    </message>
+    <message>
+        <source>Not validated: %1 needs the secret in the environment variable %2, which this console does not have. Nothing was recorded; run the validation where the dispatcher runs, or start the console with %2 set.</source>
+        <translation>Not validated: %1 needs the secret in the environment variable %2, which this console does not have. Nothing was recorded; run the validation where the dispatcher runs, or start the console with %2 set.</translation>
+    </message>
+    <message>
+        <source>Validating %1 for %2 (its golden cases against the provider)…</source>
+        <translation>Validating %1 for %2 (its golden cases against the provider)…</translation>
+    </message>
+    <message>
+        <source>Not validated: %1</source>
+        <translation>Not validated: %1</translation>
+    </message>
+    <message>
+        <source>Not validated: %1. Nothing was recorded.</source>
+        <translation>Not validated: %1. Nothing was recorded.</translation>
+    </message>
+    <message>
+        <source>The validation ran (%1) but could not be recorded: %2</source>
+        <translation>The validation ran (%1) but could not be recorded: %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2 passed its contract validation; recorded (validation %3).</source>
+        <translation>%1 for %2 passed its contract validation; recorded (validation %3).</translation>
+    </message>
+    <message>
+        <source>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</source>
+        <translation>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</translation>
     </message>
 </context>
 <context>

@@ -96,6 +96,232 @@
     </message>
 </context>
 <context>
+    <name>IncidentReport</name>
+    <message>
+        <source>(client not recorded)</source>
+        <translation>(கிளையன்ட் பதிவாகவில்லை)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>was started by %1 at %2</source>
+        <translation>%2 இல் %1 ஆல் தொடங்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>was sent at %1</source>
+        <translation>%1 இல் அனுப்பப்பட்டது</translation>
+    </message>
+    <message>
+        <source>timed out after %1 (%2): outcome UNKNOWN</source>
+        <translation>%1 க்குப் பின் காலக்கெடு மீறியது (%2): முடிவு தெரியாதது (UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>went UNKNOWN after %1%2</source>
+        <translation>%1 க்குப் பின் தெரியாதது (UNKNOWN) ஆனது%2</translation>
+    </message>
+    <message>
+        <source>won at %1, %2 after it was sent</source>
+        <translation>%1 இல் வென்றது, அனுப்பி %2 க்குப் பின்</translation>
+    </message>
+    <message>
+        <source>finished at %1 but lost the race</source>
+        <translation>%1 இல் முடிந்தது, ஆனால் போட்டியில் தோற்றது</translation>
+    </message>
+    <message>
+        <source>to attempt %1 on %2</source>
+        <translation>— %2 இல் முயற்சி %1 இடம்</translation>
+    </message>
+    <message>
+        <source>(expected v%1, found v%2); its result was discarded</source>
+        <translation>(எதிர்பார்த்தது v%1, கண்டது v%2); அதன் முடிவு நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>failed at %1%2</source>
+        <translation>%1 இல் தோல்வியடைந்தது%2</translation>
+    </message>
+    <message>
+        <source>was cancelled by %1 at %2%3</source>
+        <translation>%2 இல் %1 ஆல் ரத்துசெய்யப்பட்டது%3</translation>
+    </message>
+    <message>
+        <source>attempt %1 on %2 (%3)</source>
+        <translation>முயற்சி %1, %2 இல் (%3)</translation>
+    </message>
+    <message>
+        <source>is %1</source>
+        <translation>%1 நிலையில் உள்ளது</translation>
+    </message>
+    <message>
+        <source># Incident report: job %1</source>
+        <translation># சம்பவ அறிக்கை: வேலை %1</translation>
+    </message>
+    <message>
+        <source>Generated %1. Times are %2.</source>
+        <translation>உருவாக்கப்பட்டது %1. நேரங்கள் %2 இல்.</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>local time</source>
+        <translation>உள்ளூர் நேரம்</translation>
+    </message>
+    <message>
+        <source>- **Owner:** %1</source>
+        <translation>- **உரிமையாளர்:** %1</translation>
+    </message>
+    <message>
+        <source>- **Idempotency key:** `%1`</source>
+        <translation>- **சாவி (idempotency key):** `%1`</translation>
+    </message>
+    <message>
+        <source>- **Route:** %1</source>
+        <translation>- **வழித்தடம்:** %1</translation>
+    </message>
+    <message>
+        <source>- **State:** %1</source>
+        <translation>- **நிலை:** %1</translation>
+    </message>
+    <message>
+        <source>- **Created:** %1 by %2</source>
+        <translation>- **உருவாக்கப்பட்டது:** %1, %2 ஆல்</translation>
+    </message>
+    <message>
+        <source>- **Fingerprint of the intent:** `%1`</source>
+        <translation>- **நோக்கத்தின் கைரேகை (fingerprint):** `%1`</translation>
+    </message>
+    <message>
+        <source>## What was asked</source>
+        <translation>## கேட்கப்பட்டது என்ன</translation>
+    </message>
+    <message>
+        <source>## Requests with this key</source>
+        <translation>## இந்தச் சாவியுடன் வந்த கோரிக்கைகள்</translation>
+    </message>
+    <message>
+        <source>The key was sent once: one request, one job.</source>
+        <translation>சாவி ஒருமுறை மட்டுமே அனுப்பப்பட்டது: ஒரு கோரிக்கை, ஒரு வேலை.</translation>
+    </message>
+    <message>
+        <source>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</source>
+        <translation>சாவி %1 முறை அனுப்பப்பட்டது: ஒரு வேலை (%2); அதே நோக்கத்துடன் வந்த %3 மறுபதில்(கள்) அதே வேலையைத் திருப்பியளித்தன; வேறு நோக்கத்துடன் வந்த %4 முரண்(கள்) எதையும் உருவாக்கவில்லை.</translation>
+    </message>
+    <message>
+        <source>| # | Time | After the first | Client | What happened |</source>
+        <translation>| # | நேரம் | முதலாவதிலிருந்து | கிளையன்ட் | என்ன நடந்தது |</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>வேலை %1 ஐ உருவாக்கியது</translation>
+    </message>
+    <message>
+        <source>CONFLICT: same key, another intent; refused, nothing created (see the diff below)</source>
+        <translation>முரண் (CONFLICT): அதே சாவி, வேறு நோக்கம்; மறுக்கப்பட்டது, எதுவும் உருவாக்கப்படவில்லை (கீழே உள்ள வேறுபாட்டைப் பாருங்கள்)</translation>
+    </message>
+    <message>
+        <source>replay: same key, same intent; job %1 returned, nothing new done</source>
+        <translation>மறுபதில் (replay): அதே சாவி, அதே நோக்கம்; வேலை %1 திருப்பியளிக்கப்பட்டது, புதிதாக எதுவும் செய்யப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>### Conflict at %1: the two intents field by field</source>
+        <translation>### %1 இல் முரண்: இரண்டு நோக்கங்களும் புலம் புலமாக</translation>
+    </message>
+    <message>
+        <source>| Field | Bound to the key (job %1) | Sent at %2 (refused) |</source>
+        <translation>| புலம் | சாவியுடன் பிணைக்கப்பட்டது (வேலை %1) | %2 இல் அனுப்பப்பட்டது (மறுக்கப்பட்டது) |</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(இல்லை)</translation>
+    </message>
+    <message>
+        <source>## Attempts</source>
+        <translation>## முயற்சிகள்</translation>
+    </message>
+    <message>
+        <source>No attempt was made.</source>
+        <translation>எந்த முயற்சியும் செய்யப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>## Outcome</source>
+        <translation>## முடிவு</translation>
+    </message>
+    <message>
+        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</source>
+        <translation>- **வெற்றியாளர்:** %2 இல் முயற்சி %1, முடிவு %3 இல் எழுதப்பட்டது (வேலைப் பதிப்பு %4). வாடிக்கையாளரிடம் ஒரு முடிவுக்கு மட்டுமே கட்டணம் வசூலிக்கப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>- **Winner:** none (the job is %1).</source>
+        <translation>- **வெற்றியாளர்:** இல்லை (வேலை %1 நிலையில் உள்ளது).</translation>
+    </message>
+    <message>
+        <source>- **Loser:** attempt %1 on %2 finished at %3 and lost to %4 (expected v%5, found v%6); its payload was discarded (digest `%7`).</source>
+        <translation>- **தோற்றது:** %2 இல் முயற்சி %1, %3 இல் முடிந்து %4 இடம் தோற்றது (எதிர்பார்த்தது v%5, கண்டது v%6); அதன் முடிவு நிராகரிக்கப்பட்டது (digest `%7`).</translation>
+    </message>
+    <message>
+        <source>attempt %1 on %2</source>
+        <translation>%2 இல் முயற்சி %1</translation>
+    </message>
+    <message>
+        <source>a cancellation</source>
+        <translation>ஒரு ரத்துசெய்தல்</translation>
+    </message>
+    <message>
+        <source>- Attempt %1 on %2 did not win: %3%4.</source>
+        <translation>- %2 இல் முயற்சி %1 வெல்லவில்லை: %3%4.</translation>
+    </message>
+    <message>
+        <source>## Audit trail</source>
+        <translation>## தணிக்கைப் பதிவு</translation>
+    </message>
+    <message>
+        <source>No operator acted on this job.</source>
+        <translation>இந்த வேலையில் எந்த இயக்குநரும் செயல்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>| Time | Action | Operator | Database user | Attempt | Reason | Request id |</source>
+        <translation>| நேரம் | செயல் | இயக்குநர் | தரவுத்தளப் பயனர் | முயற்சி | காரணம் | கோரிக்கை id |</translation>
+    </message>
+    <message>
+        <source>%1:%2 (%3)</source>
+        <translation>%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 ஐ எழுத முடியவில்லை: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderStanding</name>
+    <message>
+        <source>not proven: never validated for this route</source>
+        <translation>நிரூபிக்கப்படவில்லை: இந்த வழித்தடத்துக்கு ஒருபோதும் சரிபார்க்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>not proven: the last validation FAILED</source>
+        <translation>நிரூபிக்கப்படவில்லை: கடைசிச் சரிபார்ப்பு தோல்வியடைந்தது (FAILED)</translation>
+    </message>
+    <message>
+        <source>not current: EXPIRED at %1</source>
+        <translation>நடப்பில் இல்லை: %1 இல் காலாவதியானது (EXPIRED)</translation>
+    </message>
+    <message>
+        <source>not current: STALE, validated for another route or provider config</source>
+        <translation>நடப்பில் இல்லை: பழையது (STALE), வேறு வழித்தட அல்லது வழங்குநர் அமைப்புக்காகச் சரிபார்க்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>current until %1</source>
+        <translation>%1 வரை நடப்பில் உள்ளது</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Displays help on commandline options.</source>
@@ -140,6 +366,37 @@
     <message>
         <source>Unexpected value after &apos;%1&apos;.</source>
         <translation>&apos;%1&apos; க்குப் பின் எதிர்பாராத மதிப்பு.</translation>
+    </message>
+</context>
+<context>
+    <name>SupportViews</name>
+    <message>
+        <source>Support</source>
+        <translation>ஆதரவு</translation>
+    </message>
+    <message>
+        <source>Duplicate clicks</source>
+        <translation>இரட்டைச் சொடுக்குகள்</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>வழங்குநர்கள்</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>வரைபடங்கள்</translation>
+    </message>
+    <message>
+        <source>&amp;Support</source>
+        <translation>ஆதரவு (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Export incident report…</source>
+        <translation>சம்பவ அறிக்கையை ஏற்றுமதி செய்… (&amp;E)</translation>
+    </message>
+    <message>
+        <source>The story of the job in the detail view, as Markdown (copied) and PDF</source>
+        <translation>விவரக் காட்சியில் உள்ள வேலையின் வரலாறு, Markdown ஆக (நகலெடுக்கப்படும்) மற்றும் PDF ஆக</translation>
     </message>
 </context>
 <context>
@@ -284,6 +541,75 @@
     <message>
         <source>What follows: %1</source>
         <translation>அடுத்து நடப்பது: %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ChartsView</name>
+    <message>
+        <source>Last hour (per minute)</source>
+        <translation>கடந்த 1 மணி (நிமிடவாரியாக)</translation>
+    </message>
+    <message>
+        <source>Last day (per 15 minutes)</source>
+        <translation>கடந்த 1 நாள் (15 நிமிடவாரியாக)</translation>
+    </message>
+    <message>
+        <source>Attempts by outcome, per minute</source>
+        <translation>முடிவுவாரியாக முயற்சிகள், நிமிடவாரியாக</translation>
+    </message>
+    <message>
+        <source>Latency per provider (sent to finished)</source>
+        <translation>வழங்குநர்வாரியாகத் தாமதம் (அனுப்பியதிலிருந்து முடியும் வரை)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>மி.வி.</translation>
+    </message>
+    <message>
+        <source>Race losses and attempts that went unknown</source>
+        <translation>போட்டித் தோல்விகளும் தெரியாதது (UNKNOWN) ஆன முயற்சிகளும்</translation>
+    </message>
+    <message>
+        <source>race losses</source>
+        <translation>போட்டித் தோல்விகள்</translation>
+    </message>
+    <message>
+        <source>went UNKNOWN</source>
+        <translation>தெரியாதது (UNKNOWN) ஆனவை</translation>
+    </message>
+    <message>
+        <source>Attempts by outcome, per 15 minutes</source>
+        <translation>முடிவுவாரியாக முயற்சிகள், 15 நிமிடவாரியாக</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>படிக்கிறது…</translation>
+    </message>
+    <message>
+        <source>Could not read the charts: %1</source>
+        <translation>வரைபடங்களைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n attempt(s))</source>
+        <translation>
+            <numerusform>%1 (%n முயற்சி)</numerusform>
+            <numerusform>%1 (%n முயற்சிகள்)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
+        <translation>
+            <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்வி, %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
+            <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்விகள், %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -445,6 +771,198 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>fake provider %1 could not listen on 127.0.0.1</source>
         <translation>போலி வழங்குநர் %1, 127.0.0.1 இல் கேட்க (listen) முடியவில்லை</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentReportDialog</name>
+    <message>
+        <source>Incident report: job %1</source>
+        <translation>சம்பவ அறிக்கை: வேலை %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Markdown</source>
+        <translation>Markdown ஐ நகலெடு (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save as &amp;PDF…</source>
+        <translation>PDF ஆகச் சேமி… (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Save the incident report</source>
+        <translation>சம்பவ அறிக்கையைச் சேமி</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The report is on the clipboard as Markdown.</source>
+        <translation>அறிக்கை Markdown ஆக இடைநிலைப் பலகையில் (clipboard) உள்ளது.</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>%1 ஆகச் சேமிக்கப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Incident report</source>
+        <translation>சம்பவ அறிக்கை</translation>
+    </message>
+    <message>
+        <source>Could not read job %1 for its report: %2</source>
+        <translation>அறிக்கைக்காக வேலை %1 ஐப் படிக்க முடியவில்லை: %2</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentsModel</name>
+    <message>
+        <source>One job (%1, %2).</source>
+        <translation>ஒரு வேலை (%1, %2).</translation>
+    </message>
+    <message>
+        <source>The key was sent once.</source>
+        <translation>சாவி ஒருமுறை மட்டுமே அனுப்பப்பட்டது.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The key was sent %1 times from %n client(s) within %2.</source>
+        <translation>
+            <numerusform>சாவி %2 க்குள் %n கிளையன்டிலிருந்து %1 முறை அனுப்பப்பட்டது.</numerusform>
+            <numerusform>சாவி %2 க்குள் %n கிளையன்ட்களிலிருந்து %1 முறை அனுப்பப்பட்டது.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replay(s) returned the same job: nothing was done twice.</source>
+        <translation>
+            <numerusform>%n மறுபதில் அதே வேலையைத் திருப்பியளித்தது: எதுவும் இருமுறை செய்யப்படவில்லை.</numerusform>
+            <numerusform>%n மறுபதில்கள் அதே வேலையைத் திருப்பியளித்தன: எதுவும் இருமுறை செய்யப்படவில்லை.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</source>
+        <translation>
+            <numerusform>%n முரண் (CONFLICT): அதே சாவி வேறு உள்ளடக்கத்துடன் வந்தது; அது மறுக்கப்பட்டது (எதுவும் உருவாக்கப்படவில்லை).</numerusform>
+            <numerusform>%n முரண்கள் (CONFLICT): அதே சாவி வேறு உள்ளடக்கத்துடன் வந்தது; அவை மறுக்கப்பட்டன (எதுவும் உருவாக்கப்படவில்லை).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 CONFLICT</source>
+        <translation>%1 முரண் (CONFLICT)</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>வேலை</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>நிலை</translation>
+    </message>
+    <message>
+        <source>Replays</source>
+        <translation>மறுபதில்கள்</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>முரண்கள்</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>முதல் முறை</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>கடைசி முறை</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>இடைப்பட்ட நேரம்</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>கிளையன்ட்கள்</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::IncidentsView</name>
+    <message>
+        <source>When</source>
+        <translation>எப்போது</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>என்ன நடந்தது</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>கிளையன்ட்</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>கைரேகை (fingerprint)</translation>
+    </message>
+    <message>
+        <source>Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)</source>
+        <translation>உரிமையாளர் அல்லது சாவி, வாடிக்கையாளர் அனுப்பியபடியே சரியாக (காலியாக விட்டால்: மிகப் புதிய இரட்டைகள்)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;diff</source>
+        <translation>வேறுபாட்டைக் காட்டு (&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Open the job</source>
+        <translation>வேலையைத் திற (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Export incident report…</source>
+        <translation>சம்பவ அறிக்கையை ஏற்றுமதி செய்… (&amp;E)</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>படிக்கிறது…</translation>
+    </message>
+    <message>
+        <source>Could not read the incidents: %1</source>
+        <translation>சம்பவங்களைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) sent more than once, %1 with a conflict</source>
+        <translation>
+            <numerusform>ஒன்றுக்கு மேல் அனுப்பப்பட்ட %n சாவி, %1 முரணுடன்</numerusform>
+            <numerusform>ஒன்றுக்கு மேல் அனுப்பப்பட்ட %n சாவிகள், அவற்றில் %1 முரணுடன்</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) with owner or key &quot;%1&quot;</source>
+        <translation>
+            <numerusform>உரிமையாளர் அல்லது சாவி &quot;%1&quot; உள்ள %n வேலை</numerusform>
+            <numerusform>உரிமையாளர் அல்லது சாவி &quot;%1&quot; உள்ள %n வேலைகள்</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No job has owner or key &quot;%1&quot;.</source>
+        <translation>உரிமையாளர் அல்லது சாவி &quot;%1&quot; உள்ள வேலை எதுவும் இல்லை.</translation>
+    </message>
+    <message>
+        <source>Could not read job %1: %2</source>
+        <translation>வேலை %1 ஐப் படிக்க முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>created job %1</source>
+        <translation>வேலை %1 ஐ உருவாக்கியது</translation>
+    </message>
+    <message>
+        <source>CONFLICT: another payload with the same key, refused (double-click for the diff)</source>
+        <translation>முரண் (CONFLICT): அதே சாவியுடன் வேறு உள்ளடக்கம், மறுக்கப்பட்டது (வேறுபாட்டைக் காண இருமுறை சொடுக்குங்கள்)</translation>
+    </message>
+    <message>
+        <source>replayed: the same payload, job %1 returned</source>
+        <translation>மறுபதில் (replay): அதே உள்ளடக்கம், வேலை %1 திருப்பியளிக்கப்பட்டது</translation>
     </message>
 </context>
 <context>
@@ -978,6 +1496,170 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>Changes when the console starts again</source>
         <translation>கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ProvidersModel</name>
+    <message>
+        <source>Validated for %1
+Recorded config now %2</source>
+        <translation>%1 க்காகச் சரிபார்க்கப்பட்டது
+இப்போது பதிவான அமைப்பு %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ஆம்</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>இல்லை</translation>
+    </message>
+    <message>
+        <source>in chain</source>
+        <translation>சங்கிலியில் உள்ளது</translation>
+    </message>
+    <message>
+        <source>not in chain</source>
+        <translation>சங்கிலியில் இல்லை</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>இல்லை</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>தேர்ச்சி</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>தோல்வியடைந்தது (FAILED)</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>நடப்பில்</translation>
+    </message>
+    <message>
+        <source>STALE</source>
+        <translation>பழையது (STALE)</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>வழித்தடம்</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>வகை</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>முனையம் (endpoint)</translation>
+    </message>
+    <message>
+        <source>Status lookup</source>
+        <translation>நிலை விசாரிப்பு (status lookup)</translation>
+    </message>
+    <message>
+        <source>Chain</source>
+        <translation>சங்கிலி</translation>
+    </message>
+    <message>
+        <source>Last validation</source>
+        <translation>கடைசிச் சரிபார்ப்பு</translation>
+    </message>
+    <message>
+        <source>Validated</source>
+        <translation>சரிபார்க்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>காலாவதியாவது</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>அமைப்பு (config)</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>நிலைமை</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::ProvidersView</name>
+    <message>
+        <source>&amp;Validate now</source>
+        <translation>இப்போதே சரிபார் (&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run the contract validation of the selected provider for its route now, and record it</source>
+        <translation>தேர்ந்தெடுத்த வழங்குநரின் ஒப்பந்தச் சரிபார்ப்பை அதன் வழித்தடத்துக்கு இப்போதே இயக்கிப் பதிவுசெய்</translation>
+    </message>
+    <message>
+        <source>Could not read the providers: %1</source>
+        <translation>வழங்குநர்களைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>%1 for %2: %3</source>
+        <translation>%2 க்கான %1: %3</translation>
+    </message>
+    <message>
+        <source>Validation %1 at %2, %3, expires %4.</source>
+        <translation>சரிபார்ப்பு %1: %2 இல், %3; %4 இல் காலாவதியாகும்.</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>தேர்ச்சி</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>தோல்வியடைந்தது (FAILED)</translation>
+    </message>
+    <message>
+        <source>Validated config %1; recorded config now %2.</source>
+        <translation>சரிபார்க்கப்பட்ட அமைப்பு %1; இப்போது பதிவான அமைப்பு %2.</translation>
+    </message>
+    <message>
+        <source>A validation is already running.</source>
+        <translation>ஒரு சரிபார்ப்பு ஏற்கெனவே இயங்குகிறது.</translation>
+    </message>
+    <message>
+        <source>%1 for %2 is not listed.</source>
+        <translation>%2 க்கான %1 பட்டியலில் இல்லை.</translation>
+    </message>
+    <message>
+        <source>The recorded config of %1 for %2 cannot be read: %3</source>
+        <translation>%2 க்கான %1 இன் பதிவான அமைப்பைப் படிக்க முடியவில்லை: %3</translation>
+    </message>
+    <message>
+        <source>Not validated: %1 needs the secret in the environment variable %2, which this console does not have. Nothing was recorded; run the validation where the dispatcher runs, or start the console with %2 set.</source>
+        <translation>சரிபார்க்கப்படவில்லை: %1 க்குச் சூழல் மாறி %2 இல் உள்ள ரகசியம் தேவை; இந்தக் கட்டுப்பாட்டகத்தில் அது இல்லை. எதுவும் பதிவுசெய்யப்படவில்லை; அனுப்பி (dispatcher) இயங்கும் இடத்தில் சரிபார்ப்பை இயக்குங்கள், அல்லது %2 ஐ அமைத்துக் கட்டுப்பாட்டகத்தைத் தொடங்குங்கள்.</translation>
+    </message>
+    <message>
+        <source>Validating %1 for %2 (its golden cases against the provider)…</source>
+        <translation>%2 க்கான %1 ஐச் சரிபார்க்கிறது (அதன் மாதிரிச் சோதனைகள் (golden cases) வழங்குநரிடம்)…</translation>
+    </message>
+    <message>
+        <source>Not validated: %1</source>
+        <translation>சரிபார்க்கப்படவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>Not validated: %1. Nothing was recorded.</source>
+        <translation>சரிபார்க்கப்படவில்லை: %1. எதுவும் பதிவுசெய்யப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>The validation ran (%1) but could not be recorded: %2</source>
+        <translation>சரிபார்ப்பு இயங்கியது (%1), ஆனால் பதிவுசெய்ய முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2 passed its contract validation; recorded (validation %3).</source>
+        <translation>%2 க்கான %1 அதன் ஒப்பந்தச் சரிபார்ப்பில் தேர்ச்சி பெற்றது; பதிவுசெய்யப்பட்டது (சரிபார்ப்பு %3).</translation>
+    </message>
+    <message>
+        <source>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</source>
+        <translation>%2 க்கான %1 அதன் ஒப்பந்தச் சரிபார்ப்பில் தோல்வியடைந்தது (FAILED); பதிவுசெய்யப்பட்டது (சரிபார்ப்பு %3), அறிக்கையைப் பாருங்கள்.</translation>
     </message>
 </context>
 <context>
