@@ -249,7 +249,7 @@ void ChartsView::apply(const Data &d)
     double maxMs = 0;
     int samples = 0;
     for (const ProviderLatencyStat &s : d.latency) {
-        m_providers.append(tr("%1 (%n attempt(s))", nullptr, s.samples).arg(s.provider));
+        m_providers.append(tr("%1 (n=%2)").arg(s.provider).arg(s.samples));
         m_p50->append(double(s.p50Ms));
         m_p95->append(double(s.p95Ms));
         maxMs = std::max<double>(maxMs, double(s.p95Ms));
@@ -267,7 +267,7 @@ void ChartsView::apply(const Data &d)
         }
     m_status->setText(tr("%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.", nullptr,
                          totalLosses)
-                          .arg(Format::dateTime(d.fromMs), Format::time(d.toMs))
+                          .arg(Format::time(d.fromMs), Format::time(d.toMs))
                           .arg(totalUnknown)
                           .arg(samples));
 }

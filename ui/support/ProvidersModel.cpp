@@ -170,9 +170,9 @@ QVariant ProvidersModel::headerData(int section, Qt::Orientation orientation, in
     case RouteColumn: return tr("Route");
     case KindColumn: return tr("Kind");
     case EndpointColumn: return tr("Endpoint");
-    case LookupColumn: return tr("Status lookup");
+    case LookupColumn: return tr("Lookup");
     case ChainColumn: return tr("Chain");
-    case ValidationColumn: return tr("Last validation");
+    case ValidationColumn: return tr("Validation");
     case ValidatedColumn: return tr("Validated");
     case ExpiresColumn: return tr("Expires");
     case ConfigColumn: return tr("Config");

@@ -58,8 +58,9 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {11, 12, 7, 28, 7, 11, 11, 9, 9, 8, 30};
+    const int widths[] = {11, 12, 7, 28, 8, 11, 12, 10, 10, 9, 30};
     for (int c = 0; c < ProvidersModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * w + 20);
     m_report = new QPlainTextEdit(split);
