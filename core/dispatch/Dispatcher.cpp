@@ -605,7 +605,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
         return 0;
     const auto passEnds = Clock::now() + std::chrono::milliseconds(m_options.reconcileBudgetMs);
     int resolved = 0;
-    // Unknown attempts of undecided jobs first (they block their job), least
+    // Unknown attempts of undecided jobs first (they block their job): those
+    // an operator asked about ("ask the provider now") first, then least
     // recently asked first so none starves; then those of decided jobs and
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 
 namespace jobdesk {
 
@@ -223,18 +224,41 @@ QList<Attempt> JobService::unknownAttempts(int limit, bool includeDecided)
 
 QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs)
 {
-    if (providers.isEmpty())
+    if (providers.isEmpty() || limit < 1)
         return {};
     const bool pg = dialect() == Dialect::Postgres;
-    const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-                        + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
-                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2)
-                        + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"))
-                        + QStringLiteral(" ORDER BY a.last_lookup_at_ms") + (pg ? QStringLiteral(" NULLS FIRST") : QString())
-                        + QStringLiteral(", a.updated_at_ms, a.id LIMIT $1");
+    const QString from = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                         + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
+                         + inJsonList(dialect(), QStringLiteral("a.provider"), 2)
+                         + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
+    // 1. What operators asked about and nobody has asked since (migration 9;
+    // attempts_unknown_lookup_requested serves it), oldest request first.
     QList<Attempt> out;
-    for (const SqlRow &row : execStatement("dispatch store", sql, {limit, jsonList(providers)}))
+    QSet<qint64> taken;
+    for (const SqlRow &row : execStatement(
+             "dispatch store",
+             from + QStringLiteral(" AND a.lookup_requested_at_ms IS NOT NULL AND (a.last_lookup_at_ms IS NULL "
+                                   "OR a.last_lookup_at_ms < a.lookup_requested_at_ms) "
+                                   "ORDER BY a.lookup_requested_at_ms, a.id LIMIT $1"),
+             {limit, jsonList(providers)})) {
         out.append(rows::attempt(row));
+        taken.insert(out.last().id);
+    }
+    if (out.size() >= limit)
+        return out;
+    // 2. Then least recently asked first (attempts_unknown_by_lookup).
+    const SqlRows rest = execStatement(
+        "dispatch store",
+        from + QStringLiteral(" ORDER BY a.last_lookup_at_ms") + (pg ? QStringLiteral(" NULLS FIRST") : QString())
+            + QStringLiteral(", a.updated_at_ms, a.id LIMIT $1"),
+        {limit, jsonList(providers)});
+    for (const SqlRow &row : rest) {
+        if (out.size() >= limit)
+            break;
+        Attempt a = rows::attempt(row);
+        if (!taken.contains(a.id))
+            out.append(a);
+    }
     return out;
 }
 

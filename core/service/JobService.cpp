@@ -1149,4 +1149,44 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
     });
 }
 
+OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &req)
+{
+    requireOperator(req);
+    if (d->pg()) // a SQL function only jobdesk_operator may run (migration 9); it records session_user
+        return d->run("request lookup", false, [&] {
+            return operatorOutcome(d->session->exec(
+                QStringLiteral("SELECT * FROM jd_op_request_lookup($1, $2, $3, $4, $5, $6)"),
+                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+        });
+    return d->run("request lookup", true, [&] {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("request_lookup"), std::nullopt, attemptId))
+            return *prior;
+        const Attempt a = d->requireAttempt(attemptId);
+        const Job job = d->requireJob(a.jobId);
+        d->checkStale(job, req);
+        if (a.state != AttemptState::Unknown)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("attempt %1 is already %2; there is nothing to ask its provider")
+                                   .arg(attemptId)
+                                   .arg(toText(a.state)));
+        const SqlRows p = d->session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"), {a.provider});
+        if (p.isEmpty() || !rows::jsonObject(p.first().first()).value(QStringLiteral("status_lookup")).toBool())
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("provider %1 offers no status lookup; ask its support about key %2 instead")
+                                   .arg(a.provider, a.providerKey));
+        // Not a state change: no event, no change sequence (the audit row is what moved).
+        const Stamp st{0, d->session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
+                              .first().first().toLongLong()};
+        d->session->exec(QStringLiteral("UPDATE attempts SET lookup_requested_at_ms = $2 WHERE id = $1"), {a.id, st.nowMs});
+        QJsonObject response{{QStringLiteral("action"), QStringLiteral("request_lookup")},
+                             {QStringLiteral("attempt_id"), a.id},
+                             {QStringLiteral("job_id"), a.jobId},
+                             {QStringLiteral("requested_at_ms"), st.nowMs},
+                             {QStringLiteral("last_lookup_at_ms"),
+                              a.lastLookupAtMs ? QJsonValue(*a.lastLookupAtMs) : QJsonValue(QJsonValue::Null)}};
+        d->audit(req, QStringLiteral("request_lookup"), a.jobId, a.id, response, st);
+        return OperatorResult{false, response};
+    });
+}
+
 } // namespace jobdesk

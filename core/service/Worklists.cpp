@@ -86,7 +86,8 @@ QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int li
     const SqlRows r = execStatement(
         "unknown queue",
         QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-            + QStringLiteral(", j.owner_id, j.idempotency_key, j.route, a.lookup_count, p.config "
+            + QStringLiteral(", j.owner_id, j.idempotency_key, j.route, a.lookup_count, p.config, a.lookup_requested_at_ms, "
+                             "j.change_seq "
                              "FROM attempts a JOIN jobs j ON j.id = a.job_id LEFT JOIN providers p ON p.name = a.provider "
                              "WHERE a.state = 'unknown' AND j.completed_by IS NULL")
             + filter + QStringLiteral(" ORDER BY a.updated_at_ms, a.id LIMIT $1"),
@@ -101,6 +102,8 @@ QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int li
         item.route = row.at(n + 2).toString();
         item.lookupCount = row.at(n + 3).toInt();
         item.providerHasStatusLookup = rows::jsonObject(row.at(n + 4)).value(QStringLiteral("status_lookup")).toBool();
+        item.lookupRequestedAtMs = rows::optInt(row.at(n + 5));
+        item.jobChangeSeq = row.at(n + 6).toLongLong();
         item.unknownSinceMs = item.attempt.updatedAtMs;
         item.cause = causeOf(item.attempt.lastReason);
         out.append(item);
@@ -364,7 +367,9 @@ ChangeMarks JobService::changeMarks()
                                         : QStringLiteral("SELECT (SELECT value FROM jd_counter WHERE id = 1), 0, "))
             + QStringLiteral(
                        "(SELECT max(id) FROM idempotency_events), (SELECT max(id) FROM race_losses), "
-                       "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log)"));
+                       "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log), "
+                       // The reconciler's lookups move no change sequence; attempts_unknown_by_lookup serves this.
+                       "(SELECT max(last_lookup_at_ms) FROM attempts WHERE state = 'unknown')"));
     // The change sequence's last value (one row), not a scan of two indexes.
     const SqlRow &row = r.first();
     ChangeMarks m;
@@ -373,6 +378,7 @@ ChangeMarks JobService::changeMarks()
     m.raceLossId = row.at(3).toLongLong();
     m.validationId = row.at(4).toLongLong();
     m.auditId = row.at(5).toLongLong();
+    m.lookupAtMs = row.at(6).toLongLong();
     return m;
 }
 

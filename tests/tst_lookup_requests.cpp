@@ -1,0 +1,202 @@
+// "Ask the provider now" (migration 9): an operator's audited request on an
+// unknown attempt that the reconciler answers first, even behind many older
+// unknown attempts; a repeated request id writes once; only an unknown
+// attempt of a provider with a status lookup can be asked about; a viewer is
+// refused by the database (PostgreSQL). The on-call queue shows the request
+// and the lookup that answered it, and the change marks move for both. Both stores.
+
+#include "StoreFixture.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+const Actor kWorker = Actor::worker(QStringLiteral("w1"));
+const QStringList kLookupProviders{QStringLiteral("primary")};
+
+Attempt unknownAttempt(JobService &svc, const QString &key, const QString &provider = QStringLiteral("primary"))
+{
+    const Job job = submitJob(svc, key);
+    const Attempt a = startRunning(svc, job.id, provider);
+    return svc.markUnknown(a.id, kWorker, QStringLiteral("deadline passed"));
+}
+
+void recordProviders(JobService &svc)
+{
+    svc.recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+    svc.recordProvider(QStringLiteral("fallback"), QJsonObject{{QStringLiteral("status_lookup"), false}});
+}
+
+QList<qint64> ids(const QList<Attempt> &attempts)
+{
+    QList<qint64> out;
+    for (const Attempt &a : attempts)
+        out.append(a.id);
+    return out;
+}
+
+const UnknownQueueItem *queueItem(const QList<UnknownQueueItem> &q, qint64 attemptId)
+{
+    for (const UnknownQueueItem &i : q)
+        if (i.attempt.id == attemptId)
+            return &i;
+    return nullptr;
+}
+
+StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &group)
+{
+    auto admin = store.open();
+    admin->session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
+                                         "CREATE ROLE %1 LOGIN; END IF; END $$")
+                              .arg(login));
+    admin->session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
+    StoreUrl url = store.url();
+    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
+    return url;
+}
+
+} // namespace
+
+class TestLookupRequests : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void requestedAttemptIsAskedFirstEvenBehindManyOlderOnes_data() { addBackendRows(); }
+    void requestedAttemptIsAskedFirstEvenBehindManyOlderOnes()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        constexpr int kOlder = 12;
+        constexpr int kBatch = 5;
+        QList<Attempt> older;
+        for (int i = 0; i < kOlder; ++i)
+            older.append(unknownAttempt(*svc, QStringLiteral("old-%1").arg(i)));
+        const Attempt newest = unknownAttempt(*svc, QStringLiteral("newest"));
+        // Without a request the newest unknown attempt waits behind the older ones.
+        QVERIFY(!ids(svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false)).contains(newest.id));
+
+        const ChangeMarks before = svc->changeMarks();
+        OperatorRequest req = operatorRequest(QStringLiteral("customer on the phone"));
+        req.seenChangeSeq = svc->job(newest.jobId)->changeSeq;
+        const OperatorResult r = svc->requestLookup(newest.id, req);
+        QVERIFY(!r.replayed);
+        QCOMPARE(r.response.value(QStringLiteral("action")).toString(), QStringLiteral("request_lookup"));
+        QCOMPARE(r.response.value(QStringLiteral("attempt_id")).toInteger(), newest.id);
+
+        // The reconciler's next pass asks about it first; the rest keep their fair order.
+        const QList<Attempt> next = svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false);
+        QCOMPARE(next.size(), kBatch);
+        QCOMPARE(next.first().id, newest.id);
+        QCOMPARE(next.at(1).id, older.at(0).id);
+        // A request does not change the attempt's state or its job's change sequence (no event).
+        QCOMPARE(svc->attempt(newest.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(newest.jobId)->changeSeq, *req.seenChangeSeq);
+        const ChangeMarks requested = svc->changeMarks();
+        QVERIFY(requested.auditId > before.auditId);
+
+        // The queue shows the request as outstanding until the reconciler asks.
+        const UnknownQueueItem *item = queueItem(svc->unknownQueue(), newest.id);
+        QVERIFY(item);
+        QCOMPARE(item->lookupRequestedAtMs, std::optional<qint64>(r.response.value(QStringLiteral("requested_at_ms")).toInteger()));
+        QVERIFY(item->lookupOutstanding());
+        QCOMPARE(item->jobChangeSeq, *req.seenChangeSeq);
+
+        svc->recordLookup(newest.id); // the reconciler asked
+        const QList<UnknownQueueItem> q = svc->unknownQueue();
+        item = queueItem(q, newest.id);
+        QVERIFY(!item->lookupOutstanding());
+        QCOMPARE(item->lookupCount, 1);
+        QVERIFY(item->attempt.lastLookupAtMs && *item->attempt.lastLookupAtMs >= *item->lookupRequestedAtMs);
+        QVERIFY(svc->changeMarks().lookupAtMs >= *item->attempt.lastLookupAtMs);
+        QVERIFY(svc->changeMarks().lookupAtMs != requested.lookupAtMs);
+        // Answered: it goes back to the fair rotation (asked most recently: last).
+        QVERIFY(!ids(svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false)).contains(newest.id));
+        QCOMPARE(svc->unknownAttemptsToReconcile(kOlder + 1, kLookupProviders, false).last().id, newest.id);
+    }
+
+    void repeatedRequestIdWritesOnce_data() { addBackendRows(); }
+    void repeatedRequestIdWritesOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("rep-1"));
+        const Attempt b = unknownAttempt(*svc, QStringLiteral("rep-2"));
+        const OperatorRequest req = operatorRequest(QStringLiteral("ask again"));
+        const OperatorResult first = svc->requestLookup(a.id, req);
+        const OperatorResult again = svc->requestLookup(a.id, req); // a double submit, or a re-send after a lost connection
+        QVERIFY(!first.replayed);
+        QVERIFY(again.replayed);
+        QCOMPARE(again.response, first.response);
+        QCOMPARE(svc->auditLog(a.jobId).size(), 1);
+        QCOMPARE(svc->auditLog(a.jobId).first().action, QStringLiteral("request_lookup"));
+        QCOMPARE(svc->auditLog(a.jobId).first().reason, QStringLiteral("ask again"));
+        // The same id on another attempt, or for another action, is an error, not the old answer.
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(b.id, req), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->auditLog(b.jobId).size(), 0);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+    }
+
+    void onlyAnUnknownAttemptWithALookupCanBeAskedAbout_data() { addBackendRows(); }
+    void onlyAnUnknownAttemptWithALookupCanBeAskedAbout()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const Attempt noLookup = unknownAttempt(*svc, QStringLiteral("nl"), QStringLiteral("fallback"));
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(noLookup.id, operatorRequest()), JobDeskError::Code::InvalidTransition);
+        const Job j = submitJob(*svc, QStringLiteral("running"));
+        const Attempt running = startRunning(*svc, j.id);
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(running.id, operatorRequest()), JobDeskError::Code::InvalidTransition);
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(running.id + 1000, operatorRequest()), JobDeskError::Code::NotFound);
+        // A stale view is refused (the job moved since the operator looked).
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("stale"));
+        OperatorRequest stale = operatorRequest();
+        stale.seenChangeSeq = svc->job(a.jobId)->changeSeq - 1;
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(a.id, stale), JobDeskError::Code::StaleView);
+        // A reason is required, and a viewer may not ask.
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(a.id, operatorRequest(QString())), JobDeskError::Code::InvalidArgument);
+        OperatorRequest asViewer = operatorRequest();
+        asViewer.actor = Actor::viewer(QStringLiteral("sam"));
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(a.id, asViewer), JobDeskError::Code::Forbidden);
+        for (qint64 job : {noLookup.jobId, j.id, a.jobId})
+            QCOMPARE(svc->auditLog(job).size(), 0);
+        QVERIFY(!queueItem(svc->unknownQueue(), a.id)->lookupRequestedAtMs);
+    }
+
+    void viewerIsRefusedByTheDatabaseAndOperatorIsRecorded_data() { addBackendRows(); }
+    void viewerIsRefusedByTheDatabaseAndOperatorIsRecorded()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        recordProviders(*owner);
+        const Attempt a = unknownAttempt(*owner, QStringLiteral("roles"));
+        if (store->isPostgres()) {
+            auto viewer = JobService::open(loginAs(*store, QStringLiteral("jd_test_viewer"), QStringLiteral("jobdesk_viewer")));
+            QCOMPARE(viewer->sessionIdentity().role, Role::Viewer);
+            JD_VERIFY_THROWS_CODE(viewer->requestLookup(a.id, operatorRequest()), JobDeskError::Code::Forbidden);
+            QVERIFY(!queueItem(viewer->unknownQueue(), a.id)->lookupRequestedAtMs); // it may read the queue
+            QCOMPARE(owner->auditLog(a.jobId).size(), 0);
+        }
+        std::unique_ptr<JobService> op = store->isPostgres()
+            ? JobService::open(loginAs(*store, QStringLiteral("jd_test_operator"), QStringLiteral("jobdesk_operator")))
+            : store->open();
+        QVERIFY(!op->requestLookup(a.id, operatorRequest(QStringLiteral("on-call asked"))).replayed);
+        const QList<AuditEntry> audit = owner->auditLog(a.jobId);
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().actorId, QStringLiteral("alice"));
+        QCOMPARE(audit.first().attemptId, std::optional<qint64>(a.id));
+        if (store->isPostgres())
+            QCOMPARE(audit.first().databaseUser, QStringLiteral("jd_test_operator"));
+        QVERIFY(queueItem(owner->unknownQueue(), a.id)->lookupOutstanding());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLookupRequests)
+#include "tst_lookup_requests.moc"
