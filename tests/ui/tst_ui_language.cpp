@@ -6,6 +6,7 @@
 
 #include "ConsoleSettings.h"
 #include "Format.h"
+#include "models/ActionGuards.h"
 
 #include <QAction>
 #include <QMenu>
@@ -25,6 +26,22 @@ QStringList menuTitles(QMainWindow &w)
     for (QAction *a : w.menuBar()->actions())
         out.append(a->text());
     return out;
+}
+
+// Why a retry is refused, as the retry dialog and the detail view say it.
+QString retryRefusal()
+{
+    JobDetail d;
+    d.job.id = 4;
+    d.job.state = JobState::Blocked;
+    Attempt a;
+    a.id = 9;
+    a.jobId = 4;
+    a.attemptNo = 1;
+    a.provider = QStringLiteral("stuck");
+    a.state = AttemptState::Unknown;
+    d.attempts.append(a);
+    return previewRetry(d).why;
 }
 
 QAction *languageAction(QMainWindow &w, const QString &code)
@@ -69,6 +86,8 @@ private Q_SLOTS:
             Console english;
             QVERIFY2(menuTitles(*english.window).contains(QStringLiteral("&View")), qPrintable(menuTitles(*english.window).join(u' ')));
             QCOMPARE(Format::jobState(JobState::Blocked), QStringLiteral("BLOCKED"));
+            QVERIFY2(retryRefusal().startsWith(QStringLiteral("Retry is blocked by #1 (attempt 9 on stuck): UNKNOWN.")),
+                     qPrintable(retryRefusal()));
             QAction *system = languageAction(*english.window, QStringLiteral("system"));
             QAction *tamil = languageAction(*english.window, QStringLiteral("ta"));
             QVERIFY(system && tamil && languageAction(*english.window, QStringLiteral("en")));
@@ -93,6 +112,9 @@ private Q_SLOTS:
         QCOMPARE(tamil.window->windowTitle(), QStringLiteral("JobDesk கட்டுப்பாட்டகம்"));
         // State names keep the English word next to the Tamil one (what support staff and logs say).
         QCOMPARE(Format::jobState(JobState::Blocked), QStringLiteral("தடைப்பட்டது (BLOCKED)"));
+        // What the guards say before an action, too (not only widgets' own words).
+        QVERIFY2(retryRefusal().startsWith(QStringLiteral("மறுமுயற்சி #1 (stuck இல் முயற்சி 9) ஆல் தடுக்கப்பட்டுள்ளது")),
+                 qPrintable(retryRefusal()));
         QVERIFY(languageAction(*tamil.window, QStringLiteral("ta"))->isChecked());
 
         // Back to English from the Tamil window.

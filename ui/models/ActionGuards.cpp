@@ -9,14 +9,16 @@ namespace jobdesk::ui {
 
 namespace {
 
+// lupdate files these tr() calls under the enclosing namespace's context, so the
+// lookup uses the same one (another context would never find the translations).
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("jobdesk::ui::ActionGuards", s);
+    return QCoreApplication::translate("jobdesk::ui", s);
 }
 
 QString tr(const char *s, int n)
 {
-    return QCoreApplication::translate("jobdesk::ui::ActionGuards", s, nullptr, n);
+    return QCoreApplication::translate("jobdesk::ui", s, nullptr, n);
 }
 
 int automaticAttemptsUsed(const JobDetail &d)
