@@ -398,6 +398,49 @@ private Q_SLOTS:
         QVERIFY2(asked >= 1 && asked < 12, qPrintable(QStringLiteral("asked %1").arg(asked)));
     }
 
+    // "Ask the provider now" (an operator's request, migration 9): the next
+    // pass asks about the requested attempt first, even behind many older
+    // unknown ones that fill the pass's time budget.
+    void operatorRequestedLookupIsAskedFirst_data() { addBackendRows(); }
+    void operatorRequestedLookupIsAskedFirst()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(2000));
+        auto svc = store->open();
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("asked-first");
+        o.reconcileBudgetMs = 300;
+        o.lookupDeadlineMs = 2000;
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        svc->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+        fx.primary.provider()->setStatusLookupDelayMs(200);
+        QList<Attempt> older;
+        for (int i = 0; i < 12; ++i) {
+            older.append(unknownAttempt(*svc, fx, QStringLiteral("older-%1").arg(i)));
+            fx.primary.provider()->markInProgress(older.last().providerKey);
+        }
+        const Attempt requested = unknownAttempt(*svc, fx, QStringLiteral("requested"));
+        fx.primary.provider()->markInProgress(requested.providerKey);
+        OperatorRequest req = operatorRequest(QStringLiteral("customer is waiting"));
+        QVERIFY(!svc->requestLookup(requested.id, req).replayed);
+        QVERIFY(svc->requestLookup(requested.id, req).replayed); // a double submit writes once
+        QCOMPARE(svc->auditLog(requested.jobId).size(), 1);
+
+        dispatcher.reconcileOnce(*svc);
+        QVERIFY2(svc->attempt(requested.id)->lastLookupAtMs, "the requested attempt was not asked on the next pass");
+        int olderAsked = 0;
+        for (const Attempt &a : older)
+            olderAsked += svc->attempt(a.id)->lastLookupAtMs ? 1 : 0;
+        QVERIFY2(olderAsked < older.size(), qPrintable(QStringLiteral("the pass asked all %1 older ones").arg(olderAsked)));
+        // Answered: the request is no longer outstanding, the queue says when it was asked.
+        const QList<UnknownQueueItem> q = svc->unknownQueue();
+        const auto it = std::find_if(q.cbegin(), q.cend(), [&](const UnknownQueueItem &i) { return i.attempt.id == requested.id; });
+        QVERIFY(it != q.cend());
+        QVERIFY(!it->lookupOutstanding());
+        QCOMPARE(it->lookupCount, 1);
+    }
+
     // Slow lookups on the reconciler's thread do not hold up the lease reaper.
     void reapingNeverWaitsForLookups_data() { addBackendRows(); }
     void reapingNeverWaitsForLookups()
