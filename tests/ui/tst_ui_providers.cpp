@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QDir>
@@ -63,6 +64,16 @@ QJsonObject fakeProvider(const QString &name, const QUrl &baseUrl, const QString
     if (!apiKeyEnv.isEmpty())
         o.insert(QStringLiteral("api_key_env"), apiKeyEnv);
     return o;
+}
+
+StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group)
+{
+    admin.session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
+                                        "CREATE ROLE %1 LOGIN; END IF; END $$")
+                             .arg(login));
+    admin.session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
+    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
+    return url;
 }
 
 const ProviderRow *row(const ProvidersView &view, const QString &provider)
@@ -237,6 +248,73 @@ private Q_SLOTS:
         QCOMPARE(fake.provider()->completionRequestCount(), 0);
         QVERIFY(svc->validations().isEmpty());
         QVERIFY(!view.isValidating());
+    }
+
+    void validateNowNeedsAConnectionThatMayRecord_data() { addBackendRows(); }
+    void validateNowNeedsAConnectionThatMayRecord()
+    {
+        JD_FRESH_STORE(store);
+        FakeProviderThread fake;
+        QVERIFY(fake.start());
+        auto svc = store->open();
+        recordLocalConfig(*svc, {fakeProvider(QStringLiteral("local"), fake.provider()->baseUrl())});
+        {
+            // A support engineer's (viewer's) console: the button is off and nothing is sent or recorded.
+            StoreClient client(fastOptions());
+            StoreUrl url = store->url();
+            if (store->isPostgres()) {
+                url = loginAs(*svc, url, QStringLiteral("jd_ui_support_viewer"), QStringLiteral("jobdesk_viewer"));
+            } else {
+                // SQLite has no roles: the seam makes the identity a viewer's.
+                client.setIdentityHook([](SessionIdentity &id) {
+                    id.role = Role::Viewer;
+                    id.roleName = QStringLiteral("jobdesk_viewer");
+                });
+            }
+            ProvidersView view(&client);
+            client.open(url);
+            view.show();
+            QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+            QCOMPARE(client.connection().identity.role, Role::Viewer);
+            QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("validateNowButton"))->isEnabled());
+            QSignalSpy finished(&view, &ProvidersView::validationFinished);
+            QVERIFY(!view.validateNow(QStringLiteral("local"), QStringLiteral("summarize")));
+            QCOMPARE(finished.size(), 1);
+            QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("may only read (role jobdesk_viewer)")),
+                     qPrintable(finished.first().at(1).toString()));
+            QCOMPARE(fake.provider()->completionRequestCount(), 0);
+            QVERIFY(svc->validations().isEmpty());
+        }
+        if (store->isPostgres()) {
+            // An operator's login on PostgreSQL may act on jobs but the database keeps
+            // validations to the dispatcher's connection: the run is reported, nothing recorded.
+            StoreClient client(fastOptions());
+            ProvidersView view(&client);
+            client.open(loginAs(*svc, store->url(), QStringLiteral("jd_ui_support_operator"), QStringLiteral("jobdesk_operator")));
+            view.show();
+            QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+            QVERIFY(client.canAct());
+            QSignalSpy finished(&view, &ProvidersView::validationFinished);
+            QVERIFY(view.validateNow(QStringLiteral("local"), QStringLiteral("summarize")));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+            QVERIFY(!finished.first().at(0).toBool());
+            QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("does not let this connection (role jobdesk_operator) record it")),
+                     qPrintable(finished.first().at(1).toString()));
+            QVERIFY(svc->validations().isEmpty());
+        } else {
+            // SQLite has no roles: the local operator records it.
+            StoreClient client(fastOptions());
+            ProvidersView view(&client);
+            client.open(store->url());
+            view.show();
+            QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+            QVERIFY(view.findChild<QPushButton *>(QStringLiteral("validateNowButton"))->isEnabled());
+            QSignalSpy finished(&view, &ProvidersView::validationFinished);
+            QVERIFY(view.validateNow(QStringLiteral("local"), QStringLiteral("summarize")));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+            QVERIFY(finished.first().at(0).toBool());
+            QCOMPARE(svc->validations().size(), 1);
+        }
     }
 };
 

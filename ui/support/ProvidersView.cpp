@@ -80,7 +80,10 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
             validateNow(r->status.provider, r->status.route);
     });
     connect(client, &StoreClient::polled, this, &ProvidersView::onPolled);
+    connect(client, &StoreClient::connectionLost, this, &ProvidersView::showReport);
+    connect(client, &StoreClient::connectionRestored, this, &ProvidersView::showReport);
     connect(client, &StoreClient::opened, this, [this] {
+        showReport();
         m_validationMark.reset();
         m_stale = true;
         if (isVisible())
@@ -141,7 +144,10 @@ void ProvidersView::reload()
 void ProvidersView::showReport()
 {
     const ProviderRow *r = m_model->rowAt(m_table->currentIndex().row());
-    m_validate->setEnabled(r && !m_validating && m_client->isConnected());
+    m_validate->setEnabled(r && !m_validating && m_client->canAct());
+    m_validate->setToolTip(m_client->canAct() || !m_client->isConnected()
+                               ? tr("Run the contract validation of the selected provider for its route now, and record it")
+                               : tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName));
     if (!r) {
         m_report->clear();
         return;
@@ -154,7 +160,7 @@ void ProvidersView::showReport()
                          Format::dateTime(v->expiresAtMs))
                 + u'\n';
         text += tr("Validated config %1; recorded config now %2.").arg(v->configHash.left(16), r->currentHash.left(16)) + u'\n'
-                + u'\n' + Format::json(v->report);
+                + u'\n' + (v->report.isEmpty() ? tr("No report was recorded with this validation.") : Format::json(v->report));
     }
     m_report->setPlainText(text);
 }
@@ -163,6 +169,14 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
 {
     if (m_validating) {
         Q_EMIT validationFinished(false, tr("A validation is already running."));
+        return false;
+    }
+    if (!m_client->canAct()) {
+        finishValidation(false, m_client->isConnected()
+                                    ? tr("Not validated: this connection may only read (role %1); contract validations are "
+                                         "recorded by operators and dispatchers. Nothing was recorded.")
+                                          .arg(m_client->connection().identity.roleName)
+                                    : tr("Not validated: the console is not connected to the store."));
         return false;
     }
     const int row = m_model->rowOf(providerName, routeName);
@@ -218,8 +232,15 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
             m_client->call<qint64>(this, "record validation", [rec](JobService &svc) { return svc.recordValidation(rec); },
                                    [this, rec](const CallOutcome<qint64> &out) {
                 if (!out.ok) {
-                    finishValidation(false, tr("The validation ran (%1) but could not be recorded: %2")
-                                                .arg(rec.passed ? tr("passed") : tr("FAILED"), out.error));
+                    if (out.code == JobDeskError::Code::Forbidden)
+                        finishValidation(false, tr("The validation ran (%1) but the database does not let this connection "
+                                                   "(role %2) record it: nothing was recorded. Run it where the dispatcher "
+                                                   "runs (its connection records validations).")
+                                                    .arg(rec.passed ? tr("passed") : tr("FAILED"),
+                                                         m_client->connection().identity.roleName));
+                    else
+                        finishValidation(false, tr("The validation ran (%1) but could not be recorded: %2")
+                                                    .arg(rec.passed ? tr("passed") : tr("FAILED"), out.error));
                     return;
                 }
                 qCInfo(lcUi) << "contract validation of" << rec.provider << "for" << rec.route << "recorded as" << *out.value
