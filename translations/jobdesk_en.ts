@@ -369,6 +369,36 @@
     </message>
 </context>
 <context>
+    <name>QGnomeTheme</name>
+    <message>
+        <source>&amp;OK</source>
+        <translation>&amp;OK</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancel</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Close</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
     <name>SupportViews</name>
     <message>
         <source>Support</source>
@@ -527,6 +557,10 @@
         <source>The provider saw this attempt under the key %1; ask it about that key first if you can.</source>
         <translation>The provider saw this attempt under the key %1; ask it about that key first if you can.</translation>
     </message>
+    <message>
+        <source>Cancel attempt #%1</source>
+        <translation>Cancel attempt #%1</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelJobDialog</name>
@@ -541,6 +575,10 @@
     <message>
         <source>What follows: %1</source>
         <translation>What follows: %1</translation>
+    </message>
+    <message>
+        <source>Cancel job %1</source>
+        <translation>Cancel job %1</translation>
     </message>
 </context>
 <context>
@@ -598,18 +636,15 @@
         <translation>Could not read the charts: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n attempt(s))</source>
-        <translation>
-            <numerusform>%1 (%n attempt(s))</numerusform>
-            <numerusform>%1 (%n attempt(s))</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
         <translation>
             <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
             <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (n=%2)</source>
+        <translation>%1 (n=%2)</translation>
     </message>
 </context>
 <context>
@@ -1559,16 +1594,8 @@ Recorded config now %2</translation>
         <translation>Endpoint</translation>
     </message>
     <message>
-        <source>Status lookup</source>
-        <translation>Status lookup</translation>
-    </message>
-    <message>
         <source>Chain</source>
         <translation>Chain</translation>
-    </message>
-    <message>
-        <source>Last validation</source>
-        <translation>Last validation</translation>
     </message>
     <message>
         <source>Validated</source>
@@ -1585,6 +1612,14 @@ Recorded config now %2</translation>
     <message>
         <source>Standing</source>
         <translation>Standing</translation>
+    </message>
+    <message>
+        <source>Lookup</source>
+        <translation>Lookup</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Validation</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1742,10 @@ Recorded config now %2</translation>
     <message>
         <source>%1 is NOT proven for this route: its output may not match the contract.</source>
         <translation>%1 is NOT proven for this route: its output may not match the contract.</translation>
+    </message>
+    <message>
+        <source>Retry job %1</source>
+        <translation>Retry job %1</translation>
     </message>
 </context>
 <context>

@@ -369,6 +369,36 @@
     </message>
 </context>
 <context>
+    <name>QGnomeTheme</name>
+    <message>
+        <source>&amp;OK</source>
+        <translation>சரி (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>வேண்டாம் (&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>மூடு (&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>சரி</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>வேண்டாம்</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>மூடு</translation>
+    </message>
+</context>
+<context>
     <name>SupportViews</name>
     <message>
         <source>Support</source>
@@ -527,6 +557,10 @@
         <source>The provider saw this attempt under the key %1; ask it about that key first if you can.</source>
         <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ் பெற்றது; முடிந்தால் முதலில் அந்தச் சாவி பற்றி வழங்குநரிடம் கேளுங்கள்.</translation>
     </message>
+    <message>
+        <source>Cancel attempt #%1</source>
+        <translation>முயற்சி #%1 ஐ ரத்துசெய்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelJobDialog</name>
@@ -541,6 +575,10 @@
     <message>
         <source>What follows: %1</source>
         <translation>அடுத்து நடப்பது: %1</translation>
+    </message>
+    <message>
+        <source>Cancel job %1</source>
+        <translation>வேலை %1 ஐ ரத்துசெய்</translation>
     </message>
 </context>
 <context>
@@ -598,18 +636,15 @@
         <translation>வரைபடங்களைப் படிக்க முடியவில்லை: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n attempt(s))</source>
-        <translation>
-            <numerusform>%1 (%n முயற்சி)</numerusform>
-            <numerusform>%1 (%n முயற்சிகள்)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
         <translation>
             <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்வி, %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
             <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்விகள், %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (n=%2)</source>
+        <translation>%1 (n=%2)</translation>
     </message>
 </context>
 <context>
@@ -1559,16 +1594,8 @@ Recorded config now %2</source>
         <translation>முனையம் (endpoint)</translation>
     </message>
     <message>
-        <source>Status lookup</source>
-        <translation>நிலை விசாரிப்பு (status lookup)</translation>
-    </message>
-    <message>
         <source>Chain</source>
         <translation>சங்கிலி</translation>
-    </message>
-    <message>
-        <source>Last validation</source>
-        <translation>கடைசிச் சரிபார்ப்பு</translation>
     </message>
     <message>
         <source>Validated</source>
@@ -1585,6 +1612,14 @@ Recorded config now %2</source>
     <message>
         <source>Standing</source>
         <translation>நிலைமை</translation>
+    </message>
+    <message>
+        <source>Lookup</source>
+        <translation>நிலை விசாரிப்பு</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>சரிபார்ப்பு</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1742,10 @@ Recorded config now %2</source>
     <message>
         <source>%1 is NOT proven for this route: its output may not match the contract.</source>
         <translation>%1 இந்த வழித்தடத்துக்கு நிரூபிக்கப்படவில்லை (NOT proven): அதன் வெளியீடு ஒப்பந்தத்துடன் பொருந்தாமல் இருக்கலாம்.</translation>
+    </message>
+    <message>
+        <source>Retry job %1</source>
+        <translation>வேலை %1 ஐ மறுமுயற்சி செய்</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,13 @@ namespace {
     QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
     QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
 };
+// Qt's standard dialog buttons (the same reason). "Cancel" on a button that only closes a dialog
+// must not read like the operator action "cancel".
+[[maybe_unused]] const char *const kButtonWords[] = {
+    QT_TRANSLATE_NOOP("QPlatformTheme", "OK"),     QT_TRANSLATE_NOOP("QPlatformTheme", "Cancel"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Close"),  QT_TRANSLATE_NOOP("QGnomeTheme", "&OK"),
+    QT_TRANSLATE_NOOP("QGnomeTheme", "&Cancel"),   QT_TRANSLATE_NOOP("QGnomeTheme", "&Close"),
+};
 } // namespace
 
 int main(int argc, char *argv[])

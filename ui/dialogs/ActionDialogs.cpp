@@ -73,6 +73,7 @@ ActionDialog::ActionDialog(StoreClient *client, const DetailResult &detail, cons
     m_ok = buttons->addButton(QDialogButtonBox::Ok);
     m_ok->setObjectName(QStringLiteral("okButton"));
     m_close = buttons->addButton(QDialogButtonBox::Cancel);
+    m_close->setText(tr("Close")); // not "Cancel": in a dialog that cancels, that word would be ambiguous
     m_close->setObjectName(QStringLiteral("closeButton"));
     layout->addWidget(buttons);
     connect(m_ok, &QPushButton::clicked, this, &ActionDialog::onOk);
@@ -83,6 +84,11 @@ ActionDialog::ActionDialog(StoreClient *client, const DetailResult &detail, cons
     connect(m_client, &StoreClient::connectionLost, this, &ActionDialog::updateOk);
     connect(m_client, &StoreClient::connectionRestored, this, &ActionDialog::updateOk);
     setMinimumWidth(520);
+}
+
+void ActionDialog::setOkText(const QString &text)
+{
+    m_ok->setText(text);
 }
 
 QLabel *ActionDialog::addNote(const QString &objectName, const QString &text)
@@ -190,6 +196,7 @@ CancelAttemptDialog::CancelAttemptDialog(StoreClient *client, const DetailResult
       m_attempt(attempt)
 {
     setObjectName(QStringLiteral("cancelAttemptDialog"));
+    setOkText(tr("Cancel attempt #%1").arg(attempt.attemptNo));
     const qint64 now = client->dbNowMs();
     QString summary = tr("Attempt #%1 (id %2) on %3 has been %4 since %5 (%6).")
                           .arg(attempt.attemptNo)
@@ -217,6 +224,7 @@ CancelJobDialog::CancelJobDialog(StoreClient *client, const DetailResult &detail
     : ActionDialog(client, detail, tr("Cancel job %1?").arg(detail.jobId), parent)
 {
     setObjectName(QStringLiteral("cancelJobDialog"));
+    setOkText(tr("Cancel job %1").arg(detail.jobId));
     if (detail.detail) {
         const Job &j = detail.detail->job;
         addNote(QStringLiteral("summaryLabel"), tr("Job %1 (owner %2, key %3, route %4) is %5.")
@@ -237,6 +245,7 @@ RetryDialog::RetryDialog(StoreClient *client, const DetailResult &detail, QWidge
     : ActionDialog(client, detail, tr("Retry job %1?").arg(detail.jobId), parent)
 {
     setObjectName(QStringLiteral("retryDialog"));
+    setOkText(tr("Retry job %1").arg(detail.jobId));
     RetryPreview preview;
     if (detail.detail)
         preview = previewRetry(*detail.detail);

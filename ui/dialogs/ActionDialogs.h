@@ -60,6 +60,8 @@ protected:
     virtual void applyAnswer(const DialogAnswer &answer);
 
     QWidget *body() const { return m_body; }
+    // The OK button names the action ("Cancel attempt #2"), never a bare OK next to a "Cancel".
+    void setOkText(const QString &text);
     QLabel *addNote(const QString &objectName, const QString &text);
     void updateOk();
     void showEvent(QShowEvent *event) override;
