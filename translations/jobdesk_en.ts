@@ -1696,6 +1696,26 @@ Recorded config now %2</translation>
         <source>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</source>
         <translation>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</translation>
     </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+    <message>
+        <source>No report was recorded with this validation.</source>
+        <translation>No report was recorded with this validation.</translation>
+    </message>
+    <message>
+        <source>Not validated: this connection may only read (role %1); contract validations are recorded by operators and dispatchers. Nothing was recorded.</source>
+        <translation>Not validated: this connection may only read (role %1); contract validations are recorded by operators and dispatchers. Nothing was recorded.</translation>
+    </message>
+    <message>
+        <source>Not validated: the console is not connected to the store.</source>
+        <translation>Not validated: the console is not connected to the store.</translation>
+    </message>
+    <message>
+        <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
+        <translation>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>

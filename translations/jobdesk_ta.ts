@@ -1696,6 +1696,26 @@ Recorded config now %2</source>
         <source>%1 for %2 FAILED its contract validation; recorded (validation %3), see the report.</source>
         <translation>%2 க்கான %1 அதன் ஒப்பந்தச் சரிபார்ப்பில் தோல்வியடைந்தது (FAILED); பதிவுசெய்யப்பட்டது (சரிபார்ப்பு %3), அறிக்கையைப் பாருங்கள்.</translation>
     </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+    <message>
+        <source>No report was recorded with this validation.</source>
+        <translation>இந்தச் சரிபார்ப்புடன் எந்த அறிக்கையும் பதிவாகவில்லை.</translation>
+    </message>
+    <message>
+        <source>Not validated: this connection may only read (role %1); contract validations are recorded by operators and dispatchers. Nothing was recorded.</source>
+        <translation>சரிபார்க்கப்படவில்லை: இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1); ஒப்பந்தச் சரிபார்ப்புகளை இயக்குநர்களும் அனுப்பிகளும் (dispatchers) மட்டுமே பதிவுசெய்வார்கள். எதுவும் பதிவுசெய்யப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>Not validated: the console is not connected to the store.</source>
+        <translation>சரிபார்க்கப்படவில்லை: கட்டுப்பாட்டகம் தரவுத்தளத்துடன் இணைக்கப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
+        <translation>சரிபார்ப்பு இயங்கியது (%1), ஆனால் இந்த இணைப்பு (பங்கு %2) அதைப் பதிவுசெய்ய தரவுத்தளம் அனுமதிக்கவில்லை: எதுவும் பதிவுசெய்யப்படவில்லை. அனுப்பி (dispatcher) இயங்கும் இடத்தில் இதை இயக்குங்கள் (அதன் இணைப்பு சரிபார்ப்புகளைப் பதிவுசெய்யும்).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
