@@ -475,6 +475,165 @@
     </message>
 </context>
 <context>
+    <name>RouteConfig</name>
+    <message>
+        <source>a boolean</source>
+        <translation>a boolean</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>a number</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>a string</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>an array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>an object</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nothing</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>is required</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>expected a string, got %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>must not be empty</translation>
+    </message>
+    <message>
+        <source>expected a positive integer, got %1</source>
+        <translation>expected a positive integer, got %1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>expected true or false, got %1</translation>
+    </message>
+    <message>
+        <source>expected an array of strings, got %1</source>
+        <translation>expected an array of strings, got %1</translation>
+    </message>
+    <message>
+        <source>expected a non-empty string, got %1</source>
+        <translation>expected a non-empty string, got %1</translation>
+    </message>
+    <message>
+        <source>duplicate &quot;%1&quot;</source>
+        <translation>duplicate &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown key (known keys: %1)</source>
+        <translation>unknown key (known keys: %1)</translation>
+    </message>
+    <message>
+        <source>unknown provider kind &quot;%1&quot; (known: %2)</source>
+        <translation>unknown provider kind &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>expected an absolute http(s) URL without query or fragment, got &quot;%1&quot;</source>
+        <translation>expected an absolute http(s) URL without query or fragment, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>implausibly large: %1</source>
+        <translation>implausibly large: %1</translation>
+    </message>
+    <message>
+        <source>expected an array of 5xx status codes</source>
+        <translation>expected an array of 5xx status codes</translation>
+    </message>
+    <message>
+        <source>expected a 5xx status code the provider documents as &quot;nothing was done&quot;</source>
+        <translation>expected a 5xx status code the provider documents as &quot;nothing was done&quot;</translation>
+    </message>
+    <message>
+        <source>expected a JSON Schema object, got %1</source>
+        <translation>expected a JSON Schema object, got %1</translation>
+    </message>
+    <message>
+        <source>the top level must be {&quot;type&quot;: &quot;object&quot;, &quot;properties&quot;: {...}}</source>
+        <translation>the top level must be {&quot;type&quot;: &quot;object&quot;, &quot;properties&quot;: {...}}</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not declared in output_schema.properties</source>
+        <translation>&quot;%1&quot; is not declared in output_schema.properties</translation>
+    </message>
+    <message>
+        <source>expected an object of field -&gt; [values], got %1</source>
+        <translation>expected an object of field -&gt; [values], got %1</translation>
+    </message>
+    <message>
+        <source>field is not declared in output_schema.properties</source>
+        <translation>field is not declared in output_schema.properties</translation>
+    </message>
+    <message>
+        <source>must list at least one value</source>
+        <translation>must list at least one value</translation>
+    </message>
+    <message>
+        <source>must name at least one provider</source>
+        <translation>must name at least one provider</translation>
+    </message>
+    <message>
+        <source>at most 100, got %1</source>
+        <translation>at most 100, got %1</translation>
+    </message>
+    <message>
+        <source>must be less than deadline_ms (%1)</source>
+        <translation>must be less than deadline_ms (%1)</translation>
+    </message>
+    <message>
+        <source>expected a number from 0 to 2, got %1</source>
+        <translation>expected a number from 0 to 2, got %1</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>expected an array, got %1</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>expected an object, got %1</translation>
+    </message>
+    <message>
+        <source>duplicate golden case &quot;%1&quot;</source>
+        <translation>duplicate golden case &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>duplicate provider &quot;%1&quot;</source>
+        <translation>duplicate provider &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>duplicate route &quot;%1&quot;</source>
+        <translation>duplicate route &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot;</source>
+        <translation>unknown provider &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot read the route config: %1</source>
+        <translation>cannot read the route config: %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation>not valid JSON: %1 at offset %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</source>
+        <translation>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</translation>
+    </message>
+</context>
+<context>
     <name>TokenStore</name>
     <message>
         <source>the owner must be 1..255 characters</source>

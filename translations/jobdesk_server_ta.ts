@@ -475,6 +475,165 @@
     </message>
 </context>
 <context>
+    <name>RouteConfig</name>
+    <message>
+        <source>a boolean</source>
+        <translation>ஒரு பூலியன் (boolean)</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>ஒரு எண்</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>ஒரு சரம் (string)</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ஒரு அணி (array)</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ஒரு பொருள் (object)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>கட்டாயம் தேவை</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>ஒரு சரம் (string) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>காலியாக இருக்கக்கூடாது</translation>
+    </message>
+    <message>
+        <source>expected a positive integer, got %1</source>
+        <translation>ஒரு நேர்ம முழு எண் எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>true அல்லது false எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>expected an array of strings, got %1</source>
+        <translation>சரங்களின் அணி (array of strings) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>expected a non-empty string, got %1</source>
+        <translation>காலியல்லாத சரம் எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>duplicate &quot;%1&quot;</source>
+        <translation>இருமுறை வந்துள்ளது: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown key (known keys: %1)</source>
+        <translation>தெரியாத key (அறியப்பட்ட keys: %1)</translation>
+    </message>
+    <message>
+        <source>unknown provider kind &quot;%1&quot; (known: %2)</source>
+        <translation>தெரியாத வழங்குநர் வகை &quot;%1&quot; (அறியப்பட்டவை: %2)</translation>
+    </message>
+    <message>
+        <source>expected an absolute http(s) URL without query or fragment, got &quot;%1&quot;</source>
+        <translation>query அல்லது fragment இல்லாத முழு http(s) URL எதிர்பார்க்கப்பட்டது, வந்தது &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>implausibly large: %1</source>
+        <translation>நம்பமுடியாத அளவு பெரியது: %1</translation>
+    </message>
+    <message>
+        <source>expected an array of 5xx status codes</source>
+        <translation>5xx நிலைக் குறியீடுகளின் அணி எதிர்பார்க்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>expected a 5xx status code the provider documents as &quot;nothing was done&quot;</source>
+        <translation>&quot;எதுவும் செய்யப்படவில்லை&quot; என்று வழங்குநர் ஆவணப்படுத்தும் 5xx நிலைக் குறியீடு எதிர்பார்க்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>expected a JSON Schema object, got %1</source>
+        <translation>JSON Schema பொருள் (object) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>the top level must be {&quot;type&quot;: &quot;object&quot;, &quot;properties&quot;: {...}}</source>
+        <translation>மேல் நிலை {&quot;type&quot;: &quot;object&quot;, &quot;properties&quot;: {...}} ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not declared in output_schema.properties</source>
+        <translation>&quot;%1&quot; output_schema.properties இல் அறிவிக்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>expected an object of field -&gt; [values], got %1</source>
+        <translation>புலம் -&gt; [மதிப்புகள்] என்ற பொருள் (object) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>field is not declared in output_schema.properties</source>
+        <translation>இந்தப் புலம் output_schema.properties இல் அறிவிக்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>must list at least one value</source>
+        <translation>குறைந்தது ஒரு மதிப்பையாவது பட்டியலிட வேண்டும்</translation>
+    </message>
+    <message>
+        <source>must name at least one provider</source>
+        <translation>குறைந்தது ஒரு வழங்குநரையாவது குறிப்பிட வேண்டும்</translation>
+    </message>
+    <message>
+        <source>at most 100, got %1</source>
+        <translation>அதிகபட்சம் 100, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>must be less than deadline_ms (%1)</source>
+        <translation>deadline_ms (%1) ஐ விடக் குறைவாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>expected a number from 0 to 2, got %1</source>
+        <translation>0 முதல் 2 வரையிலான எண் எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>ஒரு அணி (array) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>ஒரு பொருள் (object) எதிர்பார்க்கப்பட்டது, வந்தது %1</translation>
+    </message>
+    <message>
+        <source>duplicate golden case &quot;%1&quot;</source>
+        <translation>மாதிரிச் சோதனை (golden case) &quot;%1&quot; இருமுறை வந்துள்ளது</translation>
+    </message>
+    <message>
+        <source>duplicate provider &quot;%1&quot;</source>
+        <translation>வழங்குநர் &quot;%1&quot; இருமுறை வந்துள்ளது</translation>
+    </message>
+    <message>
+        <source>duplicate route &quot;%1&quot;</source>
+        <translation>வழித்தடம் &quot;%1&quot; இருமுறை வந்துள்ளது</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot;</source>
+        <translation>தெரியாத வழங்குநர் &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot read the route config: %1</source>
+        <translation>வழித்தட அமைப்புக் கோப்பைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation>செல்லுபடியான JSON அல்ல: offset %2 இல் %1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</source>
+        <translation>&quot;providers&quot;, &quot;routes&quot; ஆகியவற்றுடன் ஒரு JSON பொருள் (object) எதிர்பார்க்கப்பட்டது</translation>
+    </message>
+</context>
+<context>
     <name>TokenStore</name>
     <message>
         <source>the owner must be 1..255 characters</source>

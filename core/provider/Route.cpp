@@ -5,6 +5,7 @@
 #include "provider/JsonSchema.h"
 #include "provider/ProviderFactory.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,14 +29,14 @@ QString describe(const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Bool: return QCoreApplication::translate("RouteConfig", "a boolean");
+    case QJsonValue::Double: return QCoreApplication::translate("RouteConfig", "a number");
+    case QJsonValue::String: return QCoreApplication::translate("RouteConfig", "a string");
+    case QJsonValue::Array: return QCoreApplication::translate("RouteConfig", "an array");
+    case QJsonValue::Object: return QCoreApplication::translate("RouteConfig", "an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("nothing");
+    return QCoreApplication::translate("RouteConfig", "nothing");
 }
 
 // Strict reader of one JSON object: every key must be consumed or is refused.
@@ -53,18 +54,18 @@ public:
         const QJsonValue v = m_o.value(key);
         if (v.isUndefined()) {
             if (required)
-                bad(at(key), QStringLiteral("is required"));
+                bad(at(key), QCoreApplication::translate("RouteConfig", "is required"));
             return fallback;
         }
         if (!v.isString())
-            bad(at(key), QStringLiteral("expected a string, got ") + describe(v));
+            bad(at(key), QCoreApplication::translate("RouteConfig", "expected a string, got %1").arg(describe(v)));
         return v.toString();
     }
     QString nonEmptyString(const QString &key)
     {
         const QString s = string(key, true);
         if (s.trimmed().isEmpty())
-            bad(at(key), QStringLiteral("must not be empty"));
+            bad(at(key), QCoreApplication::translate("RouteConfig", "must not be empty"));
         return s;
     }
     qint64 positiveInteger(const QString &key, qint64 fallback, bool required = false)
@@ -73,12 +74,12 @@ public:
         const QJsonValue v = m_o.value(key);
         if (v.isUndefined()) {
             if (required)
-                bad(at(key), QStringLiteral("is required"));
+                bad(at(key), QCoreApplication::translate("RouteConfig", "is required"));
             return fallback;
         }
         const double d = v.toDouble(-1);
         if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > 9.0e15)
-            bad(at(key), QStringLiteral("expected a positive integer, got ") + describe(v)
+            bad(at(key), QCoreApplication::translate("RouteConfig", "expected a positive integer, got %1").arg(describe(v))
                              + (v.isDouble() ? QStringLiteral(" (") + QString::number(d) + u')' : QString()));
         return v.toInteger();
     }
@@ -89,7 +90,7 @@ public:
         if (v.isUndefined())
             return std::nullopt;
         if (!v.isBool())
-            bad(at(key), QStringLiteral("expected true or false, got ") + describe(v));
+            bad(at(key), QCoreApplication::translate("RouteConfig", "expected true or false, got %1").arg(describe(v)));
         return v.toBool();
     }
     QJsonValue raw(const QString &key)
@@ -102,7 +103,7 @@ public:
         const QJsonValue v = raw(key);
         if (v.isUndefined()) {
             if (required)
-                bad(at(key), QStringLiteral("is required"));
+                bad(at(key), QCoreApplication::translate("RouteConfig", "is required"));
             return {};
         }
         return stringListAt(v, at(key));
@@ -110,15 +111,15 @@ public:
     static QStringList stringListAt(const QJsonValue &v, const QString &where)
     {
         if (!v.isArray())
-            bad(where, QStringLiteral("expected an array of strings, got ") + describe(v));
+            bad(where, QCoreApplication::translate("RouteConfig", "expected an array of strings, got %1").arg(describe(v)));
         QStringList out;
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             const QString item = where + u'[' + QString::number(i) + u']';
             if (!a.at(i).isString() || a.at(i).toString().isEmpty())
-                bad(item, QStringLiteral("expected a non-empty string, got ") + describe(a.at(i)));
+                bad(item, QCoreApplication::translate("RouteConfig", "expected a non-empty string, got %1").arg(describe(a.at(i))));
             if (out.contains(a.at(i).toString()))
-                bad(item, QStringLiteral("duplicate \"") + a.at(i).toString() + u'"');
+                bad(item, QCoreApplication::translate("RouteConfig", "duplicate \"%1\"").arg(a.at(i).toString()));
             out.append(a.at(i).toString());
         }
         return out;
@@ -127,7 +128,7 @@ public:
     {
         for (auto it = m_o.begin(); it != m_o.end(); ++it) {
             if (!m_seen.contains(it.key()))
-                bad(at(it.key()), QStringLiteral("unknown key (known keys: ") + knownKeys() + u')');
+                bad(at(it.key()), QCoreApplication::translate("RouteConfig", "unknown key (known keys: %1)").arg(knownKeys()));
         }
     }
 
@@ -181,20 +182,20 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
     p.name = f.nonEmptyString(QStringLiteral("name"));
     p.kind = f.string(QStringLiteral("kind"), false, p.kind);
     if (!providerKinds().contains(p.kind))
-        bad(f.at(QStringLiteral("kind")), QStringLiteral("unknown provider kind \"") + p.kind
-                                              + QStringLiteral("\" (known: ") + providerKinds().join(QStringLiteral(", ")) + u')');
+        bad(f.at(QStringLiteral("kind")), QCoreApplication::translate("RouteConfig", "unknown provider kind \"%1\" (known: %2)")
+                                              .arg(p.kind, providerKinds().join(QStringLiteral(", "))));
     const QString url = f.nonEmptyString(QStringLiteral("base_url"));
     p.baseUrl = QUrl(url, QUrl::StrictMode);
     if (!p.baseUrl.isValid() || p.baseUrl.host().isEmpty()
         || (p.baseUrl.scheme() != QLatin1String("http") && p.baseUrl.scheme() != QLatin1String("https"))
         || p.baseUrl.hasQuery() || p.baseUrl.hasFragment())
         bad(f.at(QStringLiteral("base_url")),
-            QStringLiteral("expected an absolute http(s) URL without query or fragment, got \"") + url + u'"');
+            QCoreApplication::translate("RouteConfig", "expected an absolute http(s) URL without query or fragment, got \"%1\"").arg(url));
     p.model = f.nonEmptyString(QStringLiteral("model"));
     p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
     const qint64 ctx = f.positiveInteger(QStringLiteral("context_tokens"), p.contextTokens);
     if (ctx > 100'000'000)
-        bad(f.at(QStringLiteral("context_tokens")), QStringLiteral("implausibly large: ") + QString::number(ctx));
+        bad(f.at(QStringLiteral("context_tokens")), QCoreApplication::translate("RouteConfig", "implausibly large: %1").arg(ctx));
     p.contextTokens = int(ctx);
     p.validationTtlMs = f.positiveInteger(QStringLiteral("validation_ttl_ms"), p.validationTtlMs);
     p.statusLookup = f.boolean(QStringLiteral("status_lookup")).value_or(p.kind == QLatin1String("fake"));
@@ -202,13 +203,13 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
     if (!nothingDone.isUndefined()) {
         const QString where5xx = f.at(QStringLiteral("nothing_done_statuses"));
         if (!nothingDone.isArray())
-            bad(where5xx, QStringLiteral("expected an array of 5xx status codes"));
+            bad(where5xx, QCoreApplication::translate("RouteConfig", "expected an array of 5xx status codes"));
         const QJsonArray a = nothingDone.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             const double d = a.at(i).toDouble(-1);
             if (!a.at(i).isDouble() || d != std::floor(d) || d < 500 || d > 599)
                 bad(where5xx + u'[' + QString::number(i) + u']',
-                    QStringLiteral("expected a 5xx status code the provider documents as \"nothing was done\""));
+                    QCoreApplication::translate("RouteConfig", "expected a 5xx status code the provider documents as \"nothing was done\""));
             if (!p.nothingDoneStatuses.contains(int(d)))
                 p.nothingDoneStatuses.append(int(d));
         }
@@ -258,7 +259,7 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
     const QJsonValue inSchema = f.raw(QStringLiteral("input_schema"));
     if (!inSchema.isUndefined()) {
         if (!inSchema.isObject())
-            bad(f.at(QStringLiteral("input_schema")), QStringLiteral("expected a JSON Schema object, got ") + describe(inSchema));
+            bad(f.at(QStringLiteral("input_schema")), QCoreApplication::translate("RouteConfig", "expected a JSON Schema object, got %1").arg(describe(inSchema)));
         r.inputSchema = inSchema.toObject();
         const QStringList inErrors = schemaDefinitionErrors(r.inputSchema);
         if (!inErrors.isEmpty())
@@ -267,7 +268,7 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
 
     const QJsonValue schema = f.raw(QStringLiteral("output_schema"));
     if (!schema.isObject())
-        bad(f.at(QStringLiteral("output_schema")), QStringLiteral("expected a JSON Schema object, got ") + describe(schema));
+        bad(f.at(QStringLiteral("output_schema")), QCoreApplication::translate("RouteConfig", "expected a JSON Schema object, got %1").arg(describe(schema)));
     r.outputSchema = schema.toObject();
     const QStringList schemaErrors = schemaDefinitionErrors(r.outputSchema);
     if (!schemaErrors.isEmpty())
@@ -275,69 +276,69 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
     if (r.outputSchema.value(QStringLiteral("type")) != QJsonValue(QStringLiteral("object"))
         || !r.outputSchema.value(QStringLiteral("properties")).isObject())
         bad(f.at(QStringLiteral("output_schema")),
-            QStringLiteral("the top level must be {\"type\": \"object\", \"properties\": {...}}"));
+            QCoreApplication::translate("RouteConfig", "the top level must be {\"type\": \"object\", \"properties\": {...}}"));
 
     r.requiredFields = f.stringList(QStringLiteral("required_fields"), false);
     for (const QString &field : std::as_const(r.requiredFields)) {
         if (!schemaDeclaresPath(r.outputSchema, field))
             bad(f.at(QStringLiteral("required_fields")),
-                QStringLiteral("\"") + field + QStringLiteral("\" is not declared in output_schema.properties"));
+                QCoreApplication::translate("RouteConfig", "\"%1\" is not declared in output_schema.properties").arg(field));
     }
     const QJsonValue allowed = f.raw(QStringLiteral("allowed_values"));
     if (!allowed.isUndefined()) {
         if (!allowed.isObject())
-            bad(f.at(QStringLiteral("allowed_values")), QStringLiteral("expected an object of field -> [values], got ") + describe(allowed));
+            bad(f.at(QStringLiteral("allowed_values")), QCoreApplication::translate("RouteConfig", "expected an object of field -> [values], got %1").arg(describe(allowed)));
         const QJsonObject ao = allowed.toObject();
         for (auto it = ao.begin(); it != ao.end(); ++it) {
             const QString key = it.key(); // a named QString: a builder must not hold the iterator's temporary
             const QString at = f.at(QStringLiteral("allowed_values")) + u'.' + key;
             if (!schemaDeclaresPath(r.outputSchema, key))
-                bad(at, QStringLiteral("field is not declared in output_schema.properties"));
+                bad(at, QCoreApplication::translate("RouteConfig", "field is not declared in output_schema.properties"));
             const QStringList values = Fields::stringListAt(it.value(), at);
             if (values.isEmpty())
-                bad(at, QStringLiteral("must list at least one value"));
+                bad(at, QCoreApplication::translate("RouteConfig", "must list at least one value"));
             r.allowedValues.insert(it.key(), values);
         }
     }
     r.providerChain = f.stringList(QStringLiteral("provider_chain"), true);
     if (r.providerChain.isEmpty())
-        bad(f.at(QStringLiteral("provider_chain")), QStringLiteral("must name at least one provider"));
+        bad(f.at(QStringLiteral("provider_chain")), QCoreApplication::translate("RouteConfig", "must name at least one provider"));
     r.deadlineMs = f.positiveInteger(QStringLiteral("deadline_ms"), r.deadlineMs);
     const qint64 attempts = f.positiveInteger(QStringLiteral("max_attempts"), r.maxAttempts);
     if (attempts > 100)
-        bad(f.at(QStringLiteral("max_attempts")), QStringLiteral("at most 100, got ") + QString::number(attempts));
+        bad(f.at(QStringLiteral("max_attempts")), QCoreApplication::translate("RouteConfig", "at most 100, got %1").arg(attempts));
     r.maxAttempts = int(attempts);
     if (f.has(QStringLiteral("hedge_after_ms"))) {
         r.hedgeAfterMs = f.positiveInteger(QStringLiteral("hedge_after_ms"), 0);
         if (*r.hedgeAfterMs >= r.deadlineMs)
-            bad(f.at(QStringLiteral("hedge_after_ms")), QStringLiteral("must be less than deadline_ms (")
-                                                             + QString::number(r.deadlineMs) + u')');
+            bad(f.at(QStringLiteral("hedge_after_ms")),
+                QCoreApplication::translate("RouteConfig", "must be less than deadline_ms (%1)").arg(r.deadlineMs));
     }
     const QJsonValue temp = f.raw(QStringLiteral("temperature"));
     if (!temp.isUndefined()) {
         if (!temp.isDouble() || !std::isfinite(temp.toDouble()) || temp.toDouble() < 0 || temp.toDouble() > 2)
-            bad(f.at(QStringLiteral("temperature")), QStringLiteral("expected a number from 0 to 2, got ") + describe(temp));
+            bad(f.at(QStringLiteral("temperature")), QCoreApplication::translate("RouteConfig", "expected a number from 0 to 2, got %1").arg(describe(temp)));
         r.temperature = temp.toDouble();
     }
     const QJsonValue cases = f.raw(QStringLiteral("golden_cases"));
     if (!cases.isUndefined()) {
         if (!cases.isArray())
-            bad(f.at(QStringLiteral("golden_cases")), QStringLiteral("expected an array, got ") + describe(cases));
+            bad(f.at(QStringLiteral("golden_cases")), QCoreApplication::translate("RouteConfig", "expected an array, got %1").arg(describe(cases)));
         const QJsonArray a = cases.toArray();
         QSet<QString> names;
         for (qsizetype i = 0; i < a.size(); ++i) {
             const QString at = f.at(QStringLiteral("golden_cases")) + u'[' + QString::number(i) + u']';
             if (!a.at(i).isObject())
-                bad(at, QStringLiteral("expected an object, got ") + describe(a.at(i)));
+                bad(at, QCoreApplication::translate("RouteConfig", "expected an object, got %1").arg(describe(a.at(i))));
             Fields c(a.at(i).toObject(), at);
             GoldenCase g;
             g.name = c.nonEmptyString(QStringLiteral("name"));
             if (names.contains(g.name))
-                bad(c.at(QStringLiteral("name")), QStringLiteral("duplicate golden case \"") + g.name + u'"');
+                bad(c.at(QStringLiteral("name")), QCoreApplication::translate("RouteConfig", "duplicate golden case \"%1\"").arg(g.name));
             names.insert(g.name);
             const QJsonValue input = c.raw(QStringLiteral("input"));
             if (!input.isObject())
-                bad(c.at(QStringLiteral("input")), QStringLiteral("expected an object, got ") + describe(input));
+                bad(c.at(QStringLiteral("input")), QCoreApplication::translate("RouteConfig", "expected an object, got %1").arg(describe(input)));
             g.input = input.toObject();
             c.refuseUnknown();
             r.goldenCases.append(g);
@@ -353,32 +354,32 @@ RouteConfig RouteConfig::fromJson(const QJsonObject &o)
     RouteConfig config;
     const QJsonValue providers = f.raw(QStringLiteral("providers"));
     if (!providers.isArray())
-        bad(QStringLiteral("providers"), QStringLiteral("expected an array, got ") + describe(providers));
+        bad(QStringLiteral("providers"), QCoreApplication::translate("RouteConfig", "expected an array, got %1").arg(describe(providers)));
     const QJsonArray pa = providers.toArray();
     for (qsizetype i = 0; i < pa.size(); ++i) {
         const QString at = QStringLiteral("providers[") + QString::number(i) + u']';
         if (!pa.at(i).isObject())
-            bad(at, QStringLiteral("expected an object, got ") + describe(pa.at(i)));
+            bad(at, QCoreApplication::translate("RouteConfig", "expected an object, got %1").arg(describe(pa.at(i))));
         ProviderConfig p = ProviderConfig::fromJson(pa.at(i).toObject(), at);
         if (config.provider(p.name))
-            bad(at + QStringLiteral(".name"), QStringLiteral("duplicate provider \"") + p.name + u'"');
+            bad(at + QStringLiteral(".name"), QCoreApplication::translate("RouteConfig", "duplicate provider \"%1\"").arg(p.name));
         config.providers.append(p);
     }
     const QJsonValue routes = f.raw(QStringLiteral("routes"));
     if (!routes.isArray())
-        bad(QStringLiteral("routes"), QStringLiteral("expected an array, got ") + describe(routes));
+        bad(QStringLiteral("routes"), QCoreApplication::translate("RouteConfig", "expected an array, got %1").arg(describe(routes)));
     const QJsonArray ra = routes.toArray();
     for (qsizetype i = 0; i < ra.size(); ++i) {
         const QString at = QStringLiteral("routes[") + QString::number(i) + u']';
         if (!ra.at(i).isObject())
-            bad(at, QStringLiteral("expected an object, got ") + describe(ra.at(i)));
+            bad(at, QCoreApplication::translate("RouteConfig", "expected an object, got %1").arg(describe(ra.at(i))));
         Route r = Route::fromJson(ra.at(i).toObject(), at);
         if (config.route(r.name))
-            bad(at + QStringLiteral(".name"), QStringLiteral("duplicate route \"") + r.name + u'"');
+            bad(at + QStringLiteral(".name"), QCoreApplication::translate("RouteConfig", "duplicate route \"%1\"").arg(r.name));
         for (const QString &p : std::as_const(r.providerChain)) {
             if (!config.provider(p))
                 bad(at + QStringLiteral(" (") + r.name + QStringLiteral(").provider_chain"),
-                    QStringLiteral("unknown provider \"") + p + u'"');
+                    QCoreApplication::translate("RouteConfig", "unknown provider \"%1\"").arg(p));
         }
         config.routes.append(r);
     }
@@ -390,14 +391,13 @@ RouteConfig RouteConfig::load(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        bad(path, QStringLiteral("cannot read the route config: ") + file.errorString());
+        bad(path, QCoreApplication::translate("RouteConfig", "cannot read the route config: %1").arg(file.errorString()));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
     if (error.error != QJsonParseError::NoError)
-        bad(path, QStringLiteral("not valid JSON: ") + error.errorString() + QStringLiteral(" at offset ")
-                      + QString::number(error.offset));
+        bad(path, QCoreApplication::translate("RouteConfig", "not valid JSON: %1 at offset %2").arg(error.errorString()).arg(error.offset));
     if (!doc.isObject())
-        bad(path, QStringLiteral("expected a JSON object with \"providers\" and \"routes\""));
+        bad(path, QCoreApplication::translate("RouteConfig", "expected a JSON object with \"providers\" and \"routes\""));
     try {
         return fromJson(doc.object());
     } catch (const JobDeskError &e) {

@@ -264,6 +264,22 @@ private Q_SLOTS:
         QVERIFY2(noDb.err.contains(QStringLiteral("தரவுத்தளம் இல்லை: --database URL")), qPrintable(noDb.err));
         QVERIFY(noDb.err.contains(QStringLiteral("JOBDESK_DATABASE_URL")));
 
+        // A routes file's error: its path stays as written, the reason is in the operator's language.
+        QTemporaryDir badDir;
+        const QString badRoutes = badDir.filePath(QStringLiteral("routes.json"));
+        {
+            QFile f(badRoutes);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"providers": [], "routes": [], "extra": 1})");
+        }
+        const QStringList badArgs{QStringLiteral("--database"), QStringLiteral("sqlite:") + badDir.filePath(QStringLiteral("x.db")),
+                                  QStringLiteral("--routes"), badRoutes};
+        const ToolRun taBad = runTool(badArgs, tamil);
+        QCOMPARE(taBad.exitCode, 2);
+        QVERIFY2(taBad.err.contains(QStringLiteral("config.extra: தெரியாத key (அறியப்பட்ட keys: providers, routes)")), qPrintable(taBad.err));
+        const ToolRun enBad = runTool(badArgs);
+        QVERIFY2(enBad.err.contains(QStringLiteral("config.extra: unknown key (known keys: providers, routes)")), qPrintable(enBad.err));
+
         JD_FRESH_STORE(store);
         QTemporaryDir dir;
         const QString routes = writeRoutes(dir, apiRoutes());
