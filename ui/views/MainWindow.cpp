@@ -9,6 +9,7 @@
 #include "support/SupportViews.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
+#include "worklists/OperatorWorklists.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -94,6 +95,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     statusBar()->addWidget(m_status, 1);
 
     buildMenus();
+    installOperatorWorklists(this); // on-call worklists (ui/worklists): unknown attempts, race losses
     installSupportViews(this); // duplicate clicks, providers, charts, incident reports (ui/support)
 
     connect(client, &StoreClient::opened, this, &MainWindow::onOpened);
@@ -453,6 +455,11 @@ void MainWindow::onSidebarClicked(const QModelIndex &index)
 
 void MainWindow::showSidebarEntry(const QString &id)
 {
+    // The sidebar marks where the window is (else its first focus makes the
+    // first entry current, and that shows the jobs page again).
+    const QModelIndex entry = m_sidebarModel->indexOfId(id);
+    if (entry.isValid() && m_sidebar->selectionModel()->currentIndex() != entry)
+        m_sidebar->selectionModel()->setCurrentIndex(entry, QItemSelectionModel::ClearAndSelect); // comes back here once
     if (QWidget *page = m_pageFor.value(id)) {
         m_pages->setCurrentWidget(page);
         if (id == kJobsSection && m_state->currentIndex() != 0)

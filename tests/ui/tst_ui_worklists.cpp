@@ -1,0 +1,483 @@
+// The operator worklists of issue 8 through the console's widgets, after
+// scripted scenarios through JobService: the on-call queue (timeouts ->
+// unknown), race losses (a hedged reverse-order finish), both live and under
+// QAbstractItemModelTester; "ask the provider now" and its "last asked"
+// updating live; bulk cancel (a frozen set, a typed count above 20, an
+// attempt that changed meanwhile skipped and reported, a double submit that
+// cancels each attempt once, one audit row per attempt); a viewer's console
+// cannot act. Both stores.
+
+#include "UiFixture.h"
+
+#include "models/SidebarModel.h"
+#include "views/JobDetailView.h"
+#include "worklists/BulkCancelDialog.h"
+#include "worklists/OperatorWorklists.h"
+#include "worklists/RaceLossModel.h"
+#include "worklists/RaceLossView.h"
+#include "worklists/UnknownQueueModel.h"
+#include "worklists/UnknownQueueView.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSet>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+namespace {
+
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+const Actor kWorker = Actor::worker(QStringLiteral("w1"));
+
+void recordProviders(JobService &svc)
+{
+    svc.recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+    svc.recordProvider(QStringLiteral("fallback"), QJsonObject{{QStringLiteral("status_lookup"), false}});
+}
+
+Attempt unknownAttempt(JobService &svc, const QString &key, const QString &provider = QStringLiteral("primary"),
+                       const QString &reason = QStringLiteral("deadline passed without a complete answer"))
+{
+    const Job job = submitJob(svc, key);
+    const Attempt a = startRunning(svc, job.id, provider);
+    return svc.markUnknown(a.id, kWorker, reason);
+}
+
+UnknownQueueView *showQueue(Console &console, const StoreUrl &url)
+{
+    console.open(url);
+    console.window->showSidebarEntry(kUnknownQueueEntry);
+    auto *view = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+    return view && view->isVisible() ? view : nullptr;
+}
+
+QString cell(const QAbstractItemModel *m, int row, int column)
+{
+    return m->data(m->index(row, column)).toString();
+}
+
+qint64 sidebarCount(Console &console, const QString &id)
+{
+    SidebarModel *s = console.window->sidebarModel();
+    return s->data(s->indexOfId(id, SidebarModel::CountColumn), SidebarModel::CountRole).toLongLong();
+}
+
+// With JOBDESK_SCREENSHOT_DIR set, saves what the widget shows (to look at the views).
+void maybeGrab(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("JOBDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
+}
+
+int auditRows(JobService &svc, qint64 jobId, const QString &action)
+{
+    int n = 0;
+    for (const AuditEntry &e : svc.auditLog(jobId))
+        if (e.action == action)
+            ++n;
+    return n;
+}
+
+int transitionsTo(JobService &svc, qint64 jobId, qint64 attemptId, AttemptState state)
+{
+    int n = 0;
+    for (const AttemptEvent &e : svc.attemptEvents(jobId))
+        if (e.attemptId == attemptId && e.toState == state)
+            ++n;
+    return n;
+}
+
+} // namespace
+
+class TestUiWorklists : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive_data() { addBackendRows(); }
+    void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const Attempt timedOut = unknownAttempt(*svc, QStringLiteral("q-1"));
+        // A decided job's unknown attempt blocks nothing: never on the queue.
+        const Job decided = submitJob(*svc, QStringLiteral("q-decided"), 2);
+        const Attempt loser = startRunning(*svc, decided.id, QStringLiteral("primary"));
+        const Attempt winner = startRunning(*svc, decided.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        svc->complete(winner.id, R"({"summary":"hedge"})", kWorker);
+        svc->markUnknown(loser.id, kWorker, QStringLiteral("deadline passed"));
+
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        UnknownQueueModel *model = view->model();
+        QAbstractItemModelTester tester(model, kFatal);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+        QCOMPARE(model->data(model->index(0, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), timedOut.id);
+        QCOMPARE(cell(model, 0, UnknownQueueModel::JobColumn), QString::number(timedOut.jobId));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::AttemptColumn), QStringLiteral("#1 (id %1)").arg(timedOut.id));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::ProviderColumn), QStringLiteral("primary"));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::WhyColumn), QStringLiteral("deadline passed"));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::LookupColumn), QStringLiteral("yes"));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::LastAskedColumn), QStringLiteral("never"));
+        QCOMPARE(cell(model, 0, UnknownQueueModel::KeyColumn), QStringLiteral("q-1"));
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(1), 5000);
+
+        // Live: a lost connection on another provider joins the queue below (oldest first) ...
+        const Attempt lost = unknownAttempt(*svc, QStringLiteral("q-2"), QStringLiteral("fallback"),
+                                            QStringLiteral("connection reset after the request was sent"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
+        QCOMPARE(model->data(model->index(1, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), lost.id);
+        QCOMPARE(cell(model, 1, UnknownQueueModel::WhyColumn), QStringLiteral("lost connection"));
+        QVERIFY(cell(model, 1, UnknownQueueModel::LookupColumn).startsWith(QStringLiteral("no")));
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(2), 5000);
+        // ... a reconciler's lookup shows as "last asked" (it moves no change sequence) ...
+        view->selectAttempts({lost.id});
+        svc->recordLookup(timedOut.id);
+        QTRY_VERIFY_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::LastAskedColumn).contains(QStringLiteral("(lookups: 1)")), 5000);
+        QCOMPARE(view->selectedAttempts(), QList<qint64>{lost.id}); // updated in place: the selection stays
+        // ... and the late result of the first one decides it: it leaves the queue.
+        svc->complete(timedOut.id, R"({"summary":"late"})", kWorker);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
+        QCOMPARE(model->data(model->index(0, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), lost.id);
+        QCOMPARE(view->selectedAttempts(), QList<qint64>{lost.id});
+
+        // Filter by provider.
+        auto *provider = view->findChild<QComboBox *>(QStringLiteral("providerFilter"));
+        QVERIFY(provider->findData(QStringLiteral("fallback")) >= 0);
+        provider->setCurrentIndex(provider->findData(QStringLiteral("fallback")));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
+        unknownAttempt(*svc, QStringLiteral("q-3"), QStringLiteral("primary")); // not this provider
+        const Attempt another = unknownAttempt(*svc, QStringLiteral("q-4"), QStringLiteral("fallback"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
+        QCOMPARE(model->data(model->index(1, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), another.id);
+
+        maybeGrab(console.window.get(), QStringLiteral("unknown-queue"));
+        // Open the job: the jobs page shows its detail.
+        const QPoint at = view->table()->visualRect(model->index(1, UnknownQueueModel::JobColumn)).center();
+        QTest::mouseClick(view->table()->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->table()->viewport(), Qt::LeftButton, {}, at);
+        QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == another.jobId);
+        QVERIFY(console.window->detailView()->isVisible());
+        QVERIFY(!view->isVisible());
+    }
+
+    void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive_data() { addBackendRows(); }
+    void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        auto race = [&](const QString &key) {
+            const Job job = submitJob(*svc, key, 2);
+            const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
+            const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+            svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker); // the hedge returns first
+            const CompleteResult late = svc->complete(primary.id, R"({"summary":"primary late"})", kWorker);
+            return std::tuple{job, primary, hedge, late};
+        };
+        [[maybe_unused]] const auto [job1, primary1, hedge1, late1] = race(QStringLiteral("race-1"));
+        QCOMPARE(late1.outcome, CompleteResult::Outcome::Lost);
+
+        Console console;
+        console.open(store->url());
+        console.window->showSidebarEntry(kRaceLossesEntry);
+        auto *view = console.window->findChild<RaceLossView *>(QStringLiteral("raceLossView"));
+        QVERIFY(view && view->isVisible());
+        RaceLossModel *model = view->model();
+        QAbstractItemModelTester tester(model, kFatal);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+        QCOMPARE(cell(model, 0, RaceLossModel::JobColumn), QString::number(job1.id));
+        QCOMPARE(cell(model, 0, RaceLossModel::LoserColumn), QStringLiteral("#1 primary"));
+        QCOMPARE(cell(model, 0, RaceLossModel::WinnerColumn), QStringLiteral("#2 fallback"));
+        QCOMPARE(cell(model, 0, RaceLossModel::ExpectedColumn), QStringLiteral("v0"));
+        QCOMPARE(cell(model, 0, RaceLossModel::FoundColumn), QStringLiteral("v1"));
+        const QString digest = svc->raceLosses(job1.id).first().payloadDigest;
+        QCOMPARE(digest.size(), 64);
+        QCOMPARE(model->data(model->index(0, RaceLossModel::DigestColumn), Qt::ToolTipRole).toString(), digest);
+        QVERIFY(digest.startsWith(cell(model, 0, RaceLossModel::DigestColumn).chopped(1)));
+        QCOMPARE(cell(model, 0, RaceLossModel::KeyColumn), QStringLiteral("race-1"));
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kRaceLossesEntry), qint64(1), 5000);
+
+        // Live: a new race loss comes in at the top.
+        [[maybe_unused]] const auto [job2, primary2, hedge2, late2] = race(QStringLiteral("race-2"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
+        QCOMPARE(cell(model, 0, RaceLossModel::JobColumn), QString::number(job2.id));
+
+        // Filters: by provider (the loser's or the winner's) and by time.
+        view->setProviderFilter(QStringLiteral("elsewhere"));
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() == 0 && !model->isLoading(), 5000);
+        view->setProviderFilter(QStringLiteral("fallback"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
+        view->setSinceHours(1);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() == 2, 5000);
+        QVERIFY(model->filter().fromMs.has_value());
+
+        maybeGrab(console.window.get(), QStringLiteral("race-losses"));
+        // Open a loss on its time line.
+        view->table()->selectionModel()->setCurrentIndex(model->index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        auto *open = view->findChild<QPushButton *>(QStringLiteral("openTimelineButton"));
+        QVERIFY(open->isEnabled());
+        QTest::mouseClick(open, Qt::LeftButton);
+        JobDetailView *detail = console.window->detailView();
+        QTRY_VERIFY(detail->current() && detail->current()->jobId == job1.id);
+        QVERIFY(detail->isVisible());
+        QCOMPARE(detail->findChild<QTabWidget *>()->currentIndex(), int(JobDetailView::TimelineTab));
+    }
+
+    void askProviderNowIsRecordedAndLastAskedFollowsLive_data() { addBackendRows(); }
+    void askProviderNowIsRecordedAndLastAskedFollowsLive()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        QList<Attempt> older;
+        for (int i = 0; i < 4; ++i)
+            older.append(unknownAttempt(*svc, QStringLiteral("ask-old-%1").arg(i)));
+        const Attempt noLookup = unknownAttempt(*svc, QStringLiteral("ask-fallback"), QStringLiteral("fallback"));
+        const Attempt target = unknownAttempt(*svc, QStringLiteral("ask-me"));
+
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        UnknownQueueModel *model = view->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 6, 10000);
+        auto *ask = view->findChild<QPushButton *>(QStringLiteral("askNowButton"));
+        view->selectAttempts({noLookup.id});
+        QVERIFY(!ask->isEnabled()); // its provider has no status lookup
+        view->selectAttempts({target.id});
+        QVERIFY(ask->isEnabled());
+        QTest::mouseClick(ask, Qt::LeftButton);
+        QVERIFY(!ask->isEnabled()); // one request at a time
+        const int row = model->rowOfAttempt(target.id);
+        QTRY_VERIFY_WITH_TIMEOUT(cell(model, model->rowOfAttempt(target.id), UnknownQueueModel::LastAskedColumn)
+                                     .contains(QStringLiteral("waiting for the reconciler")),
+                                 5000);
+        QVERIFY(row >= 0);
+        QCOMPARE(auditRows(*svc, target.jobId, QStringLiteral("request_lookup")), 1);
+        QVERIFY(!model->data(model->index(model->rowOfAttempt(target.id), 0), UnknownQueueModel::CanAskRole).toBool());
+        // The reconciler asks about it first, before the older ones ...
+        const QList<Attempt> next = svc->unknownAttemptsToReconcile(2, {QStringLiteral("primary")}, false);
+        QCOMPARE(next.first().id, target.id);
+        // ... and when it has, the queue says so, live.
+        svc->recordLookup(target.id);
+        QTRY_VERIFY_WITH_TIMEOUT(!cell(model, model->rowOfAttempt(target.id), UnknownQueueModel::LastAskedColumn)
+                                      .contains(QStringLiteral("waiting")),
+                                 5000);
+        QVERIFY(cell(model, model->rowOfAttempt(target.id), UnknownQueueModel::LastAskedColumn).contains(QStringLiteral("(lookups: 1)")));
+        QCOMPARE(svc->attempt(target.id)->state, AttemptState::Unknown); // asking changes no state
+    }
+
+    void bulkCancelKeepsItsFrozenSetAndSkipsWhatChangedMeanwhile_data() { addBackendRows(); }
+    void bulkCancelKeepsItsFrozenSetAndSkipsWhatChangedMeanwhile()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        QList<Attempt> shown;
+        for (int i = 0; i < 3; ++i)
+            shown.append(unknownAttempt(*svc, QStringLiteral("bulk-%1").arg(i)));
+        // Two unknown attempts of one hedged job: the second is checked against the first one's cancel.
+        const Job hedged = submitJob(*svc, QStringLiteral("bulk-hedged"), 2);
+        const Attempt h1 = startRunning(*svc, hedged.id, QStringLiteral("primary"));
+        const Attempt h2 = startRunning(*svc, hedged.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        shown.append(svc->markUnknown(h1.id, kWorker, QStringLiteral("deadline passed")));
+        shown.append(svc->markUnknown(h2.id, kWorker, QStringLiteral("deadline passed")));
+
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        UnknownQueueModel *model = view->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 5, 10000);
+        BulkCancelDialog *dialog = view->openCancelAllShown();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QCOMPARE(dialog->entries().size(), 5);
+        QCOMPARE(dialog->jobCount(), 4);
+        QCOMPARE(dialog->findChild<QTreeWidget *>(QStringLiteral("previewList"))->topLevelItemCount(), 5);
+        const QString countText = dialog->findChild<QLabel *>(QStringLiteral("countLabel"))->text();
+        QVERIFY2(countText.startsWith(QStringLiteral("5 unknown attempt")) && countText.contains(QStringLiteral("of 4 job")),
+                 qPrintable(countText));
+        QVERIFY(!dialog->needsTypedCount());
+        QVERIFY(!dialog->findChild<QLineEdit *>(QStringLiteral("confirmCountEdit"))->isVisible());
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QVERIFY(!ok->isEnabled()); // a reason is required
+        maybeGrab(dialog, QStringLiteral("bulk-preview"));
+
+        // Meanwhile: another attempt goes unknown (the queue shows it, the set stays as it was) ...
+        const Attempt newcomer = unknownAttempt(*svc, QStringLiteral("bulk-later"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 6, 5000);
+        QCOMPARE(dialog->entries().size(), 5);
+        // ... and the late result of one in the set arrives: its job changed.
+        svc->complete(shown.at(1).id, R"({"summary":"late but fine"})", kWorker);
+
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider outage 10:00-10:20"));
+        QVERIFY(ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 10000);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Cancelled), 4);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Skipped), 1);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Failed), 0);
+        const BulkCancelDialog::Entry &skipped = dialog->entries().at(1);
+        QCOMPARE(skipped.item.attempt.id, shown.at(1).id);
+        QCOMPARE(skipped.outcome, BulkCancelDialog::Outcome::Skipped);
+        QVERIFY2(skipped.why.contains(QStringLiteral("changed since you looked")), qPrintable(skipped.why));
+        // The result list says which were cancelled and which skipped, with why.
+        auto *results = dialog->findChild<QTreeWidget *>(QStringLiteral("resultList"));
+        QVERIFY(results->isVisible());
+        QCOMPARE(results->topLevelItemCount(), 5);
+        QVERIFY(results->topLevelItem(1)->text(2).startsWith(QStringLiteral("skipped")));
+        QCOMPARE(results->topLevelItem(1)->text(3), skipped.why);
+        QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("summaryLabel"))->text().contains(QStringLiteral("Cancelled 4, skipped 1")));
+        maybeGrab(dialog, QStringLiteral("bulk-result"));
+
+        // The store: each cancelled attempt once, one audit row each with its own request id; the rest untouched.
+        QSet<QString> requestIds;
+        for (int i : {0, 2, 3, 4}) {
+            QCOMPARE(svc->attempt(shown.at(i).id)->state, AttemptState::Cancelled);
+            QCOMPARE(transitionsTo(*svc, shown.at(i).jobId, shown.at(i).id, AttemptState::Cancelled), 1);
+            for (const AuditEntry &e : svc->auditLog(shown.at(i).jobId))
+                if (e.attemptId == shown.at(i).id) {
+                    QCOMPARE(e.action, QStringLiteral("cancel_attempt"));
+                    QCOMPARE(e.reason, QStringLiteral("provider outage 10:00-10:20"));
+                    QCOMPARE(e.requestId, BulkCancelDialog::requestIdFor(dialog->bulkId(), shown.at(i).id));
+                    requestIds.insert(e.requestId);
+                }
+        }
+        QCOMPARE(requestIds.size(), 4);
+        QCOMPARE(auditRows(*svc, hedged.id, QStringLiteral("cancel_attempt")), 2);
+        QCOMPARE(svc->attempt(shown.at(1).id)->state, AttemptState::Succeeded);
+        QCOMPARE(svc->auditLog(shown.at(1).jobId).size(), 0);
+        QCOMPARE(svc->attempt(newcomer.id)->state, AttemptState::Unknown);
+        // The queue follows: only the newcomer is left.
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
+        QCOMPARE(model->data(model->index(0, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), newcomer.id);
+    }
+
+    void bulkCancelAboveTwentyAsksToTypeTheCountAndADoubleSubmitCancelsOnce_data() { addBackendRows(); }
+    void bulkCancelAboveTwentyAsksToTypeTheCountAndADoubleSubmitCancelsOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        constexpr int kMany = BulkCancelDialog::kTypedConfirmationAbove + 1;
+        QList<Attempt> attempts;
+        for (int i = 0; i < kMany; ++i)
+            attempts.append(unknownAttempt(*svc, QStringLiteral("many-%1").arg(i)));
+
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), kMany, 10000);
+
+        // Exactly 20 asks for no typed count.
+        view->table()->selectAll();
+        QList<qint64> twenty = view->selectedAttempts().mid(0, BulkCancelDialog::kTypedConfirmationAbove);
+        view->selectAttempts(twenty);
+        BulkCancelDialog *small = view->openCancelSelected();
+        QVERIFY(small && !small->needsTypedCount());
+        QCOMPARE(small->entries().size(), BulkCancelDialog::kTypedConfirmationAbove);
+        small->reject();
+
+        // 21: OK waits for the typed count.
+        BulkCancelDialog *dialog = view->openCancelAllShown();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->needsTypedCount());
+        auto *confirm = dialog->findChild<QLineEdit *>(QStringLiteral("confirmCountEdit"));
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QVERIFY(confirm->isVisible());
+        maybeGrab(dialog, QStringLiteral("bulk-typed-count"));
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider outage"));
+        QVERIFY(!ok->isEnabled());
+        confirm->setText(QString::number(kMany - 1));
+        QVERIFY(!ok->isEnabled());
+        confirm->setText(QString::number(kMany));
+        QVERIFY(ok->isEnabled());
+        // A double click: one action (the button is off once the cancels are on their way).
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QVERIFY(!ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 20000);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Cancelled), kMany);
+        auto *progress = dialog->findChild<QProgressBar *>(QStringLiteral("progressBar"));
+        QCOMPARE(progress->value(), kMany);
+
+        // Sent again (a re-submit after a lost connection sends the same request ids): replays, nothing new.
+        for (const Attempt &a : attempts) {
+            OperatorRequest req = operatorRequest(QStringLiteral("provider outage"));
+            req.requestId = BulkCancelDialog::requestIdFor(dialog->bulkId(), a.id);
+            QVERIFY(svc->cancelAttempt(a.id, req).replayed);
+        }
+        for (const Attempt &a : attempts) {
+            QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+            QCOMPARE(transitionsTo(*svc, a.jobId, a.id, AttemptState::Cancelled), 1);
+            QCOMPARE(auditRows(*svc, a.jobId, QStringLiteral("cancel_attempt")), 1);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(0), 5000);
+    }
+
+    void doubleSubmitThroughTheAnswerSeamCancelsEachOnce_data() { addBackendRows(); }
+    void doubleSubmitThroughTheAnswerSeamCancelsEachOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("seam-1"));
+        const Attempt b = unknownAttempt(*svc, QStringLiteral("seam-2"));
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 2, 10000);
+        view->selectAttempts({b.id});
+        BulkCancelDialog::setNextAnswer({true, QStringLiteral("customer asked to stop"), {}, 2});
+        BulkCancelDialog *dialog = view->openCancelSelected();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->entries().size(), 1);
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("Cancel attempt #1 of job %1?").arg(b.jobId));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 10000);
+        QCOMPARE(transitionsTo(*svc, b.jobId, b.id, AttemptState::Cancelled), 1);
+        QCOMPARE(auditRows(*svc, b.jobId, QStringLiteral("cancel_attempt")), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown); // not selected, not touched
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 5000);
+    }
+
+    void viewerConsoleCannotCancelOrAsk_data() { addBackendRows(); }
+    void viewerConsoleCannotCancelOrAsk()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        unknownAttempt(*svc, QStringLiteral("viewer-1"));
+        Console console;
+        console.client->setIdentityHook([](SessionIdentity &id) {
+            id.role = Role::Viewer;
+            id.roleName = QStringLiteral("jobdesk_viewer");
+        });
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 10000); // it may read
+        view->table()->selectAll();
+        for (const char *name : {"cancelSelectedButton", "cancelAllShownButton", "askNowButton"})
+            QVERIFY2(!view->findChild<QPushButton *>(QLatin1String(name))->isEnabled(), name);
+        QVERIFY(view->findChild<QPushButton *>(QStringLiteral("cancelAllShownButton"))->toolTip().contains(QStringLiteral("jobdesk_viewer")));
+        QVERIFY(!view->openCancelAllShown());
+    }
+};
+
+QTEST_MAIN(TestUiWorklists)
+#include "tst_ui_worklists.moc"

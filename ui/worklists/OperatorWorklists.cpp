@@ -1,0 +1,43 @@
+#include "OperatorWorklists.h"
+
+#include "RaceLossModel.h"
+#include "RaceLossView.h"
+#include "UnknownQueueModel.h"
+#include "UnknownQueueView.h"
+#include "models/SidebarModel.h"
+#include "views/JobDetailView.h"
+#include "views/MainWindow.h"
+
+namespace jobdesk::ui {
+
+OperatorWorklists installOperatorWorklists(MainWindow *window)
+{
+    OperatorWorklists out;
+    if (!window->sidebarModel()->indexOfId(kWorklistsSection).isValid())
+        window->addSidebarSection(kWorklistsSection, MainWindow::tr("Worklists"));
+    out.unknownQueue = new UnknownQueueView(window->client(), window);
+    out.raceLosses = new RaceLossView(window->client(), window);
+    window->addSidebarPage(kWorklistsSection, kUnknownQueueEntry, UnknownQueueView::tr("Unknown attempts"), out.unknownQueue,
+                           /*attentionWhenNonZero*/ true);
+    window->addSidebarPage(kWorklistsSection, kRaceLossesEntry, RaceLossView::tr("Race losses"), out.raceLosses);
+
+    SidebarModel *sidebar = window->sidebarModel();
+    QObject::connect(out.unknownQueue->model(), &UnknownQueueModel::loaded, sidebar,
+                     [sidebar](int n) { sidebar->setCount(kUnknownQueueEntry, n); });
+    QObject::connect(out.raceLosses->model(), &RaceLossModel::loaded, sidebar, [sidebar, view = out.raceLosses](int n) {
+        // What is loaded (a page at a time): "200+" would need a count the list does not read.
+        sidebar->setCount(kRaceLossesEntry, view->model()->hasMore() ? std::nullopt : std::optional<qint64>(n));
+    });
+    QObject::connect(out.unknownQueue, &UnknownQueueView::openJobRequested, window, [window](qint64 jobId) {
+        window->showSidebarEntry(QStringLiteral("jobs"));
+        window->selectJob(jobId);
+    });
+    QObject::connect(out.raceLosses, &RaceLossView::openJobRequested, window, [window](qint64 jobId) {
+        window->showSidebarEntry(QStringLiteral("jobs"));
+        window->selectJob(jobId);
+        window->detailView()->setCurrentTab(JobDetailView::TimelineTab);
+    });
+    return out;
+}
+
+} // namespace jobdesk::ui

@@ -1,0 +1,127 @@
+#include "RaceLossView.h"
+
+#include "LiveRefresh.h"
+#include "RaceLossModel.h"
+#include "StoreClient.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace jobdesk::ui {
+
+RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
+    : QWidget(parent), m_client(client), m_model(new RaceLossModel(client, this))
+{
+    setObjectName(QStringLiteral("raceLossView"));
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *title = new QLabel(tr("Attempts that finished after their job was decided: their payload was discarded (only its "
+                                "digest is kept) and the winner's result stands."),
+                             this);
+    title->setWordWrap(true);
+    v->addWidget(title);
+
+    auto *bar = new QHBoxLayout;
+    auto *providerLabel = new QLabel(tr("&Provider:"), this);
+    m_provider = new QLineEdit(this);
+    m_provider->setObjectName(QStringLiteral("raceProviderFilter"));
+    m_provider->setPlaceholderText(tr("loser's or winner's"));
+    m_provider->setClearButtonEnabled(true);
+    providerLabel->setBuddy(m_provider);
+    auto *sinceLabel = new QLabel(tr("&When:"), this);
+    m_since = new QComboBox(this);
+    m_since->setObjectName(QStringLiteral("raceTimeFilter"));
+    m_since->addItem(tr("Any time"), 0);
+    m_since->addItem(tr("Last hour"), 1);
+    m_since->addItem(tr("Last 24 hours"), 24);
+    m_since->addItem(tr("Last 7 days"), 24 * 7);
+    sinceLabel->setBuddy(m_since);
+    m_open = new QPushButton(tr("&Open on time line"), this);
+    m_open->setObjectName(QStringLiteral("openTimelineButton"));
+    bar->addWidget(providerLabel);
+    bar->addWidget(m_provider);
+    bar->addWidget(sinceLabel);
+    bar->addWidget(m_since);
+    bar->addStretch(1);
+    bar->addWidget(m_open);
+    v->addLayout(bar);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("raceLossTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    v->addWidget(m_table, 1);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("raceStatus"));
+    v->addWidget(m_status);
+
+    connect(m_provider, &QLineEdit::editingFinished, this, &RaceLossView::applyFilter);
+    connect(m_since, &QComboBox::currentIndexChanged, this, &RaceLossView::applyFilter);
+    connect(m_model, &RaceLossModel::loaded, this, [this](int n) {
+        m_status->setText(m_model->hasMore() ? tr("%n race loss(es) shown; more load as you scroll.", nullptr, n)
+                                             : tr("%n race loss(es).", nullptr, n));
+        m_open->setEnabled(m_table->selectionModel()->currentIndex().isValid());
+    });
+    connect(m_model, &RaceLossModel::loadFailed, this,
+            [this](const QString &message) { m_status->setText(tr("Could not read race losses: %1").arg(message)); });
+    auto open = [this](const QModelIndex &index) {
+        if (index.isValid())
+            Q_EMIT openJobRequested(m_model->data(index, RaceLossModel::JobIdRole).toLongLong());
+    };
+    connect(m_table, &QTableView::doubleClicked, this, open);
+    connect(m_open, &QPushButton::clicked, this, [this, open] { open(m_table->selectionModel()->currentIndex()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &cur) { m_open->setEnabled(cur.isValid()); });
+    m_open->setEnabled(false);
+}
+
+void RaceLossView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_model->live()->setActive(true);
+}
+
+void RaceLossView::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_model->live()->setActive(false);
+}
+
+void RaceLossView::setProviderFilter(const QString &provider)
+{
+    m_provider->setText(provider);
+    applyFilter();
+}
+
+void RaceLossView::setSinceHours(int hours)
+{
+    const int i = m_since->findData(hours);
+    if (i >= 0)
+        m_since->setCurrentIndex(i); // applies the filter
+}
+
+void RaceLossView::applyFilter()
+{
+    RaceLossFilter f;
+    f.provider = m_provider->text().trimmed();
+    const int hours = m_since->currentData().toInt();
+    if (hours > 0)
+        f.fromMs = m_client->dbNowMs() - qint64(hours) * 3600 * 1000;
+    const RaceLossFilter &cur = m_model->filter();
+    if (cur.provider == f.provider && cur.fromMs.has_value() == f.fromMs.has_value() && !f.fromMs)
+        return; // the same filter (a time window is measured from now: always read again)
+    m_model->setFilter(f);
+}
+
+} // namespace jobdesk::ui

@@ -1,0 +1,239 @@
+#include "UnknownQueueView.h"
+
+#include "BulkCancelDialog.h"
+#include "LiveRefresh.h"
+#include "StoreClient.h"
+#include "UnknownQueueModel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSet>
+#include <QTableView>
+#include <QUuid>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace jobdesk::ui {
+
+UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
+    : QWidget(parent), m_client(client), m_model(new UnknownQueueModel(client, this))
+{
+    setObjectName(QStringLiteral("unknownQueueView"));
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+
+    auto *title = new QLabel(tr("Unknown attempts of undecided jobs, oldest first. Each one blocks its job until a late "
+                                "result, a provider's answer or an operator's cancel decides it."),
+                             this);
+    title->setWordWrap(true);
+    v->addWidget(title);
+
+    auto *bar = new QHBoxLayout;
+    auto *providerLabel = new QLabel(tr("&Provider:"), this);
+    m_provider = new QComboBox(this);
+    m_provider->setObjectName(QStringLiteral("providerFilter"));
+    m_provider->addItem(tr("Any provider"), QString());
+    m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    providerLabel->setBuddy(m_provider);
+    bar->addWidget(providerLabel);
+    bar->addWidget(m_provider);
+    bar->addStretch(1);
+    m_askNow = new QPushButton(tr("&Ask provider now"), this);
+    m_askNow->setObjectName(QStringLiteral("askNowButton"));
+    m_askNow->setToolTip(tr("The dispatchers ask the provider about the selected attempts before any other, on their next "
+                            "pass (the console holds no provider credentials)."));
+    m_openJob = new QPushButton(tr("&Open job"), this);
+    m_openJob->setObjectName(QStringLiteral("openJobButton"));
+    m_cancelSelected = new QPushButton(tr("&Cancel selected…"), this);
+    m_cancelSelected->setObjectName(QStringLiteral("cancelSelectedButton"));
+    m_cancelAll = new QPushButton(tr("Cancel all &shown…"), this);
+    m_cancelAll->setObjectName(QStringLiteral("cancelAllShownButton"));
+    for (QPushButton *b : {m_askNow, m_openJob, m_cancelSelected, m_cancelAll})
+        bar->addWidget(b);
+    v->addLayout(bar);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("unknownQueueTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    v->addWidget(m_table, 1);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("queueStatus"));
+    m_status->setWordWrap(true);
+    v->addWidget(m_status);
+
+    connect(m_provider, &QComboBox::currentIndexChanged, this,
+            [this] { m_model->setProvider(m_provider->currentData().toString()); });
+    connect(m_model, &UnknownQueueModel::loaded, this, [this](int n) {
+        m_status->setText(n >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
+                                                         : tr("%n unknown attempt(s).", nullptr, n));
+        updateProviders();
+        updateButtons();
+    });
+    connect(m_model, &UnknownQueueModel::loadFailed, this,
+            [this](const QString &message) { m_status->setText(tr("Could not read the queue: %1").arg(message)); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &UnknownQueueView::updateButtons);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &UnknownQueueView::updateButtons);
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        Q_EMIT openJobRequested(m_model->data(index, UnknownQueueModel::JobIdRole).toLongLong());
+    });
+    connect(m_openJob, &QPushButton::clicked, this, [this] {
+        const QModelIndex cur = m_table->selectionModel()->currentIndex();
+        if (cur.isValid())
+            Q_EMIT openJobRequested(m_model->data(cur, UnknownQueueModel::JobIdRole).toLongLong());
+    });
+    connect(m_cancelSelected, &QPushButton::clicked, this, &UnknownQueueView::openCancelSelected);
+    connect(m_cancelAll, &QPushButton::clicked, this, &UnknownQueueView::openCancelAllShown);
+    connect(m_askNow, &QPushButton::clicked, this, &UnknownQueueView::askSelectedNow);
+    connect(client, &StoreClient::opened, this, &UnknownQueueView::updateButtons);
+    connect(client, &StoreClient::connectionLost, this, &UnknownQueueView::updateButtons);
+    connect(client, &StoreClient::connectionRestored, this, &UnknownQueueView::updateButtons);
+    updateButtons();
+}
+
+void UnknownQueueView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_model->live()->setActive(true);
+}
+
+void UnknownQueueView::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_model->live()->setActive(false);
+}
+
+QList<qint64> UnknownQueueView::selectedAttempts() const
+{
+    QList<qint64> out;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        out.append(m_model->data(i, UnknownQueueModel::AttemptIdRole).toLongLong());
+    return out;
+}
+
+void UnknownQueueView::selectAttempts(const QList<qint64> &attemptIds)
+{
+    QItemSelection sel;
+    for (qint64 id : attemptIds) {
+        const int r = m_model->rowOfAttempt(id);
+        if (r >= 0)
+            sel.select(m_model->index(r, 0), m_model->index(r, UnknownQueueModel::ColumnCount - 1));
+    }
+    m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void UnknownQueueView::updateProviders()
+{
+    QSet<QString> names;
+    for (const UnknownQueueItem &i : m_model->items())
+        names.insert(i.attempt.provider);
+    for (int k = 1; k < m_provider->count(); ++k)
+        names.remove(m_provider->itemData(k).toString());
+    QStringList add(names.begin(), names.end());
+    add.sort();
+    for (const QString &n : add)
+        m_provider->addItem(n, n);
+}
+
+void UnknownQueueView::updateButtons()
+{
+    const bool canAct = m_client->canAct();
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    bool canAsk = false;
+    for (const QModelIndex &i : rows)
+        canAsk = canAsk || m_model->data(i, UnknownQueueModel::CanAskRole).toBool();
+    m_cancelSelected->setEnabled(canAct && !rows.isEmpty());
+    m_cancelAll->setEnabled(canAct && m_model->rowCount() > 0);
+    m_askNow->setEnabled(canAct && canAsk && m_asking == 0);
+    m_openJob->setEnabled(m_table->selectionModel()->currentIndex().isValid());
+    const QString readOnly = tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName);
+    for (QPushButton *b : {m_cancelSelected, m_cancelAll})
+        b->setToolTip(canAct ? QString() : readOnly);
+}
+
+BulkCancelDialog *UnknownQueueView::openBulk(const QList<int> &rows)
+{
+    if (rows.isEmpty() || !m_client->canAct())
+        return nullptr;
+    // The frozen set: these attempts as the operator sees them now.
+    QList<UnknownQueueItem> frozen;
+    for (int r : rows)
+        if (const UnknownQueueItem *i = m_model->itemAt(r))
+            frozen.append(*i);
+    auto *dialog = new BulkCancelDialog(m_client, frozen, window());
+    connect(dialog, &BulkCancelDialog::allAnswered, m_model->live(), &LiveRefresh::request);
+    dialog->open();
+    return dialog;
+}
+
+BulkCancelDialog *UnknownQueueView::openCancelSelected()
+{
+    QList<int> rows;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        rows.append(i.row());
+    std::sort(rows.begin(), rows.end());
+    return openBulk(rows);
+}
+
+BulkCancelDialog *UnknownQueueView::openCancelAllShown()
+{
+    QList<int> rows;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        rows.append(r);
+    return openBulk(rows);
+}
+
+void UnknownQueueView::askSelectedNow()
+{
+    if (!m_client->canAct() || m_asking > 0)
+        return;
+    QList<const UnknownQueueItem *> items;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        if (m_model->data(i, UnknownQueueModel::CanAskRole).toBool())
+            items.append(m_model->itemAt(i.row()));
+    if (items.isEmpty())
+        return;
+    // One request per attempt and click, made here, so a re-send is recognised.
+    const QString clickId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    auto messages = std::make_shared<QStringList>();
+    const int total = static_cast<int>(items.size());
+    m_asking = total;
+    updateButtons();
+    m_status->setText(tr("Asking the dispatchers to look up %n attempt(s)…", nullptr, total));
+    for (const UnknownQueueItem *item : items) {
+        OperatorRequest req;
+        req.actor = m_client->actor();
+        req.requestId = QStringLiteral("lookup:%1:attempt:%2").arg(clickId).arg(item->attempt.id);
+        req.reason = tr("asked from the on-call queue");
+        const qint64 attemptId = item->attempt.id;
+        m_client->call<OperatorResult>(
+            this, "request lookup", [attemptId, req](JobService &svc) { return svc.requestLookup(attemptId, req); },
+            [this, attemptId, messages, total](const CallOutcome<OperatorResult> &out) {
+                if (!out.ok)
+                    messages->append(tr("attempt %1: %2").arg(attemptId).arg(out.error));
+                if (--m_asking > 0)
+                    return;
+                const int failed = static_cast<int>(messages->size());
+                const QString text = failed == 0
+                    ? tr("The dispatchers ask about %n attempt(s) on their next pass; \"Last asked\" shows when they did.",
+                         nullptr, total)
+                    : tr("%1 of %2 requests were not recorded: %3").arg(failed).arg(total).arg(messages->join(QStringLiteral("; ")));
+                m_status->setText(text);
+                m_model->live()->request();
+                updateButtons();
+                Q_EMIT lookupsRequested(total - failed, text);
+            });
+    }
+}
+
+} // namespace jobdesk::ui

@@ -1,0 +1,65 @@
+#pragma once
+
+// The on-call queue's page: the unknown attempts of undecided jobs, oldest
+// first, filterable by provider, with its actions: cancel the selected ones
+// (or every one shown) through BulkCancelDialog, ask their providers now
+// (JobService::requestLookup: the reconciler asks about them first), open the
+// job (double click). Widgets by objectName: unknownQueueTable,
+// providerFilter, cancelSelectedButton, cancelAllShownButton, askNowButton,
+// openJobButton, queueStatus.
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace jobdesk::ui {
+
+class BulkCancelDialog;
+class StoreClient;
+class UnknownQueueModel;
+
+class UnknownQueueView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit UnknownQueueView(StoreClient *client, QWidget *parent = nullptr);
+
+    UnknownQueueModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QList<qint64> selectedAttempts() const;
+    void selectAttempts(const QList<qint64> &attemptIds);
+
+    // Each opens the dialog with open() and returns it (nullptr when nothing to cancel).
+    BulkCancelDialog *openCancelSelected();
+    BulkCancelDialog *openCancelAllShown();
+    void askSelectedNow();
+
+Q_SIGNALS:
+    void openJobRequested(qint64 jobId);
+    void lookupsRequested(int asked, const QString &message); // the store's answer to "ask now"
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    BulkCancelDialog *openBulk(const QList<int> &rows);
+    void updateButtons();
+    void updateProviders();
+
+    StoreClient *m_client;
+    UnknownQueueModel *m_model;
+    QTableView *m_table = nullptr;
+    QComboBox *m_provider = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_cancelSelected = nullptr;
+    QPushButton *m_cancelAll = nullptr;
+    QPushButton *m_askNow = nullptr;
+    QPushButton *m_openJob = nullptr;
+    int m_asking = 0;
+};
+
+} // namespace jobdesk::ui
