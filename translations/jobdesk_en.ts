@@ -536,6 +536,152 @@
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::BulkCancelDialog</name>
+    <message>
+        <source>Cancel attempt #%1 of job %2?</source>
+        <translation>Cancel attempt #%1 of job %2?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n unknown attempt(s)?</source>
+        <translation>
+            <numerusform>Cancel %n unknown attempt(s)?</numerusform>
+            <numerusform>Cancel %n unknown attempt(s)?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown attempt(s)</source>
+        <translation>
+            <numerusform>%n unknown attempt(s)</numerusform>
+            <numerusform>%n unknown attempt(s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</source>
+        <translation>
+            <numerusform>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
+            <numerusform>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Attempt</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Unknown since</source>
+        <translation>Unknown since</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>#%1 (id %2)</source>
+        <translation>#%1 (id %2)</translation>
+    </message>
+    <message>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <translation>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</translation>
+    </message>
+    <message>
+        <source>&amp;Reason (required; it goes into the audit trail of every attempt):</source>
+        <translation>&amp;Reason (required; it goes into the audit trail of every attempt):</translation>
+    </message>
+    <message>
+        <source>e.g. provider outage 10:00-10:20, support confirmed nothing was charged (ticket 4711)</source>
+        <translation>e.g. provider outage 10:00-10:20, support confirmed nothing was charged (ticket 4711)</translation>
+    </message>
+    <message>
+        <source>This cancels more than %1 attempts. Type the number of attempts (%2) to confirm:</source>
+        <translation>This cancels more than %1 attempts. Type the number of attempts (%2) to confirm:</translation>
+    </message>
+    <message>
+        <source>%v of %m answered</source>
+        <translation>%v of %m answered</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>Cancel the attempt</source>
+        <translation>Cancel the attempt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n attempt(s)</source>
+        <translation>
+            <numerusform>Cancel %n attempt(s)</numerusform>
+            <numerusform>Cancel %n attempt(s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>Keep them</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+    <message>
+        <source>Type the number of attempts to confirm.</source>
+        <translation>Type the number of attempts to confirm.</translation>
+    </message>
+    <message>
+        <source>cancelled (already, by this action)</source>
+        <translation>cancelled (already, by this action)</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>skipped: it changed meanwhile</source>
+        <translation>skipped: it changed meanwhile</translation>
+    </message>
+    <message>
+        <source>failed: not known whether it was cancelled</source>
+        <translation>failed: not known whether it was cancelled</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>not sent</translation>
+    </message>
+    <message>
+        <source>Cancelled %1, skipped %2 (changed meanwhile), failed %3.</source>
+        <translation>Cancelled %1, skipped %2 (changed meanwhile), failed %3.</translation>
+    </message>
+    <message>
+        <source>Press the button again to send the failed ones again: each keeps its request id, so one that did go through is not cancelled twice.</source>
+        <translation>Press the button again to send the failed ones again: each keeps its request id, so one that did go through is not cancelled twice.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Send the %n failed again</source>
+        <translation>
+            <numerusform>Send the %n failed again</numerusform>
+            <numerusform>Send the %n failed again</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::CancelAttemptDialog</name>
     <message>
         <source>Cancel attempt #%1 of job %2?</source>
@@ -1532,6 +1678,10 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Changes when the console starts again</source>
         <translation>Changes when the console starts again</translation>
     </message>
+    <message>
+        <source>Worklists</source>
+        <translation>Worklists</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>
@@ -1715,6 +1865,126 @@ Recorded config now %2</translation>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RaceLossModel</name>
+    <message>
+        <source>When</source>
+        <translation>When</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Loser</source>
+        <translation>Loser</translation>
+    </message>
+    <message>
+        <source>Lost to</source>
+        <translation>Lost to</translation>
+    </message>
+    <message>
+        <source>Expected version</source>
+        <translation>Expected version</translation>
+    </message>
+    <message>
+        <source>Found version</source>
+        <translation>Found version</translation>
+    </message>
+    <message>
+        <source>Loser&apos;s payload (SHA-256)</source>
+        <translation>Loser&apos;s payload (SHA-256)</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>no winner yet (the job was decided otherwise)</source>
+        <translation>no winner yet (the job was decided otherwise)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>(no payload)</source>
+        <translation>(no payload)</translation>
+    </message>
+    <message>
+        <source>attempt id %1</source>
+        <translation>attempt id %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RaceLossView</name>
+    <message>
+        <source>Attempts that finished after their job was decided: their payload was discarded (only its digest is kept) and the winner&apos;s result stands.</source>
+        <translation>Attempts that finished after their job was decided: their payload was discarded (only its digest is kept) and the winner&apos;s result stands.</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Provider:</translation>
+    </message>
+    <message>
+        <source>loser&apos;s or winner&apos;s</source>
+        <translation>loser&apos;s or winner&apos;s</translation>
+    </message>
+    <message>
+        <source>&amp;When:</source>
+        <translation>&amp;When:</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Any time</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>&amp;Open on time line</source>
+        <translation>&amp;Open on time line</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es) shown; more load as you scroll.</source>
+        <translation>
+            <numerusform>%n race loss(es) shown; more load as you scroll.</numerusform>
+            <numerusform>%n race loss(es) shown; more load as you scroll.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es).</source>
+        <translation>
+            <numerusform>%n race loss(es).</numerusform>
+            <numerusform>%n race loss(es).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read race losses: %1</source>
+        <translation>Could not read race losses: %1</translation>
+    </message>
+    <message>
+        <source>Race losses</source>
+        <translation>Race losses</translation>
     </message>
 </context>
 <context>
@@ -1960,6 +2230,181 @@ Recorded config now %2</translation>
     <message>
         <source>created</source>
         <translation>created</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::UnknownQueueModel</name>
+    <message>
+        <source>deadline passed</source>
+        <translation>deadline passed</translation>
+    </message>
+    <message>
+        <source>lost connection</source>
+        <translation>lost connection</translation>
+    </message>
+    <message>
+        <source>lease expired (worker died)</source>
+        <translation>lease expired (worker died)</translation>
+    </message>
+    <message>
+        <source>unclear answer</source>
+        <translation>unclear answer</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Attempt</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Unknown for</source>
+        <translation>Unknown for</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>Status lookup</source>
+        <translation>Status lookup</translation>
+    </message>
+    <message>
+        <source>Last asked</source>
+        <translation>Last asked</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>%1 (lookups: %2)</source>
+        <translation>%1 (lookups: %2)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>never</translation>
+    </message>
+    <message>
+        <source>— asked for %1, waiting for the reconciler</source>
+        <translation>— asked for %1, waiting for the reconciler</translation>
+    </message>
+    <message>
+        <source>#%1 (id %2)</source>
+        <translation>#%1 (id %2)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>no: ask the provider&apos;s support</source>
+        <translation>no: ask the provider&apos;s support</translation>
+    </message>
+    <message>
+        <source>unknown since %1</source>
+        <translation>unknown since %1</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1</source>
+        <translation>The provider saw this attempt under the key %1</translation>
+    </message>
+    <message>
+        <source>last asked at %1</source>
+        <translation>last asked at %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::UnknownQueueView</name>
+    <message>
+        <source>Unknown attempts of undecided jobs, oldest first. Each one blocks its job until a late result, a provider&apos;s answer or an operator&apos;s cancel decides it.</source>
+        <translation>Unknown attempts of undecided jobs, oldest first. Each one blocks its job until a late result, a provider&apos;s answer or an operator&apos;s cancel decides it.</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Provider:</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>Any provider</translation>
+    </message>
+    <message>
+        <source>&amp;Ask provider now</source>
+        <translation>&amp;Ask provider now</translation>
+    </message>
+    <message>
+        <source>The dispatchers ask the provider about the selected attempts before any other, on their next pass (the console holds no provider credentials).</source>
+        <translation>The dispatchers ask the provider about the selected attempts before any other, on their next pass (the console holds no provider credentials).</translation>
+    </message>
+    <message>
+        <source>&amp;Open job</source>
+        <translation>&amp;Open job</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel selected…</source>
+        <translation>&amp;Cancel selected…</translation>
+    </message>
+    <message>
+        <source>Cancel all &amp;shown…</source>
+        <translation>Cancel all &amp;shown…</translation>
+    </message>
+    <message>
+        <source>The oldest %1 unknown attempts are shown.</source>
+        <translation>The oldest %1 unknown attempts are shown.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown attempt(s).</source>
+        <translation>
+            <numerusform>%n unknown attempt(s).</numerusform>
+            <numerusform>%n unknown attempt(s).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the queue: %1</source>
+        <translation>Could not read the queue: %1</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the dispatchers to look up %n attempt(s)…</source>
+        <translation>
+            <numerusform>Asking the dispatchers to look up %n attempt(s)…</numerusform>
+            <numerusform>Asking the dispatchers to look up %n attempt(s)…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>asked from the on-call queue</source>
+        <translation>asked from the on-call queue</translation>
+    </message>
+    <message>
+        <source>attempt %1: %2</source>
+        <translation>attempt %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</source>
+        <translation>
+            <numerusform>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
+            <numerusform>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests were not recorded: %3</source>
+        <translation>%1 of %2 requests were not recorded: %3</translation>
+    </message>
+    <message>
+        <source>Unknown attempts</source>
+        <translation>Unknown attempts</translation>
     </message>
 </context>
 <context>

@@ -536,6 +536,152 @@
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::BulkCancelDialog</name>
+    <message>
+        <source>Cancel attempt #%1 of job %2?</source>
+        <translation>வேலை %2 இன் முயற்சி #%1 ஐ ரத்துசெய்யவா?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n unknown attempt(s)?</source>
+        <translation>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சியை ரத்துசெய்யவா?</numerusform>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளை ரத்துசெய்யவா?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown attempt(s)</source>
+        <translation>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சி</numerusform>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகள்</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</source>
+        <translation>
+            <numerusform>— %n வேலையிலிருந்து — ரத்துசெய்யப்படும், ஒவ்வொன்றும் தனித் தணிக்கைச் செயலாக. இந்தத் தொகுப்பு இந்த உரையாடல் திறந்தபோதே நிலைத்துவிட்டது; அதன் பின் வேலை மாறிய முயற்சி தவிர்க்கப்படும், ரத்துசெய்யப்படாது.</numerusform>
+            <numerusform>— %n வேலைகளிலிருந்து — ரத்துசெய்யப்படும், ஒவ்வொன்றும் தனித் தணிக்கைச் செயலாக. இந்தத் தொகுப்பு இந்த உரையாடல் திறந்தபோதே நிலைத்துவிட்டது; அதன் பின் வேலை மாறிய முயற்சி தவிர்க்கப்படும், ரத்துசெய்யப்படாது.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>வேலை</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>முயற்சி</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Unknown since</source>
+        <translation>தெரியாதது (UNKNOWN) ஆனது முதல்</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>#%1 (id %2)</source>
+        <translation>#%1 (id %2)</translation>
+    </message>
+    <message>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <translation>அடுத்து நடப்பது: இது கடைசித் திறந்த முயற்சியாக இருந்த ஒவ்வொரு வேலையும் வரிசைக்குத் (queued) திரும்பும்; அனுப்பி (dispatcher) அடுத்த நிரூபிக்கப்பட்ட வழங்குநரில் அடுத்த முயற்சியைத் தொடங்கும் (முயற்சி வரம்பு தீர்ந்திருந்தால் வேலையைத் தோல்வி என முடிக்கும்). இவற்றில் ஒன்றை வழங்குநர் உண்மையில் இயக்கியிருந்தால், அதன் தாமதமான முடிவு போட்டித் தோல்வியாகப் பதிவாகி நிராகரிக்கப்படும்.</translation>
+    </message>
+    <message>
+        <source>&amp;Reason (required; it goes into the audit trail of every attempt):</source>
+        <translation>காரணம் (கட்டாயம்; ஒவ்வொரு முயற்சியின் தணிக்கைப் பதிவிலும் சேரும்) (&amp;R):</translation>
+    </message>
+    <message>
+        <source>e.g. provider outage 10:00-10:20, support confirmed nothing was charged (ticket 4711)</source>
+        <translation>எ.கா. 10:00-10:20 வழங்குநர் செயலிழப்பு; கட்டணம் எதுவும் வசூலிக்கப்படவில்லை என ஆதரவுக் குழு உறுதிசெய்தது (டிக்கெட் 4711)</translation>
+    </message>
+    <message>
+        <source>This cancels more than %1 attempts. Type the number of attempts (%2) to confirm:</source>
+        <translation>இது %1 க்கு மேற்பட்ட முயற்சிகளை ரத்துசெய்யும். உறுதிசெய்ய முயற்சிகளின் எண்ணிக்கையை (%2) தட்டச்சு செய்யுங்கள்:</translation>
+    </message>
+    <message>
+        <source>%v of %m answered</source>
+        <translation>%m இல் %v க்குப் பதில் வந்தது</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>முடிவு</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>ஏன்</translation>
+    </message>
+    <message>
+        <source>Cancel the attempt</source>
+        <translation>முயற்சியை ரத்துசெய்</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %n attempt(s)</source>
+        <translation>
+            <numerusform>%n முயற்சியை ரத்துசெய்</numerusform>
+            <numerusform>%n முயற்சிகளை ரத்துசெய்</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>ரத்துசெய்யாமல் விடு</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+    <message>
+        <source>Type the number of attempts to confirm.</source>
+        <translation>உறுதிசெய்ய முயற்சிகளின் எண்ணிக்கையைத் தட்டச்சு செய்யுங்கள்.</translation>
+    </message>
+    <message>
+        <source>cancelled (already, by this action)</source>
+        <translation>ரத்துசெய்யப்பட்டது (இந்தச் செயலால் ஏற்கெனவே)</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>skipped: it changed meanwhile</source>
+        <translation>தவிர்க்கப்பட்டது: இடையில் மாறியது</translation>
+    </message>
+    <message>
+        <source>failed: not known whether it was cancelled</source>
+        <translation>தோல்வி: ரத்துசெய்யப்பட்டதா என்று தெரியவில்லை</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>அனுப்பப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>Cancelled %1, skipped %2 (changed meanwhile), failed %3.</source>
+        <translation>ரத்துசெய்யப்பட்டவை %1, தவிர்க்கப்பட்டவை %2 (இடையில் மாறியவை), தோல்வியடைந்தவை %3.</translation>
+    </message>
+    <message>
+        <source>Press the button again to send the failed ones again: each keeps its request id, so one that did go through is not cancelled twice.</source>
+        <translation>தோல்வியடைந்தவற்றை மீண்டும் அனுப்ப பொத்தானை மீண்டும் அழுத்துங்கள்: ஒவ்வொன்றும் தன் கோரிக்கை id ஐ வைத்திருக்கும், எனவே ஏற்கெனவே சென்றடைந்த ஒன்று இருமுறை ரத்துசெய்யப்படாது.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Send the %n failed again</source>
+        <translation>
+            <numerusform>தோல்வியடைந்த %n ஐ மீண்டும் அனுப்பு</numerusform>
+            <numerusform>தோல்வியடைந்த %n ஐயும் மீண்டும் அனுப்பு</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>மூடு</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::CancelAttemptDialog</name>
     <message>
         <source>Cancel attempt #%1 of job %2?</source>
@@ -1532,6 +1678,10 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Changes when the console starts again</source>
         <translation>கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்</translation>
     </message>
+    <message>
+        <source>Worklists</source>
+        <translation>பணிப் பட்டியல்கள்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>
@@ -1715,6 +1865,126 @@ Recorded config now %2</source>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>சரிபார்ப்பு இயங்கியது (%1), ஆனால் இந்த இணைப்பு (பங்கு %2) அதைப் பதிவுசெய்ய தரவுத்தளம் அனுமதிக்கவில்லை: எதுவும் பதிவுசெய்யப்படவில்லை. அனுப்பி (dispatcher) இயங்கும் இடத்தில் இதை இயக்குங்கள் (அதன் இணைப்பு சரிபார்ப்புகளைப் பதிவுசெய்யும்).</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RaceLossModel</name>
+    <message>
+        <source>When</source>
+        <translation>எப்போது</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>வேலை</translation>
+    </message>
+    <message>
+        <source>Loser</source>
+        <translation>தோற்றது</translation>
+    </message>
+    <message>
+        <source>Lost to</source>
+        <translation>யாரிடம் தோற்றது</translation>
+    </message>
+    <message>
+        <source>Expected version</source>
+        <translation>எதிர்பார்த்த பதிப்பு</translation>
+    </message>
+    <message>
+        <source>Found version</source>
+        <translation>கண்ட பதிப்பு</translation>
+    </message>
+    <message>
+        <source>Loser&apos;s payload (SHA-256)</source>
+        <translation>தோற்றதன் முடிவு (SHA-256)</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>no winner yet (the job was decided otherwise)</source>
+        <translation>இன்னும் வெற்றியாளர் இல்லை (வேலை வேறு வழியில் முடிவானது)</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>(no payload)</source>
+        <translation>(முடிவு இல்லை)</translation>
+    </message>
+    <message>
+        <source>attempt id %1</source>
+        <translation>முயற்சி id %1</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::RaceLossView</name>
+    <message>
+        <source>Attempts that finished after their job was decided: their payload was discarded (only its digest is kept) and the winner&apos;s result stands.</source>
+        <translation>வேலை முடிவான பின் முடிந்த முயற்சிகள்: அவற்றின் முடிவு நிராகரிக்கப்பட்டது (அதன் digest மட்டும் வைக்கப்படுகிறது); வெற்றியாளரின் முடிவே நிலைக்கும்.</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>வழங்குநர் (&amp;P):</translation>
+    </message>
+    <message>
+        <source>loser&apos;s or winner&apos;s</source>
+        <translation>தோற்றதன் அல்லது வென்றதன்</translation>
+    </message>
+    <message>
+        <source>&amp;When:</source>
+        <translation>எப்போது (&amp;W):</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>எந்த நேரமும்</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>கடந்த 1 மணி</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>கடந்த 24 மணி</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>கடந்த 7 நாள்</translation>
+    </message>
+    <message>
+        <source>&amp;Open on time line</source>
+        <translation>காலவரிசையில் திற (&amp;O)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es) shown; more load as you scroll.</source>
+        <translation>
+            <numerusform>%n போட்டித் தோல்வி காட்டப்படுகிறது; உருட்டும்போது மேலும் ஏற்றப்படும்.</numerusform>
+            <numerusform>%n போட்டித் தோல்விகள் காட்டப்படுகின்றன; உருட்டும்போது மேலும் ஏற்றப்படும்.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es).</source>
+        <translation>
+            <numerusform>%n போட்டித் தோல்வி.</numerusform>
+            <numerusform>%n போட்டித் தோல்விகள்.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read race losses: %1</source>
+        <translation>போட்டித் தோல்விகளைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>Race losses</source>
+        <translation>போட்டித் தோல்விகள்</translation>
     </message>
 </context>
 <context>
@@ -1960,6 +2230,181 @@ Recorded config now %2</source>
     <message>
         <source>created</source>
         <translation>உருவாக்கப்பட்டது</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::UnknownQueueModel</name>
+    <message>
+        <source>deadline passed</source>
+        <translation>காலக்கெடு கடந்தது</translation>
+    </message>
+    <message>
+        <source>lost connection</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>lease expired (worker died)</source>
+        <translation>குத்தகை (lease) காலாவதியானது (பணியாளர் நின்றுவிட்டது)</translation>
+    </message>
+    <message>
+        <source>unclear answer</source>
+        <translation>தெளிவற்ற பதில்</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>வேலை</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>முயற்சி</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>Unknown for</source>
+        <translation>தெரியாதது (UNKNOWN) ஆன நேரம்</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>ஏன்</translation>
+    </message>
+    <message>
+        <source>Status lookup</source>
+        <translation>நிலை விசாரிப்பு (status lookup)</translation>
+    </message>
+    <message>
+        <source>Last asked</source>
+        <translation>கடைசியாகக் கேட்டது</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>%1 (lookups: %2)</source>
+        <translation>%1 (விசாரிப்புகள்: %2)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>ஒருபோதும் இல்லை</translation>
+    </message>
+    <message>
+        <source>— asked for %1, waiting for the reconciler</source>
+        <translation>— %1 இல் கேட்கப்பட்டது, reconciler க்காகக் காத்திருக்கிறது</translation>
+    </message>
+    <message>
+        <source>#%1 (id %2)</source>
+        <translation>#%1 (id %2)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ஆம்</translation>
+    </message>
+    <message>
+        <source>no: ask the provider&apos;s support</source>
+        <translation>இல்லை: வழங்குநரின் ஆதரவுக் குழுவிடம் கேளுங்கள்</translation>
+    </message>
+    <message>
+        <source>unknown since %1</source>
+        <translation>%1 முதல் தெரியாதது (UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1</source>
+        <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ் பெற்றது</translation>
+    </message>
+    <message>
+        <source>last asked at %1</source>
+        <translation>கடைசியாக %1 இல் கேட்கப்பட்டது</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::UnknownQueueView</name>
+    <message>
+        <source>Unknown attempts of undecided jobs, oldest first. Each one blocks its job until a late result, a provider&apos;s answer or an operator&apos;s cancel decides it.</source>
+        <translation>முடிவாகாத வேலைகளின் தெரியாத (UNKNOWN) முயற்சிகள், பழையவை முதலில். தாமதமான முடிவு, வழங்குநரின் பதில் அல்லது இயக்குநரின் ரத்துசெய்தல் முடிவுசெய்யும் வரை ஒவ்வொன்றும் தன் வேலையைத் தடுக்கும்.</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>வழங்குநர் (&amp;P):</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>எந்த வழங்குநரும்</translation>
+    </message>
+    <message>
+        <source>&amp;Ask provider now</source>
+        <translation>இப்போதே வழங்குநரிடம் கேள் (&amp;A)</translation>
+    </message>
+    <message>
+        <source>The dispatchers ask the provider about the selected attempts before any other, on their next pass (the console holds no provider credentials).</source>
+        <translation>அனுப்பிகள் (dispatchers) தங்கள் அடுத்த சுற்றில், மற்றவற்றுக்கு முன், தேர்ந்தெடுத்த முயற்சிகள் பற்றி வழங்குநரிடம் கேட்கும் (கட்டுப்பாட்டகத்திடம் வழங்குநர் அனுமதிச் சான்றுகள் இல்லை).</translation>
+    </message>
+    <message>
+        <source>&amp;Open job</source>
+        <translation>வேலையைத் திற (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel selected…</source>
+        <translation>தேர்ந்தெடுத்தவற்றை ரத்துசெய்… (&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cancel all &amp;shown…</source>
+        <translation>காட்டப்படும் அனைத்தையும் ரத்துசெய்… (&amp;S)</translation>
+    </message>
+    <message>
+        <source>The oldest %1 unknown attempts are shown.</source>
+        <translation>மிகப் பழைய %1 தெரியாத (UNKNOWN) முயற்சிகள் காட்டப்படுகின்றன.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown attempt(s).</source>
+        <translation>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சி.</numerusform>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகள்.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the queue: %1</source>
+        <translation>வரிசையைப் படிக்க முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the dispatchers to look up %n attempt(s)…</source>
+        <translation>
+            <numerusform>%n முயற்சி பற்றி விசாரிக்க அனுப்பிகளிடம் கேட்கிறது…</numerusform>
+            <numerusform>%n முயற்சிகள் பற்றி விசாரிக்க அனுப்பிகளிடம் கேட்கிறது…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>asked from the on-call queue</source>
+        <translation>on-call வரிசையிலிருந்து கேட்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>attempt %1: %2</source>
+        <translation>முயற்சி %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</source>
+        <translation>
+            <numerusform>அனுப்பிகள் தங்கள் அடுத்த சுற்றில் %n முயற்சி பற்றிக் கேட்கும்; அவை எப்போது கேட்டன என்பதை &quot;கடைசியாகக் கேட்டது&quot; காட்டும்.</numerusform>
+            <numerusform>அனுப்பிகள் தங்கள் அடுத்த சுற்றில் %n முயற்சிகள் பற்றிக் கேட்கும்; அவை எப்போது கேட்டன என்பதை &quot;கடைசியாகக் கேட்டது&quot; காட்டும்.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests were not recorded: %3</source>
+        <translation>%2 கோரிக்கைகளில் %1 பதிவாகவில்லை: %3</translation>
+    </message>
+    <message>
+        <source>Unknown attempts</source>
+        <translation>தெரியாத (UNKNOWN) முயற்சிகள்</translation>
     </message>
 </context>
 <context>
