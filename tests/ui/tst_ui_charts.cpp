@@ -8,7 +8,14 @@
 #include "SupportScenario.h"
 #include "UiFixture.h"
 
+#include "demo/Demo.h"
+#include "models/TextTableModel.h"
 #include "support/ChartsView.h"
+#include "support/IncidentsModel.h"
+#include "support/IncidentsView.h"
+#include "support/ProvidersModel.h"
+#include "support/ProvidersView.h"
+#include "support/SupportViews.h"
 
 #include <QBarSet>
 #include <QChartView>
@@ -121,6 +128,68 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(sumY(view.outcomeSeries(AttemptState::Succeeded)), 1.0, 10000);
         view.hide();
         QVERIFY(!view.isRefreshing());
+    }
+
+    // The three support pages in the console on the running demo (simulated
+    // users double-click and reuse keys, providers time out and race): each
+    // shows what the demo did.
+    void supportPagesShowTheDemosCases_data() { addBackendRows(); }
+    void supportPagesShowTheDemosCases()
+    {
+        JD_FRESH_STORE(store);
+        DemoOptions options;
+        options.url = store->url();
+        Demo demo(options);
+        Console console;
+        QSignalSpy ready(&demo, &Demo::ready);
+        QSignalSpy failed(&demo, &Demo::failed);
+        QObject::connect(&demo, &Demo::ready, console.window.get(),
+                         [&] { console.window->connectTo({QStringLiteral("demo"), store->url(), false}); });
+        console.window->resize(1400, 900);
+        console.window->show();
+        demo.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !failed.isEmpty(), 30000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+        const SupportViews views = supportViews(console.window.get());
+        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
+
+        console.window->showSidebarEntry(kIncidentsEntry);
+        auto conflicted = [&] {
+            bool conflict = false;
+            bool replay = false;
+            for (const KeyIncident &i : views.incidents->model()->incidents()) {
+                conflict = conflict || i.conflicts > 0;
+                replay = replay || i.replays > 0;
+            }
+            return conflict && replay;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(conflicted(), 60000); // live: the demo's users keep sending
+        views.incidents->selectIncident(0);
+        QTRY_VERIFY_WITH_TIMEOUT(views.incidents->historyModel()->rowCount() >= 2, 10000);
+        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-incidents-%1.png").arg(store->backend()));
+
+        console.window->showSidebarEntry(kProvidersEntry);
+        auto mixed = [&] {
+            bool current = false;
+            bool notCurrent = false;
+            for (const ProviderRow &r : views.providers->model()->rows()) {
+                current = current || r.isCurrent();
+                notCurrent = notCurrent || (r.status.latest && !r.status.latest->passed);
+            }
+            return current && notCurrent;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(mixed(), 30000); // a proven provider and one that failed its validation
+        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-providers-%1.png").arg(store->backend()));
+
+        console.window->showSidebarEntry(kChartsEntry);
+        QVERIFY(views.charts->isRefreshing());
+        views.charts->setRefreshIntervalMs(500);
+        QTRY_VERIFY_WITH_TIMEOUT(sumY(views.charts->outcomeSeries(AttemptState::Succeeded)) >= 1
+                                     && sumY(views.charts->unknownSeries()) >= 1 && !views.charts->latencyProviders().isEmpty(),
+                                 60000);
+        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-charts-%1.png").arg(store->backend()));
+        console.window->showSidebarEntry(QStringLiteral("jobs"));
+        QVERIFY(!views.charts->isRefreshing()); // hidden: no more costly reads
     }
 };
 

@@ -97,6 +97,7 @@ private Q_SLOTS:
         StoreClient client(fastOptions());
         ProvidersView view(&client);
         QAbstractItemModelTester tester(view.model(), kFatal);
+        QSignalSpy attention(&view, &ProvidersView::attentionChanged);
         client.open(store->url());
         view.resize(1300, 700);
         view.show();
@@ -109,14 +110,22 @@ private Q_SLOTS:
         QCOMPARE(text(fallback, ProvidersModel::KindColumn), QStringLiteral("fake"));
         QCOMPARE(text(fallback, ProvidersModel::EndpointColumn), QStringLiteral("http://127.0.0.1:9/v1"));
         QCOMPARE(text(fallback, ProvidersModel::LookupColumn), QStringLiteral("yes")); // the fake kind offers it by default
-        QCOMPARE(text(fallback, ProvidersModel::ChainColumn), QStringLiteral("in chain"));
+        QCOMPARE(text(fallback, ProvidersModel::ChainColumn), QStringLiteral("fallback 2")); // primary, spare, fallback
+        QCOMPARE(text(primary, ProvidersModel::ChainColumn), QStringLiteral("first"));
         QCOMPARE(text(fallback, ProvidersModel::ValidationColumn), QStringLiteral("passed"));
         QCOMPARE(text(fallback, ProvidersModel::ConfigColumn), QStringLiteral("current"));
         QVERIFY(m->data(m->index(fallback, 0), ProvidersModel::CurrentRole).toBool());
         QVERIFY(text(fallback, ProvidersModel::StandingColumn).startsWith(QStringLiteral("current until")));
         QCOMPARE(text(primary, ProvidersModel::ValidationColumn), QStringLiteral("none"));
         QVERIFY(!m->data(m->index(primary, 0), ProvidersModel::CurrentRole).toBool());
-        QVERIFY(!m->data(m->index(primary, ProvidersModel::StandingColumn), Qt::DecorationRole).isNull());
+        // Only a fallback needs proof to take an automatic attempt: an unproven one stands out, the first in the chain does not.
+        const int spare = m->rowOf(QStringLiteral("spare"), QStringLiteral("summarize"));
+        QVERIFY(!m->data(m->index(spare, ProvidersModel::StandingColumn), Qt::DecorationRole).isNull());
+        QVERIFY(m->rowAt(spare)->needsAttention());
+        QVERIFY(m->data(m->index(primary, ProvidersModel::StandingColumn), Qt::DecorationRole).isNull());
+        QVERIFY(!m->rowAt(primary)->needsAttention());
+        QVERIFY(!m->rowAt(fallback)->needsAttention());
+        QCOMPARE(attention.last().first().toInt(), 1); // the sidebar's count: spare
         // The selected row's report.
         view.table()->setCurrentIndex(m->index(fallback, 0));
         QVERIFY(view.reportText().startsWith(QStringLiteral("fallback for summarize: current until")));

@@ -69,7 +69,7 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     auto *split = new QSplitter(Qt::Vertical, this);
     m_table = makeTable(m_model, QStringLiteral("incidentsTable"), split);
     const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {12, 26, 7, 14, 8, 13, 10, 10, 9, 30};
+    const int widths[] = {12, 26, 7, 14, 8, 16, 10, 10, 9, 30};
     for (int c = 0; c < IncidentsModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * w + 20);
 

@@ -4,6 +4,7 @@
 #include "provider/Route.h"
 
 #include <QGuiApplication>
+#include <QJsonArray>
 
 namespace jobdesk::ui {
 
@@ -25,6 +26,15 @@ bool ProviderRow::statusLookup() const
     } catch (const JobDeskError &) {
         return status.providerConfig.value(QStringLiteral("status_lookup")).toBool();
     }
+}
+
+int ProviderRow::chainIndex() const
+{
+    const QJsonArray chain = status.routeConfig.value(QStringLiteral("provider_chain")).toArray();
+    for (qsizetype i = 0; i < chain.size(); ++i)
+        if (chain.at(i).toString() == status.provider)
+            return int(i);
+    return -1;
 }
 
 ProviderRow ProviderStanding::judge(const ProviderRouteStatus &status, qint64 dbNowMs)
@@ -63,7 +73,9 @@ QList<ProviderRow> ProviderStanding::read(JobService &svc)
 QString ProviderStanding::text(const ProviderRow &row)
 {
     switch (row.standing) {
-    case ProviderRow::Standing::NoValidation: return tr("not proven: never validated for this route");
+    case ProviderRow::Standing::NoValidation:
+        return row.chainIndex() == 0 ? tr("never validated (first in the chain: it needs no proof to take the first attempt)")
+                                     : tr("not proven: never validated for this route");
     case ProviderRow::Standing::Failed: return tr("not proven: the last validation FAILED");
     case ProviderRow::Standing::Expired:
         return tr("not current: EXPIRED at %1").arg(Format::time(row.status.latest->expiresAtMs));
@@ -129,14 +141,14 @@ QVariant ProvidersModel::data(const QModelIndex &index, int role) const
             return tr("Validated for %1\nRecorded config now %2").arg(v->configHash, r.currentHash);
         return ProviderStanding::text(r);
     case Qt::DecorationRole:
-        if (index.column() == StandingColumn && !r.isCurrent() && r.status.inChain)
+        if (index.column() == StandingColumn && r.needsAttention())
             return Format::attentionIcon();
         return {};
     case Qt::ForegroundRole:
         if (index.column() == StandingColumn || index.column() == ValidationColumn || index.column() == ConfigColumn) {
             const QPalette pal = QGuiApplication::palette();
             return r.isCurrent() ? Format::stateColor(AttemptState::Succeeded, pal)
-                                 : r.status.inChain ? Format::stateColor(AttemptState::Unknown, pal) : QVariant();
+                                 : r.needsAttention() ? Format::stateColor(AttemptState::Unknown, pal) : QVariant();
         }
         return {};
     case Qt::DisplayRole:
@@ -146,7 +158,8 @@ QVariant ProvidersModel::data(const QModelIndex &index, int role) const
         case KindColumn: return r.kind();
         case EndpointColumn: return r.endpoint();
         case LookupColumn: return r.statusLookup() ? tr("yes") : tr("no");
-        case ChainColumn: return r.status.inChain ? tr("in chain") : tr("not in chain");
+        case ChainColumn:
+            return r.chainIndex() == 0 ? tr("first") : r.chainIndex() > 0 ? tr("fallback %1").arg(r.chainIndex()) : tr("not in chain");
         case ValidationColumn: return !v ? tr("none") : v->passed ? tr("passed") : tr("FAILED");
         case ValidatedColumn: return v ? Format::time(v->validatedAtMs) : QString();
         case ExpiresColumn: return v ? Format::time(v->expiresAtMs) : QString();

@@ -27,6 +27,10 @@ struct ProviderRow
     QString endpoint() const;
     bool statusLookup() const;
     bool isCurrent() const { return standing == Standing::Current; }
+    int chainIndex() const; // position in the route's chain, -1 when not in it
+    // A fallback (in the chain after the first) may take automatic attempts
+    // only while its validation is current (invariant 6): it needs attention when not.
+    bool needsAttention() const { return chainIndex() > 0 && !isCurrent(); }
 };
 
 class ProviderStanding

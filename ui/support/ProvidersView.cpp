@@ -60,7 +60,7 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {11, 12, 7, 28, 8, 11, 12, 10, 10, 9, 30};
+    const int widths[] = {11, 12, 7, 26, 8, 11, 11, 16, 16, 9, 30};
     for (int c = 0; c < ProvidersModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * w + 20);
     m_report = new QPlainTextEdit(split);
@@ -128,7 +128,7 @@ void ProvidersView::reload()
             m_model->setRows(*out.value);
             int attention = 0;
             for (const ProviderRow &r : *out.value)
-                attention += r.status.inChain && !r.isCurrent() ? 1 : 0;
+                attention += r.needsAttention() ? 1 : 0;
             Q_EMIT attentionChanged(attention);
             int row = m_model->rowOf(provider, route);
             if (row < 0 && m_model->rowCount() > 0)

@@ -47,7 +47,7 @@ public:
 Q_SIGNALS:
     void loaded();
     void validationFinished(bool recorded, const QString &message);
-    void attentionChanged(int notCurrentInChain); // providers in a route's chain without a current validation
+    void attentionChanged(int fallbacksNotProven); // fallbacks in a route's chain without a current validation
 
 protected:
     void showEvent(QShowEvent *event) override;
