@@ -31,6 +31,9 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <atomic>
+#include <memory>
+
 using namespace jobdesk;
 using namespace jobdesk::test;
 using namespace jobdesk::ui;
@@ -165,9 +168,14 @@ private Q_SLOTS:
         const Attempt another = unknownAttempt(*svc, QStringLiteral("q-4"), QStringLiteral("fallback"));
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
         QCOMPARE(model->data(model->index(1, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), another.id);
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(3), 5000); // the whole queue, not the filter
+        provider->setCurrentIndex(0); // any provider: at once, without a read
+        QCOMPARE(model->rowCount(), 3);
 
         maybeGrab(console.window.get(), QStringLiteral("unknown-queue"));
         // Open the job: the jobs page shows its detail.
+        provider->setCurrentIndex(provider->findData(QStringLiteral("fallback")));
+        QCOMPARE(model->rowCount(), 2);
         const QPoint at = view->table()->visualRect(model->index(1, UnknownQueueModel::JobColumn)).center();
         QTest::mouseClick(view->table()->viewport(), Qt::LeftButton, {}, at);
         QTest::mouseDClick(view->table()->viewport(), Qt::LeftButton, {}, at);
@@ -341,6 +349,7 @@ private Q_SLOTS:
         QCOMPARE(results->topLevelItemCount(), 5);
         QVERIFY(results->topLevelItem(1)->text(2).startsWith(QStringLiteral("skipped")));
         QCOMPARE(results->topLevelItem(1)->text(3), skipped.why);
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("resultDetail"))->text(), skipped.why); // in full
         QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("summaryLabel"))->text().contains(QStringLiteral("Cancelled 4, skipped 1")));
         maybeGrab(dialog, QStringLiteral("bulk-result"));
 
@@ -454,6 +463,47 @@ private Q_SLOTS:
         QCOMPARE(auditRows(*svc, b.jobId, QStringLiteral("cancel_attempt")), 1);
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown); // not selected, not touched
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 5000);
+    }
+
+    void bulkCancelSentAgainAfterALostConnectionCancelsEachOnce_data() { addBackendRows(); }
+    void bulkCancelSentAgainAfterALostConnectionCancelsEachOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        QList<Attempt> attempts;
+        for (int i = 0; i < 3; ++i)
+            attempts.append(unknownAttempt(*svc, QStringLiteral("lost-%1").arg(i)));
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 3, 10000);
+        // The connection drops as the second cancel is sent.
+        auto sent = std::make_shared<std::atomic<int>>(0);
+        console.client->setQueryHook([sent](const char *what) {
+            if (qstrcmp(what, "bulk cancel attempt") == 0 && sent->fetch_add(1) == 1)
+                throw JobDeskError(JobDeskError::Code::StoreUnavailable, QStringLiteral("connection reset by peer"));
+        });
+        BulkCancelDialog *dialog = view->openCancelAllShown();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider outage"));
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 10000);
+        QVERIFY(dialog->count(BulkCancelDialog::Outcome::Failed) >= 1);
+        QVERIFY(!dialog->isFinished());
+        QVERIFY2(ok->text().contains(QStringLiteral("again")), qPrintable(ok->text()));
+        // Back online: the failed ones go again under their own request ids.
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 10000);
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 10000);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Cancelled), 3);
+        for (const Attempt &a : attempts) {
+            QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+            QCOMPARE(transitionsTo(*svc, a.jobId, a.id, AttemptState::Cancelled), 1);
+            QCOMPARE(auditRows(*svc, a.jobId, QStringLiteral("cancel_attempt")), 1);
+        }
     }
 
     void viewerConsoleCannotCancelOrAsk_data() { addBackendRows(); }

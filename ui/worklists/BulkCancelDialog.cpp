@@ -156,6 +156,16 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
     m_results->setWordWrap(true);
     m_results->hide();
     layout->addWidget(m_results, 1);
+    m_resultDetail = new QLabel(this); // the whole "why" of the selected result (the column cuts it)
+    m_resultDetail->setObjectName(QStringLiteral("resultDetail"));
+    m_resultDetail->setWordWrap(true);
+    m_resultDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resultDetail->hide();
+    layout->addWidget(m_resultDetail);
+    connect(m_results, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        m_resultDetail->setText(item ? item->text(3) : QString());
+        m_resultDetail->setVisible(item && !item->text(3).isEmpty());
+    });
 
     auto *buttons = new QDialogButtonBox(this);
     m_ok = buttons->addButton(n == 1 ? tr("Cancel the attempt") : tr("Cancel %n attempt(s)", nullptr, n), QDialogButtonBox::AcceptRole);
@@ -332,6 +342,11 @@ void BulkCancelDialog::showResults()
     m_results->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_preview->hide();
     m_results->show();
+    for (int i = 0; i < m_results->topLevelItemCount(); ++i)
+        if (!m_results->topLevelItem(i)->text(3).isEmpty()) { // the first that was not cancelled: its why, in full
+            m_results->setCurrentItem(m_results->topLevelItem(i));
+            break;
+        }
     const int failed = count(Outcome::Failed);
     QString summary = tr("Cancelled %1, skipped %2 (changed meanwhile), failed %3.")
                           .arg(count(Outcome::Cancelled))

@@ -21,7 +21,7 @@
 //
 // Opened with open(), never exec(). Tests answer it through setNextAnswer()
 // or find its widgets by objectName: previewList, countLabel, reasonEdit,
-// confirmCountEdit, okButton, progressBar, resultList, summaryLabel.
+// confirmCountEdit, okButton, progressBar, resultList, resultDetail, summaryLabel.
 
 #include "StoreTypes.h"
 
@@ -106,6 +106,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QTreeWidget *m_results = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_resultDetail = nullptr;
     QPushButton *m_ok = nullptr;
     QPushButton *m_close = nullptr;
     QString m_sentReason;

@@ -22,7 +22,7 @@ OperatorWorklists installOperatorWorklists(MainWindow *window)
     window->addSidebarPage(kWorklistsSection, kRaceLossesEntry, RaceLossView::tr("Race losses"), out.raceLosses);
 
     SidebarModel *sidebar = window->sidebarModel();
-    QObject::connect(out.unknownQueue->model(), &UnknownQueueModel::loaded, sidebar,
+    QObject::connect(out.unknownQueue->model(), &UnknownQueueModel::totalChanged, sidebar,
                      [sidebar](int n) { sidebar->setCount(kUnknownQueueEntry, n); });
     QObject::connect(out.raceLosses->model(), &RaceLossModel::loaded, sidebar, [sidebar, view = out.raceLosses](int n) {
         // What is loaded (a page at a time): "200+" would need a count the list does not read.

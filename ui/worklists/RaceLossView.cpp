@@ -59,7 +59,6 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     v->addWidget(m_table, 1);
     m_status = new QLabel(this);
@@ -69,6 +68,10 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QLineEdit::editingFinished, this, &RaceLossView::applyFilter);
     connect(m_since, &QComboBox::currentIndexChanged, this, &RaceLossView::applyFilter);
     connect(m_model, &RaceLossModel::loaded, this, [this](int n) {
+        if (n > 0 && !m_sized) { // the first rows size the columns; the operator's widths stay after that
+            m_table->resizeColumnsToContents();
+            m_sized = true;
+        }
         m_status->setText(m_model->hasMore() ? tr("%n race loss(es) shown; more load as you scroll.", nullptr, n)
                                              : tr("%n race loss(es).", nullptr, n));
         m_open->setEnabled(m_table->selectionModel()->currentIndex().isValid());

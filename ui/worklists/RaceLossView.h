@@ -46,6 +46,7 @@ private:
     QComboBox *m_since = nullptr;
     QPushButton *m_open = nullptr;
     QLabel *m_status = nullptr;
+    bool m_sized = false;
 };
 
 } // namespace jobdesk::ui

@@ -153,10 +153,7 @@ void UnknownQueueModel::setProvider(const QString &provider)
     if (provider == m_provider)
         return;
     m_provider = provider;
-    beginResetModel();
-    m_items.clear();
-    endResetModel();
-    m_live->request();
+    setItems(m_all, m_nowMs);
 }
 
 void UnknownQueueModel::reload()
@@ -164,9 +161,8 @@ void UnknownQueueModel::reload()
     const quint64 gen = ++m_generation;
     m_loading = true;
     m_live->readStarted();
-    const QString provider = m_provider;
     m_client->call<QList<UnknownQueueItem>>(
-        this, "unknown queue", [provider](JobService &svc) { return svc.unknownQueue(provider, kLimit); },
+        this, "unknown queue", [](JobService &svc) { return svc.unknownQueue({}, kLimit); },
         [this, gen](const CallOutcome<QList<UnknownQueueItem>> &out) {
             if (gen != m_generation)
                 return; // a newer read was asked for
@@ -180,9 +176,22 @@ void UnknownQueueModel::reload()
         });
 }
 
-void UnknownQueueModel::setItems(const QList<UnknownQueueItem> &items, qint64 dbNowMs)
+void UnknownQueueModel::setItems(const QList<UnknownQueueItem> &all, qint64 dbNowMs)
 {
     m_nowMs = dbNowMs;
+    m_all = all;
+    QList<UnknownQueueItem> rows;
+    for (const UnknownQueueItem &i : all)
+        if (m_provider.isEmpty() || i.attempt.provider == m_provider)
+            rows.append(i);
+    applyRows(rows);
+    m_loaded = true;
+    Q_EMIT totalChanged(static_cast<int>(m_all.size()));
+    Q_EMIT loaded(rowCount());
+}
+
+void UnknownQueueModel::applyRows(const QList<UnknownQueueItem> &items)
+{
     QHash<qint64, int> wanted;
     for (int i = 0; i < items.size(); ++i)
         wanted.insert(items.at(i).attempt.id, i);
@@ -231,8 +240,6 @@ void UnknownQueueModel::setItems(const QList<UnknownQueueItem> &items, qint64 db
         if (!m_items.isEmpty())
             Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     }
-    m_loaded = true;
-    Q_EMIT loaded(rowCount());
 }
 
 void UnknownQueueModel::onPolled(const PollResult &r)

@@ -1,12 +1,13 @@
 #pragma once
 
 // The on-call queue: every unknown attempt of an undecided job, oldest first
-// (JobService::unknownQueue), with how long it has been unknown, why, whether
+// (JobService::unknownQueue, the oldest kLimit), with how long it has been unknown, why, whether
 // its provider offers a status lookup and when it was last asked. Live the
 // way the jobs table is: it re-reads when attempts changed, an audit row was
 // written (an operator asked for a lookup) or a reconciler asked a provider
 // (LiveRefresh), and rows are updated in place, so a selection survives.
-// data() never touches the database.
+// The provider filter is applied here, to what was read, so the total (the
+// sidebar's count) stays the whole queue's. data() never touches the database.
 
 #include "StoreTypes.h"
 
@@ -38,33 +39,37 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    void setProvider(const QString &provider); // "" for every provider
+    void setProvider(const QString &provider); // "" for every provider (applied at once, no read)
     QString provider() const { return m_provider; }
     void reload();
     bool isLoading() const { return m_loading; }
     bool hasLoaded() const { return m_loaded; }
     LiveRefresh *live() const { return m_live; }
 
-    const QList<UnknownQueueItem> &items() const { return m_items; }
+    const QList<UnknownQueueItem> &items() const { return m_items; }     // the rows (filtered)
+    const QList<UnknownQueueItem> &allItems() const { return m_all; }    // the whole queue as read
     const UnknownQueueItem *itemAt(int row) const;
     int rowOfAttempt(qint64 attemptId) const;
     qint64 nowMs() const { return m_nowMs; }
-    // Replaces the rows (in place where the attempt is the same), as a read does.
-    void setItems(const QList<UnknownQueueItem> &items, qint64 dbNowMs);
+    // Replaces the queue (rows in place where the attempt is the same), as a read does.
+    void setItems(const QList<UnknownQueueItem> &all, qint64 dbNowMs);
 
     static constexpr int kLimit = 500;
 
 Q_SIGNALS:
-    void loaded(int count);
+    void loaded(int count);     // rows shown (filtered)
+    void totalChanged(int total); // the whole queue (up to kLimit)
     void loadFailed(const QString &message);
 
 private:
     void onPolled(const PollResult &r);
+    void applyRows(const QList<UnknownQueueItem> &items);
     QString lastAsked(const UnknownQueueItem &item) const;
 
     StoreClient *m_client;
     LiveRefresh *m_live;
     QString m_provider;
+    QList<UnknownQueueItem> m_all;
     QList<UnknownQueueItem> m_items;
     quint64 m_generation = 0;
     bool m_loading = false;

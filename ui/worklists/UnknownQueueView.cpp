@@ -63,7 +63,6 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     v->addWidget(m_table, 1);
 
@@ -75,6 +74,10 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setProvider(m_provider->currentData().toString()); });
     connect(m_model, &UnknownQueueModel::loaded, this, [this](int n) {
+        if (n > 0 && !m_sized) { // the first rows size the columns; the operator's widths stay after that
+            m_table->resizeColumnsToContents();
+            m_sized = true;
+        }
         m_status->setText(n >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
                                                          : tr("%n unknown attempt(s).", nullptr, n));
         updateProviders();
@@ -135,7 +138,7 @@ void UnknownQueueView::selectAttempts(const QList<qint64> &attemptIds)
 void UnknownQueueView::updateProviders()
 {
     QSet<QString> names;
-    for (const UnknownQueueItem &i : m_model->items())
+    for (const UnknownQueueItem &i : m_model->allItems())
         names.insert(i.attempt.provider);
     for (int k = 1; k < m_provider->count(); ++k)
         names.remove(m_provider->itemData(k).toString());

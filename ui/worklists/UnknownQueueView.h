@@ -60,6 +60,7 @@ private:
     QPushButton *m_askNow = nullptr;
     QPushButton *m_openJob = nullptr;
     int m_asking = 0;
+    bool m_sized = false;
 };
 
 } // namespace jobdesk::ui
