@@ -320,6 +320,10 @@
         <source>current until %1</source>
         <translation>current until %1</translation>
     </message>
+    <message>
+        <source>never validated (first in the chain: it needs no proof to take the first attempt)</source>
+        <translation>never validated (first in the chain: it needs no proof to take the first attempt)</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
@@ -1700,10 +1704,6 @@ Recorded config now %2</translation>
         <translation>no</translation>
     </message>
     <message>
-        <source>in chain</source>
-        <translation>in chain</translation>
-    </message>
-    <message>
         <source>not in chain</source>
         <translation>not in chain</translation>
     </message>
@@ -1770,6 +1770,14 @@ Recorded config now %2</translation>
     <message>
         <source>Validation</source>
         <translation>Validation</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>first</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>fallback %1</translation>
     </message>
 </context>
 <context>

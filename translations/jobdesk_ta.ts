@@ -320,6 +320,10 @@
         <source>current until %1</source>
         <translation>%1 வரை நடப்பில் உள்ளது</translation>
     </message>
+    <message>
+        <source>never validated (first in the chain: it needs no proof to take the first attempt)</source>
+        <translation>ஒருபோதும் சரிபார்க்கப்படவில்லை (சங்கிலியில் முதலாவது: முதல் முயற்சிக்கு நிரூபணம் தேவையில்லை)</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
@@ -1700,10 +1704,6 @@ Recorded config now %2</source>
         <translation>இல்லை</translation>
     </message>
     <message>
-        <source>in chain</source>
-        <translation>சங்கிலியில் உள்ளது</translation>
-    </message>
-    <message>
         <source>not in chain</source>
         <translation>சங்கிலியில் இல்லை</translation>
     </message>
@@ -1770,6 +1770,14 @@ Recorded config now %2</source>
     <message>
         <source>Validation</source>
         <translation>சரிபார்ப்பு</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>முதலாவது</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>மாற்று %1</translation>
     </message>
 </context>
 <context>
