@@ -132,6 +132,78 @@ private Q_SLOTS:
         QCOMPARE(owner->auditLog(job.id).size(), 2);
         QCOMPARE(owner->auditLog(job.id).last().databaseUser, expectedUser);
     }
+
+    // "Validate now" from an operator's console: recorded with an audit row
+    // naming the database user, stamped by the database's clock; a repeated
+    // request records nothing new; an unknown provider records nothing; a
+    // viewer cannot record one, not even through the function.
+    void operatorRecordsAValidationWithAnAuditRow_data() { addBackendRows(); }
+    void operatorRecordsAValidationWithAnAuditRow()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        owner->recordRoute(QStringLiteral("summarize"), QJsonObject{{QStringLiteral("name"), QStringLiteral("summarize")}});
+        owner->recordProvider(QStringLiteral("fallback"), QJsonObject{{QStringLiteral("name"), QStringLiteral("fallback")}});
+        std::unique_ptr<JobService> op = store->isPostgres()
+            ? JobService::open(loginAs(*store, QStringLiteral("jd_test_operator"), QStringLiteral("jobdesk_operator")))
+            : store->open();
+        ValidationRecord v;
+        v.provider = QStringLiteral("fallback");
+        v.route = QStringLiteral("summarize");
+        v.configHash = QString(64, u'a');
+        v.passed = true;
+        v.report = QJsonObject{{QStringLiteral("cases"), 3}};
+        v.validatedAtMs = 1000;              // the console's idea of the time: replaced by the database's
+        v.expiresAtMs = 1000 + 3600 * 1000;  // valid for an hour
+        const qint64 before = owner->nowMs();
+        const OperatorRequest req = operatorRequest(QStringLiteral("validate fallback before failing over"));
+        const OperatorResult r = op->recordOperatorValidation(v, req);
+        QVERIFY(!r.replayed);
+        const std::optional<ValidationRecord> latest = owner->latestValidation(v.provider, v.route);
+        QVERIFY(latest);
+        QCOMPARE(latest->id, qint64(r.response.value(QStringLiteral("validation_id")).toInteger()));
+        QVERIFY(latest->passed);
+        QCOMPARE(latest->configHash, v.configHash);
+        QCOMPARE(latest->report, v.report);
+        QVERIFY2(latest->validatedAtMs >= before - 5000, "stamped by the database's clock, not the caller's");
+        QCOMPARE(latest->expiresAtMs - latest->validatedAtMs, qint64(3600 * 1000));
+
+        // The same request again: the first answer, nothing new recorded.
+        const OperatorResult again = op->recordOperatorValidation(v, req);
+        QVERIFY(again.replayed);
+        QCOMPARE(owner->validations().size(), 1);
+        const QList<AuditEntry> audit = owner->auditLog();
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.first().action, QStringLiteral("record_validation"));
+        QCOMPARE(audit.first().actorId, QStringLiteral("alice"));
+        if (store->isPostgres())
+            QCOMPARE(audit.first().databaseUser, QStringLiteral("jd_test_operator"));
+
+        // A provider the database does not know: refused, nothing recorded.
+        ValidationRecord unknown = v;
+        unknown.provider = QStringLiteral("nobody");
+        try {
+            op->recordOperatorValidation(unknown, operatorRequest(QStringLiteral("typo")));
+            QFAIL("an unknown provider was recorded");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::NotFound);
+        }
+        QCOMPARE(owner->validations().size(), 1);
+        QCOMPARE(owner->auditLog().size(), 1);
+
+        if (store->isPostgres()) {
+            // A viewer: the database refuses the function and the table.
+            auto viewer = JobService::open(loginAs(*store, QStringLiteral("jd_test_viewer"), QStringLiteral("jobdesk_viewer")));
+            bool refused = false;
+            try {
+                viewer->recordOperatorValidation(v, operatorRequest(QStringLiteral("viewer tries")));
+            } catch (const JobDeskError &e) {
+                refused = e.code() == JobDeskError::Code::Forbidden;
+            }
+            QVERIFY(refused);
+            QCOMPARE(owner->validations().size(), 1);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRoles)

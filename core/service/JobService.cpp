@@ -1189,4 +1189,44 @@ OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest
     });
 }
 
+OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, const OperatorRequest &req)
+{
+    requireOperator(req);
+    if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
+        invalid(QStringLiteral("incomplete validation record"));
+    const qint64 validFor = v.expiresAtMs - v.validatedAtMs;
+    if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
+        return d->run("record validation", false, [&] {
+            return operatorOutcome(d->session->exec(
+                QStringLiteral("SELECT * FROM jd_op_record_validation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
+                {v.provider, v.route, v.configHash, v.passed, jsonText(v.report), validFor, req.requestId, req.actor.kind,
+                 req.actor.id, req.reason}).first());
+        });
+    return d->run("record validation", true, [&] {
+        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("record_validation"), std::nullopt, std::nullopt))
+            return *prior;
+        if (d->session->exec(QStringLiteral("SELECT 1 FROM providers WHERE name = $1"), {v.provider}).isEmpty())
+            throw JobDeskError(Code::NotFound, QStringLiteral("provider %1 is not known to this database").arg(v.provider));
+        if (d->session->exec(QStringLiteral("SELECT 1 FROM routes WHERE name = $1"), {v.route}).isEmpty())
+            throw JobDeskError(Code::NotFound, QStringLiteral("route %1 is not known to this database").arg(v.route));
+        const Stamp st{0, d->session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
+                              .first().first().toLongLong()};
+        const qint64 id = d->session->exec(
+            QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
+                           "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
+            {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), st.nowMs, st.nowMs + validFor})
+                              .first().first().toLongLong();
+        QJsonObject response{{QStringLiteral("action"), QStringLiteral("record_validation")},
+                             {QStringLiteral("validation_id"), id},
+                             {QStringLiteral("provider"), v.provider},
+                             {QStringLiteral("route"), v.route},
+                             {QStringLiteral("passed"), v.passed},
+                             {QStringLiteral("config_hash"), v.configHash},
+                             {QStringLiteral("validated_at_ms"), st.nowMs},
+                             {QStringLiteral("expires_at_ms"), st.nowMs + validFor}};
+        d->audit(req, QStringLiteral("record_validation"), std::nullopt, std::nullopt, response, st);
+        return OperatorResult{false, response};
+    });
+}
+
 } // namespace jobdesk

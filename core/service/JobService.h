@@ -349,6 +349,14 @@ public:
     // requested attempts before every other one (unknownAttemptsToReconcile).
     // A repeated request id returns the first answer and writes nothing.
     OperatorResult requestLookup(qint64 attemptId, const OperatorRequest &request);
+    // An operator's "Validate now": the console ran the contract validation
+    // and records it with an audit row (PostgreSQL: a SQL function only
+    // jobdesk_operator may run, which stamps the database's clock and records
+    // session_user). The validity's length is expiresAtMs - validatedAtMs of
+    // `record`; the times themselves are the database's. A repeated request id
+    // returns the first answer and records nothing new. Dispatchers record
+    // theirs with recordValidation.
+    OperatorResult recordOperatorValidation(const ValidationRecord &record, const OperatorRequest &request);
 
     // -- dispatcher support --
     // Claims up to `limit` queued jobs for `workerId` (PostgreSQL: FOR UPDATE

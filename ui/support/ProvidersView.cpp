@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QUuid>
 #include <QtConcurrent>
 
 namespace jobdesk::ui {
@@ -229,7 +230,17 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
             rec.report = run.result->report;
             rec.validatedAtMs = run.result->validatedAtMs;
             rec.expiresAtMs = run.result->expiresAtMs;
-            m_client->call<qint64>(this, "record validation", [rec](JobService &svc) { return svc.recordValidation(rec); },
+            // An operator's action like any other: audited, with its own
+            // request id (a second press after a lost connection records once).
+            OperatorRequest req;
+            req.actor = m_client->actor();
+            req.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            req.reason = QStringLiteral("Validate now (console)");
+            m_client->call<qint64>(this, "record validation",
+                                   [rec, req](JobService &svc) {
+                                       const OperatorResult r = svc.recordOperatorValidation(rec, req);
+                                       return qint64(r.response.value(QStringLiteral("validation_id")).toInteger());
+                                   },
                                    [this, rec](const CallOutcome<qint64> &out) {
                 if (!out.ok) {
                     if (out.code == JobDeskError::Code::Forbidden)
