@@ -146,10 +146,14 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 5000);
         QCOMPARE(model->data(model->index(1, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), lost.id);
         QCOMPARE(cell(model, 1, UnknownQueueModel::WhyColumn), QStringLiteral("lost connection"));
-        QVERIFY(cell(model, 1, UnknownQueueModel::LookupColumn).startsWith(QStringLiteral("no")));
         QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(2), 5000);
         // ... a reconciler's lookup shows as "last asked" (it moves no change sequence) ...
         view->selectAttempts({lost.id});
+        QVERIFY(view->findChild<QPushButton *>(QStringLiteral("openJobButton"))->isEnabled());
+        QVERIFY(view->findChild<QPushButton *>(QStringLiteral("cancelSelectedButton"))->isEnabled());
+        QVERIFY(!view->findChild<QPushButton *>(QStringLiteral("askNowButton"))->isEnabled()); // no status lookup there
+        QCOMPARE(cell(model, 1, UnknownQueueModel::LookupColumn), QStringLiteral("no"));
+        QVERIFY(model->data(model->index(1, UnknownQueueModel::LookupColumn), Qt::ToolTipRole).toString().contains(lost.providerKey));
         svc->recordLookup(timedOut.id);
         QTRY_VERIFY_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::LastAskedColumn).contains(QStringLiteral("(lookups: 1)")), 5000);
         QCOMPARE(view->selectedAttempts(), QList<qint64>{lost.id}); // updated in place: the selection stays

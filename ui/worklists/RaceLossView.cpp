@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -60,6 +61,11 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (!m_sizing && section < m_model->columnCount() - 1) // the last one stretches with the window
+            m_userSized = true;
+    });
     v->addWidget(m_table, 1);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("raceStatus"));
@@ -68,9 +74,9 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QLineEdit::editingFinished, this, &RaceLossView::applyFilter);
     connect(m_since, &QComboBox::currentIndexChanged, this, &RaceLossView::applyFilter);
     connect(m_model, &RaceLossModel::loaded, this, [this](int n) {
-        if (n > 0 && !m_sized) { // the first rows size the columns; the operator's widths stay after that
+        if (n > 0 && !m_userSized) { // the columns fit what is shown until the operator sizes one
+            const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
-            m_sized = true;
         }
         m_status->setText(m_model->hasMore() ? tr("%n race loss(es) shown; more load as you scroll.", nullptr, n)
                                              : tr("%n race loss(es).", nullptr, n));

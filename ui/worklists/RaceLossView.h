@@ -46,7 +46,8 @@ private:
     QComboBox *m_since = nullptr;
     QPushButton *m_open = nullptr;
     QLabel *m_status = nullptr;
-    bool m_sized = false;
+    bool m_sizing = false;    // the view sizes its columns now
+    bool m_userSized = false; // the operator sized a column: leave the widths alone
 };
 
 } // namespace jobdesk::ui

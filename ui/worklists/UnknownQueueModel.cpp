@@ -105,7 +105,7 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
         case ProviderColumn: return a.provider;
         case UnknownForColumn: return Format::duration(std::max<qint64>(0, m_nowMs - i.unknownSinceMs));
         case WhyColumn: return causeText(i.cause);
-        case LookupColumn: return i.providerHasStatusLookup ? tr("yes") : tr("no: ask the provider's support");
+        case LookupColumn: return i.providerHasStatusLookup ? tr("yes") : tr("no");
         case LastAskedColumn: return lastAsked(i);
         case OwnerColumn: return i.ownerId;
         case KeyColumn: return i.idempotencyKey;
@@ -116,6 +116,10 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
         case WhyColumn: return a.lastReason;
         case UnknownForColumn: return tr("unknown since %1").arg(Format::dateTime(i.unknownSinceMs));
         case AttemptColumn: return tr("The provider saw this attempt under the key %1").arg(a.providerKey);
+        case LookupColumn:
+            return i.providerHasStatusLookup ? tr("The dispatchers can ask the provider about this attempt.")
+                                             : tr("The provider offers no status lookup: ask its support about key %1.")
+                                                   .arg(a.providerKey);
         case LastAskedColumn:
             return a.lastLookupAtMs ? tr("last asked at %1").arg(Format::dateTime(*a.lastLookupAtMs)) : QVariant();
         default: return QVariant();

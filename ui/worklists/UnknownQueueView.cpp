@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSet>
 #include <QTableView>
 #include <QUuid>
@@ -64,6 +65,11 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (!m_sizing && section < m_model->columnCount() - 1) // the last one stretches with the window
+            m_userSized = true;
+    });
     v->addWidget(m_table, 1);
 
     m_status = new QLabel(this);
@@ -74,9 +80,9 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setProvider(m_provider->currentData().toString()); });
     connect(m_model, &UnknownQueueModel::loaded, this, [this](int n) {
-        if (n > 0 && !m_sized) { // the first rows size the columns; the operator's widths stay after that
+        if (n > 0 && !m_userSized) { // the columns fit what is shown until the operator sizes one
+            const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
-            m_sized = true;
         }
         m_status->setText(n >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
                                                          : tr("%n unknown attempt(s).", nullptr, n));
@@ -86,6 +92,7 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(m_model, &UnknownQueueModel::loadFailed, this,
             [this](const QString &message) { m_status->setText(tr("Could not read the queue: %1").arg(message)); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &UnknownQueueView::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &UnknownQueueView::updateButtons);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &UnknownQueueView::updateButtons);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT openJobRequested(m_model->data(index, UnknownQueueModel::JobIdRole).toLongLong());
@@ -133,6 +140,8 @@ void UnknownQueueView::selectAttempts(const QList<qint64> &attemptIds)
             sel.select(m_model->index(r, 0), m_model->index(r, UnknownQueueModel::ColumnCount - 1));
     }
     m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (!sel.isEmpty())
+        m_table->selectionModel()->setCurrentIndex(sel.first().topLeft(), QItemSelectionModel::NoUpdate);
 }
 
 void UnknownQueueView::updateProviders()

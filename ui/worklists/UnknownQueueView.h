@@ -60,7 +60,8 @@ private:
     QPushButton *m_askNow = nullptr;
     QPushButton *m_openJob = nullptr;
     int m_asking = 0;
-    bool m_sized = false;
+    bool m_sizing = false;    // the view sizes its columns now
+    bool m_userSized = false; // the operator sized a column: leave the widths alone
 };
 
 } // namespace jobdesk::ui
