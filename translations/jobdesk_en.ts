@@ -2315,10 +2315,6 @@ Recorded config now %2</translation>
         <translation>yes</translation>
     </message>
     <message>
-        <source>no: ask the provider&apos;s support</source>
-        <translation>no: ask the provider&apos;s support</translation>
-    </message>
-    <message>
         <source>unknown since %1</source>
         <translation>unknown since %1</translation>
     </message>
@@ -2329,6 +2325,18 @@ Recorded config now %2</translation>
     <message>
         <source>last asked at %1</source>
         <translation>last asked at %1</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>The dispatchers can ask the provider about this attempt.</source>
+        <translation>The dispatchers can ask the provider about this attempt.</translation>
+    </message>
+    <message>
+        <source>The provider offers no status lookup: ask its support about key %1.</source>
+        <translation>The provider offers no status lookup: ask its support about key %1.</translation>
     </message>
 </context>
 <context>

@@ -2315,10 +2315,6 @@ Recorded config now %2</source>
         <translation>ஆம்</translation>
     </message>
     <message>
-        <source>no: ask the provider&apos;s support</source>
-        <translation>இல்லை: வழங்குநரின் ஆதரவுக் குழுவிடம் கேளுங்கள்</translation>
-    </message>
-    <message>
         <source>unknown since %1</source>
         <translation>%1 முதல் தெரியாதது (UNKNOWN)</translation>
     </message>
@@ -2329,6 +2325,18 @@ Recorded config now %2</source>
     <message>
         <source>last asked at %1</source>
         <translation>கடைசியாக %1 இல் கேட்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>இல்லை</translation>
+    </message>
+    <message>
+        <source>The dispatchers can ask the provider about this attempt.</source>
+        <translation>அனுப்பிகள் (dispatchers) இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்க முடியும்.</translation>
+    </message>
+    <message>
+        <source>The provider offers no status lookup: ask its support about key %1.</source>
+        <translation>வழங்குநரிடம் நிலை விசாரிப்பு (status lookup) இல்லை: சாவி %1 பற்றி அதன் ஆதரவுக் குழுவிடம் கேளுங்கள்.</translation>
     </message>
 </context>
 <context>
