@@ -227,6 +227,25 @@ void StoreWorker::deliverPoll(bool force)
             }
             m_dataVersion = dv;
         }
+        std::optional<ChangeMarks> marks;
+        if (!sqlite) {
+            // The marks first: a number drawn after this read moves the
+            // sequence past it, so the next poll reads in full.
+            before("change marks");
+            marks = m_svc->changeMarks();
+            if (!force && m_countsKnown && m_fullReadSeq && marks->changeSeq == *m_fullReadSeq
+                && m_fullReadClock.isValid() && m_fullReadClock.elapsed() < m_options.fullReadEveryMs) {
+                r.marks = marks; // replays, race losses, validations, audit rows, lookups
+                r.readAtMs = localNow();
+                r.dbNowMs = dbNow();
+                noteGoodRead();
+                Q_EMIT polled(r);
+                schedulePoll();
+                return;
+            }
+            m_fullReadSeq = marks->changeSeq;
+            m_fullReadClock.start();
+        }
         // SQLite serialises writers and stamps inside the write transaction, so
         // commit order is sequence order there; PostgreSQL needs the overlap.
         const qint64 overlap = sqlite ? 0 : m_options.overlap;
@@ -262,8 +281,11 @@ void StoreWorker::deliverPoll(bool force)
         }
         // What the worklists watch (replays, race losses, validations and
         // audit rows move no job's change sequence): five index reads.
-        before("change marks");
-        r.marks = m_svc->changeMarks();
+        if (!marks) {
+            before("change marks");
+            marks = m_svc->changeMarks();
+        }
+        r.marks = marks;
         r.looked = true;
         r.readAtMs = localNow();
         r.dbNowMs = dbNow();

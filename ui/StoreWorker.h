@@ -33,6 +33,13 @@ struct StoreOptions
     int reconnectMinMs = 1000;   // first pause after a lost connection; doubles up to reconnectMaxMs
     int reconnectMaxMs = 10000;
     int notifyCoalesceMs = 50;   // a burst of NOTIFYs makes one poll
+    // PostgreSQL: while the change sequence has not moved since the last full
+    // read, a poll reads the change marks only (the overlap re-read is what an
+    // idle poll would cost: ~9 ms at a million jobs); a full read still comes
+    // at least this often (a transaction that drew its number before that read
+    // and committed after it, with nothing drawn since and no NOTIFY, shows up
+    // within this bound), and a NOTIFY always makes one at once.
+    int fullReadEveryMs = 5000;
 };
 
 // The latest generation asked for, per channel, shared with the worker so it
@@ -123,6 +130,8 @@ private:
     qint64 m_lastGoodReadMs = 0;
 
     qint64 m_highWater = 0;
+    std::optional<qint64> m_fullReadSeq; // PostgreSQL: the sequence's value read just before the last full read
+    QElapsedTimer m_fullReadClock;
     std::optional<qint64> m_dataVersion;
     bool m_countsKnown = false;
     // (id -> change_seq) already delivered within the overlap window, so a row

@@ -286,12 +286,36 @@ private Q_SLOTS:
             QCOMPARE(reads.count(QStringLiteral("counts by state")), 0);
             return;
         }
-        // PostgreSQL: a writer commits, then a server sends the coalesced NOTIFY.
+        // PostgreSQL: idle, each poll reads the change marks; the full read
+        // (changes since, with its overlap) waits until the sequence moves, or
+        // fullReadEveryMs (5 s) has passed.
+        {
+            Console fast(fastOptions(100));
+            QStringList fastReads;
+            fast.client->setQueryHook([&](const char *what) {
+                std::lock_guard lock(mutex);
+                fastReads.append(QLatin1String(what));
+            });
+            fast.open(store->url(), false);
+            QTRY_COMPARE_WITH_TIMEOUT(fast.jobs()->rowCount(), 1, 10000);
+            QTRY_VERIFY_WITH_TIMEOUT([&] {
+                std::lock_guard lock(mutex);
+                return fastReads.count(QStringLiteral("change marks")) >= 12;
+            }(), 5000);
+            {
+                std::lock_guard lock(mutex);
+                QVERIFY2(fastReads.count(QStringLiteral("changes since")) <= 2, qPrintable(fastReads.join(u',')));
+            }
+            // A write without a NOTIFY moves the sequence: the next poll reads it.
+            const Job quiet = submitJob(*svc, QStringLiteral("idle-quiet"));
+            QTRY_VERIFY_WITH_TIMEOUT(fast.jobs()->findJob(quiet.id) || fast.jobs()->pendingCount() == 1, 2000);
+        }
+        // A writer commits, then a server sends the coalesced NOTIFY.
         const Job fresh = submitJob(*svc, QStringLiteral("idle-1"));
         svc->session().exec(QStringLiteral("SELECT pg_notify('jobdesk_changed', '')"));
         QElapsedTimer clock;
         clock.start();
-        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 1, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 2, 2000); // idle-quiet and idle-1
         qInfo("woken by NOTIFY after %lld ms", static_cast<long long>(clock.elapsed()));
         QVERIFY(console.jobs()->findJob(fresh.id));
     }
