@@ -1,5 +1,8 @@
 #include "Screenshots.h"
 
+#include "support/SupportViews.h"
+#include "worklists/OperatorWorklists.h"
+
 #include "StoreClient.h"
 #include "UiLogging.h"
 #include "dialogs/ActionDialogs.h"
@@ -149,7 +152,26 @@ void Screenshots::next()
             });
         });
         return;
+    case 5: case 6: case 7: case 8: case 9: { // the worklists and support views, on the demo's data
+        static const QList<std::pair<QString, QString>> views{
+            {kUnknownQueueEntry, QStringLiteral("worklist-unknown-attempts.png")},
+            {kRaceLossesEntry, QStringLiteral("worklist-race-losses.png")},
+            {kIncidentsEntry, QStringLiteral("support-duplicate-clicks.png")},
+            {kProvidersEntry, QStringLiteral("support-providers.png")},
+            {kChartsEntry, QStringLiteral("support-charts.png")},
+        };
+        const auto &[entry, file] = views.at(m_step - 6);
+        m_window->showSidebarEntry(entry);
+        // A view reads when it is shown: give it its first answer and paint
+        // (a timer, not a wait; these are pictures, not tests).
+        QTimer::singleShot(1500, this, [this, file = file] {
+            save(m_window, file);
+            next();
+        });
+        return;
+    }
     default:
+        m_window->showSidebarEntry(QStringLiteral("jobs"));
         Q_EMIT finished(m_missing.isEmpty(), m_missing.isEmpty()
                                                  ? tr("%n screenshot(s) written to %1", nullptr, static_cast<int>(m_written.size())).arg(m_dir)
                                                  : tr("missing: %1").arg(m_missing.join(QStringLiteral(", "))));
