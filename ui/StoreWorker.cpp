@@ -102,21 +102,16 @@ void StoreWorker::tryOpen()
         m_seenAttempts.clear();
         m_countsKnown = false;
         m_info = ConnectionInfo{*m_url, identity, db - (t0 + t1) / 2};
-        if (m_url->dialect == Dialect::Postgres) {
-            if (!m_listener) {
-                m_listener = new ChangeListener(this);
-                connect(m_listener, &ChangeListener::changed, this, [this] {
-                    if (!m_paused && !m_wakeTimer->isActive())
-                        m_wakeTimer->start(m_options.notifyCoalesceMs);
-                });
-            }
-            m_listener->start(*m_url);
-        }
         m_everOpened = true;
         qCInfo(lcUi) << "connected to" << m_url->toDisplayString() << "as" << identity.databaseUser << identity.roleName;
         Q_EMIT opened(m_info);
         noteGoodRead();
-        deliverPoll(true); // counts and anything that changed since the high-water mark
+        // The first page is what the operator waits for (the window asks for it
+        // on opened): the LISTEN connection and the first poll (counts, changes
+        // since the mark read above) come right after it is served, or after
+        // a moment if no page is asked for.
+        m_finishOpening = true;
+        QTimer::singleShot(200, this, [this] { finishOpening(); });
     } catch (const std::exception &e) {
         m_svc.reset();
         const QString message = dynamic_cast<const JobDeskError *>(&e)
@@ -319,6 +314,24 @@ QList<JobRow> StoreWorker::withAttempts(const QList<Job> &jobs)
     return rows;
 }
 
+void StoreWorker::finishOpening()
+{
+    if (!m_finishOpening || !m_svc)
+        return;
+    m_finishOpening = false;
+    if (m_url && m_url->dialect == Dialect::Postgres) {
+        if (!m_listener) {
+            m_listener = new ChangeListener(this);
+            connect(m_listener, &ChangeListener::changed, this, [this] {
+                if (!m_paused && !m_wakeTimer->isActive())
+                    m_wakeTimer->start(m_options.notifyCoalesceMs);
+            });
+        }
+        m_listener->start(*m_url);
+    }
+    deliverPoll(true); // counts and anything that changed since the high-water mark
+}
+
 void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, std::optional<qint64> afterId, int limit)
 {
     if (generation < m_generations->page.load())
@@ -343,6 +356,7 @@ void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, std::opt
             noteLost(e.message());
     }
     Q_EMIT pageLoaded(r);
+    finishOpening(); // after the first page of a new connection: the listener and the first poll
 }
 
 void StoreWorker::loadAttempts(quint64 generation, const QList<qint64> &jobIds)

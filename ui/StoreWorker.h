@@ -101,6 +101,7 @@ private:
     void before(const char *what);
     bool ensureOpen();
     void tryOpen();
+    void finishOpening(); // the LISTEN connection and the first poll, once the first page is served
     void noteGoodRead();
     void noteLost(const QString &message);
     void schedulePoll();
@@ -126,6 +127,7 @@ private:
     bool m_paused = false;
     bool m_lost = false;
     bool m_everOpened = false;
+    bool m_finishOpening = false; // opened; the listener and the first poll are still to come
     int m_backoffMs = 0;
     qint64 m_lastGoodReadMs = 0;
 

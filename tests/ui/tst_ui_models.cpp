@@ -104,9 +104,11 @@ private Q_SLOTS:
         StoreClient client(fastOptions(60000)); // polls only when asked
         JobsModel model(&client);
         QAbstractItemModelTester tester(&model, kFatal);
+        QSignalSpy firstPoll(&client, &StoreClient::polled);
         client.open(store->url());
         model.reload();
         QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 30, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstPoll.isEmpty(), 5000); // a connection's first poll comes after its first page
         QSignalSpy polled(&client, &StoreClient::polled);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         for (int i = 0; i < 30; i += 3)
