@@ -132,8 +132,14 @@ void RaceLossModel::read(std::optional<qint64> beforeId)
     m_client->call<QList<RaceLossItem>>(
         this, "race losses", [filter, beforeId, limit](JobService &svc) { return svc.raceLossList(filter, beforeId, limit); },
         [this, gen, beforeId, limit](const CallOutcome<QList<RaceLossItem>> &out) {
-            if (gen != m_generation)
+            if (gen != m_generation) {
+                // Dropped (the filter changed, or a newer read was asked for).
+                // Unless that newer read is already out, this was the read in
+                // flight: say it came back, or the refresh waits for it forever.
+                if (!m_loading)
+                    m_live->readFinished();
                 return;
+            }
             m_loading = false;
             m_live->readFinished();
             if (!out.ok) {

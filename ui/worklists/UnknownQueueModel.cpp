@@ -168,8 +168,14 @@ void UnknownQueueModel::reload()
     m_client->call<QList<UnknownQueueItem>>(
         this, "unknown queue", [](JobService &svc) { return svc.unknownQueue({}, kLimit); },
         [this, gen](const CallOutcome<QList<UnknownQueueItem>> &out) {
-            if (gen != m_generation)
-                return; // a newer read was asked for
+            if (gen != m_generation) {
+                // Dropped (the filter changed, or a newer read was asked for).
+                // Unless that newer read is already out, this was the read in
+                // flight: say it came back, or the refresh waits for it forever.
+                if (!m_loading)
+                    m_live->readFinished();
+                return;
+            }
             m_loading = false;
             m_live->readFinished();
             if (!out.ok) {
