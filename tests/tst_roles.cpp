@@ -24,19 +24,6 @@ std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const 
     }
 }
 
-// A login role of the test cluster in the given group (created once; roles are cluster-wide).
-StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &group)
-{
-    auto admin = store.open();
-    admin->session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
-                                         "CREATE ROLE %1 LOGIN; END IF; END $$")
-                              .arg(login));
-    admin->session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
-    StoreUrl url = store.url();
-    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
-    return url;
-}
-
 } // namespace
 
 class TestRoles : public QObject

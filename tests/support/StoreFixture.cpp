@@ -123,4 +123,20 @@ OperatorRequest operatorRequest(const QString &reason)
     return r;
 }
 
+StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group)
+{
+    admin.session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
+                                        "CREATE ROLE %1 LOGIN; END IF; END $$")
+                             .arg(login));
+    admin.session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
+    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
+    return url;
+}
+
+StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &group)
+{
+    auto admin = store.open();
+    return loginAs(*admin, store.url(), login, group);
+}
+
 } // namespace jobdesk::test

@@ -57,6 +57,11 @@ StartAttemptResult claimAndStart(JobService &svc, const StartAttemptRequest &req
 Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QStringLiteral("primary"),
                      AttemptKind kind = AttemptKind::Automatic);
 OperatorRequest operatorRequest(const QString &reason = QStringLiteral("confirmed with the provider"));
+// PostgreSQL: `url` as a login role of the test cluster in `group`
+// (jobdesk_viewer, jobdesk_operator); the role is made once (roles are
+// cluster-wide) through `admin`, a connection of the cluster's owner.
+StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group);
+StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &group);
 
 } // namespace jobdesk::test
 

@@ -40,17 +40,6 @@ int auditRows(JobService &svc, qint64 jobId, const QString &action)
     return n;
 }
 
-// A login role of the test cluster in a group (roles are cluster-wide; made once).
-StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group)
-{
-    admin.session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
-                                        "CREATE ROLE %1 LOGIN; END IF; END $$")
-                             .arg(login));
-    admin.session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
-    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
-    return url;
-}
-
 // Opens the console on the job and waits until its detail is shown.
 void showJob(Console &console, const StoreUrl &url, qint64 jobId)
 {

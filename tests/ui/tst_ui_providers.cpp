@@ -66,16 +66,6 @@ QJsonObject fakeProvider(const QString &name, const QUrl &baseUrl, const QString
     return o;
 }
 
-StoreUrl loginAs(JobService &admin, StoreUrl url, const QString &login, const QString &group)
-{
-    admin.session().exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
-                                        "CREATE ROLE %1 LOGIN; END IF; END $$")
-                             .arg(login));
-    admin.session().exec(QStringLiteral("GRANT %1 TO %2").arg(group, login));
-    url.postgresUrl.replace(QStringLiteral("://postgres@"), QStringLiteral("://") + login + u'@');
-    return url;
-}
-
 const ProviderRow *row(const ProvidersView &view, const QString &provider)
 {
     return view.model()->rowAt(view.model()->rowOf(provider, QStringLiteral("summarize")));
