@@ -250,6 +250,55 @@ private Q_SLOTS:
         QCOMPARE(detail->findChild<QTabWidget *>()->currentIndex(), int(JobDetailView::TimelineTab));
     }
 
+    // More race losses than a page arrive while the list is hidden: the
+    // re-read must not leave a hole between the new page and the old top row
+    // (before the fix, losses 2..n-page were missing until F5).
+    void raceLossBurstLargerThanAPageLeavesNoGap_data() { addBackendRows(); }
+    void raceLossBurstLargerThanAPageLeavesNoGap()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        QList<qint64> jobs;
+        auto race = [&](const QString &key) {
+            const Job job = submitJob(*svc, key, 2);
+            const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
+            const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+            svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
+            QCOMPARE(svc->complete(primary.id, R"({"summary":"primary late"})", kWorker).outcome,
+                     CompleteResult::Outcome::Lost);
+            jobs.prepend(job.id); // newest first, as the list shows them
+        };
+        race(QStringLiteral("burst-0"));
+
+        Console console;
+        console.open(store->url());
+        console.window->showSidebarEntry(kRaceLossesEntry);
+        auto *view = console.window->findChild<RaceLossView *>(QStringLiteral("raceLossView"));
+        QVERIFY(view && view->isVisible());
+        RaceLossModel *model = view->model();
+        model->setPageSize(3);
+        QAbstractItemModelTester tester(model, kFatal);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+
+        console.window->showSidebarEntry(QStringLiteral("jobs")); // hidden: no re-read
+        for (int i = 1; i <= 6; ++i)
+            race(QStringLiteral("burst-%1").arg(i));
+        console.window->showSidebarEntry(kRaceLossesEntry);
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() >= 3
+                                     && cell(model, 0, RaceLossModel::JobColumn) == QString::number(jobs.first()),
+                                 10000);
+        for (int guard = 0; guard < 10 && model->canFetchMore({}); ++guard) {
+            model->fetchMore({});
+            QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading(), 5000);
+        }
+        QStringList shown, expected;
+        for (int r = 0; r < model->rowCount(); ++r)
+            shown.append(cell(model, r, RaceLossModel::JobColumn));
+        for (qint64 id : jobs)
+            expected.append(QString::number(id));
+        QCOMPARE(shown, expected);
+    }
+
     void askProviderNowIsRecordedAndLastAskedFollowsLive_data() { addBackendRows(); }
     void askProviderNowIsRecordedAndLastAskedFollowsLive()
     {

@@ -140,19 +140,33 @@ void RaceLossModel::read(std::optional<qint64> beforeId)
                     m_live->readFinished();
                 return;
             }
-            m_loading = false;
-            m_live->readFinished();
             if (!out.ok) {
+                m_loading = false;
+                m_live->readFinished();
                 Q_EMIT loadFailed(out.error);
                 return;
             }
-            onRead(*out.value, !beforeId, out.value->size() >= limit);
+            // Still loading while the rows go in: a view or tester that asks
+            // for more from inside the insert signals must not send a second
+            // read for the same page (it came back twice, duplicated).
+            if (!beforeId || (!m_items.isEmpty() && m_items.last().loss.id == *beforeId))
+                onRead(*out.value, !beforeId, out.value->size() >= limit);
+            m_loading = false;
+            m_live->readFinished();
         });
 }
 
 void RaceLossModel::onRead(const QList<RaceLossItem> &items, bool top, bool full)
 {
-    if (top && !m_items.isEmpty()) {
+    if (top && !m_items.isEmpty() && full && items.last().loss.id > m_items.first().loss.id) {
+        // A whole page arrived since the last read and it does not reach back
+        // to the top row: what lies between would be missing (not shown until
+        // F5). Start again from this page; older rows come back by scrolling.
+        beginResetModel();
+        m_items = items;
+        m_hasMore = true;
+        endResetModel();
+    } else if (top && !m_items.isEmpty()) {
         // The newest page again: what is newer than the top row comes in above it.
         const qint64 newest = m_items.first().loss.id;
         QList<RaceLossItem> fresh;
