@@ -199,15 +199,20 @@ const QString kSubmitSql = QStringLiteral(
     "SELECT 'created', ins.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ins.change_seq, NULL, NULL, NULL, NULL, NULL, NULL,"
     " ins.created_at_ms, NULL FROM ins");
 
-// Complete on PostgreSQL as one statement (invariant 5). The win, the hot
-// path, is plain SQL: lock the attempt (a running or unknown one whose job
-// looked undecided at its version), then the CAS on the job (the UPDATE takes
-// the job's lock: attempt before job, as cancel does), then the attempt to
-// succeeded; the triggers check both rows and write the event. Anything else
-// (a re-run of a win, a starting or failed attempt, a lost race, a job that
-// changed since this statement's snapshot) is jd_complete's, called only
-// then, whose statements each read the latest committed rows. Columns:
-// outcome, job_id, expected_version, found_version, winner, attempt_state.
+// Complete on PostgreSQL (invariant 5). The win, the hot path, is one
+// statement of plain SQL: lock the attempt (a running or unknown one whose
+// job looked undecided at its version), then the CAS on the job (the UPDATE
+// takes the job's lock: attempt before job, as cancel does), then the attempt
+// to succeeded; the triggers check both rows and write the event. When it
+// returns no row it wrote nothing, and everything else (a re-run of a win, a
+// starting or failed attempt, a lost race, a job that changed since this
+// statement's snapshot) is jd_complete's (kCompleteSlowSql), whose statements
+// each read the latest committed rows and which also wins if the job is still
+// undecided. It used to be a UNION ALL branch of this statement, never run on
+// a win but set up at every execution: ~40,000 instructions of the server's
+// ~1.2 million per win (bench/README.md, "Where a completion's server CPU
+// goes"). Columns: outcome, job_id, expected_version, found_version, winner,
+// attempt_state.
 const QString kCompleteSql = QStringLiteral(
     "WITH a AS MATERIALIZED ("
     " SELECT t.id, t.job_id, t.read_version FROM attempts t"
@@ -225,9 +230,8 @@ const QString kCompleteSql = QStringLiteral(
     " last_actor_id = $5::text, last_reason = NULL, change_seq = j.change_seq, updated_at_ms = j.updated_at_ms"
     " FROM j WHERE t.id = $1"
     " RETURNING t.id) "
-    "SELECT 'won'::text, j.id, j.read_version::bigint, j.read_version::bigint, w.id, 'succeeded'::text FROM j, w "
-    "UNION ALL "
-    "SELECT * FROM jd_complete($1, $2::json, $3::text, $4::text, $5::text) WHERE NOT EXISTS (SELECT 1 FROM j)");
+    "SELECT 'won'::text, j.id, j.read_version::bigint, j.read_version::bigint, w.id, 'succeeded'::text FROM j, w");
+const QString kCompleteSlowSql = QStringLiteral("SELECT * FROM jd_complete($1, $2::json, $3::text, $4::text, $5::text)");
 
 // The job a create wrote: everything but what the database chose is what the
 // caller sent (a new job is queued, at version 0, with no winner yet).
@@ -891,7 +895,10 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
         return d->run("complete", true, [&] { return d->completeTx(attemptId, payload, digest, actor); });
 
     return d->run("complete", false, [&] {
-        const SqlRows r = d->session->exec(kCompleteSql, {attemptId, payload, digest, actor.kind, actor.id});
+        const QVariantList params{attemptId, payload, digest, actor.kind, actor.id};
+        SqlRows r = d->session->exec(kCompleteSql, params);
+        if (r.isEmpty()) // not a plain win: nothing was written; jd_complete decides
+            r = d->session->exec(kCompleteSlowSql, params);
         const SqlRow &row = r.first();
         const QString outcome = row.at(0).toString();
         if (outcome == QStringLiteral("not_found"))
