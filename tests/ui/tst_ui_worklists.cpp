@@ -57,11 +57,39 @@ Attempt unknownAttempt(JobService &svc, const QString &key, const QString &provi
     return svc.markUnknown(a.id, kWorker, reason);
 }
 
+// A hedged race finished in reverse order: the hedge (fallback) answers
+// first and wins; the primary's late answer is a race loss.
+struct HedgedRace
+{
+    Job job;
+    Attempt primary;
+    Attempt hedge;
+    CompleteResult late;
+};
+
+HedgedRace hedgedReverseOrderFinish(JobService &svc, const QString &key)
+{
+    const Job job = submitJob(svc, key, 2);
+    const Attempt primary = startRunning(svc, job.id, QStringLiteral("primary"));
+    const Attempt hedge = startRunning(svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+    svc.complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
+    const CompleteResult late = svc.complete(primary.id, R"({"summary":"primary late"})", kWorker);
+    return {job, primary, hedge, late};
+}
+
 UnknownQueueView *showQueue(Console &console, const StoreUrl &url)
 {
     console.open(url);
     console.window->showSidebarEntry(kUnknownQueueEntry);
     auto *view = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+    return view && view->isVisible() ? view : nullptr;
+}
+
+RaceLossView *showRaceLosses(Console &console, const StoreUrl &url)
+{
+    console.open(url);
+    console.window->showSidebarEntry(kRaceLossesEntry);
+    auto *view = console.window->findChild<RaceLossView *>(QStringLiteral("raceLossView"));
     return view && view->isVisible() ? view : nullptr;
 }
 
@@ -193,22 +221,13 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         auto svc = store->open();
-        auto race = [&](const QString &key) {
-            const Job job = submitJob(*svc, key, 2);
-            const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
-            const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
-            svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker); // the hedge returns first
-            const CompleteResult late = svc->complete(primary.id, R"({"summary":"primary late"})", kWorker);
-            return std::tuple{job, primary, hedge, late};
-        };
+        auto race = [&](const QString &key) { return hedgedReverseOrderFinish(*svc, key); };
         [[maybe_unused]] const auto [job1, primary1, hedge1, late1] = race(QStringLiteral("race-1"));
         QCOMPARE(late1.outcome, CompleteResult::Outcome::Lost);
 
         Console console;
-        console.open(store->url());
-        console.window->showSidebarEntry(kRaceLossesEntry);
-        auto *view = console.window->findChild<RaceLossView *>(QStringLiteral("raceLossView"));
-        QVERIFY(view && view->isVisible());
+        RaceLossView *view = showRaceLosses(console, store->url());
+        QVERIFY(view);
         RaceLossModel *model = view->model();
         QAbstractItemModelTester tester(model, kFatal);
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
@@ -260,21 +279,15 @@ private Q_SLOTS:
         auto svc = store->open();
         QList<qint64> jobs;
         auto race = [&](const QString &key) {
-            const Job job = submitJob(*svc, key, 2);
-            const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
-            const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
-            svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
-            QCOMPARE(svc->complete(primary.id, R"({"summary":"primary late"})", kWorker).outcome,
-                     CompleteResult::Outcome::Lost);
-            jobs.prepend(job.id); // newest first, as the list shows them
+            const HedgedRace r = hedgedReverseOrderFinish(*svc, key);
+            QCOMPARE(r.late.outcome, CompleteResult::Outcome::Lost);
+            jobs.prepend(r.job.id); // newest first, as the list shows them
         };
         race(QStringLiteral("burst-0"));
 
         Console console;
-        console.open(store->url());
-        console.window->showSidebarEntry(kRaceLossesEntry);
-        auto *view = console.window->findChild<RaceLossView *>(QStringLiteral("raceLossView"));
-        QVERIFY(view && view->isVisible());
+        RaceLossView *view = showRaceLosses(console, store->url());
+        QVERIFY(view);
         RaceLossModel *model = view->model();
         model->setPageSize(3);
         QAbstractItemModelTester tester(model, kFatal);
