@@ -1,0 +1,1 @@
+INSERT INTO jobs_base (owner_id, idempotency_key, fingerprint, route, input, client_meta) VALUES ('owner', 'k-' || $1::text, repeat('f',64), 'summarise', '{"document":"s3://bench/docs/1.pdf","lang":"en","max_tokens":256,"prompt":"Summarise the document in five bullet points."}'::jsonb, '{"ua":"bench"}'::jsonb) ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id;
