@@ -1,0 +1,392 @@
+// Attacks on the invariants (../shared/DESIGN.md), each a sequence of
+// crashes, re-sends, concurrent requests or paging that an adversary (or an
+// unlucky network) can produce. Each test names the behaviour it proves.
+// Concurrency: real threads, each with its own connection, released
+// together; on PostgreSQL a lock held by a third connection keeps both calls
+// inside the database until both are waiting (watched in pg_stat_activity,
+// a bounded loop), so they overlap for certain. Both stores.
+
+#include "StoreFixture.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QSet>
+#include <QTest>
+#include <QThread>
+
+#include <array>
+#include <barrier>
+#include <functional>
+#include <thread>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+const Actor kWorker = Actor::worker(QStringLiteral("w1"));
+const QString kHash = QString(64, u'a');
+
+struct CallOutcome
+{
+    bool ok = false;
+    bool replayed = false;
+    QJsonObject response;
+    QString error;
+};
+
+// Runs `action` at once on two connections (two threads). On PostgreSQL,
+// `holdSql` runs first in a transaction of the admin connection `admin`, and
+// that transaction commits only when both calls wait on a lock inside the
+// database (so both have passed their first look at the request id).
+std::array<CallOutcome, 2> twiceAtOnce(const FreshStore &store, JobService &admin, const QString &holdSql,
+                                       const SqlParams &holdParams,
+                                       const std::function<CallOutcome(JobService &)> &action, QString *problem,
+                                       const QString &queryPattern = QStringLiteral("%jd_op_%"))
+{
+    std::array<CallOutcome, 2> out;
+    std::barrier ready(3);
+    const bool pg = store.isPostgres();
+    std::unique_ptr<JobService> watcher = pg ? store.open() : nullptr;
+    if (pg) {
+        admin.session().begin();
+        admin.session().exec(holdSql, holdParams);
+    }
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 2; ++i) {
+        threads.emplace_back([&, i] {
+            std::unique_ptr<JobService> mine;
+            try {
+                mine = store.open();
+            } catch (const std::exception &e) {
+                out[i].error = QString::fromUtf8(e.what());
+            }
+            ready.arrive_and_wait(); // released together
+            if (!mine)
+                return;
+            try {
+                out[i] = action(*mine);
+                out[i].ok = true;
+            } catch (const std::exception &e) {
+                out[i].error = QString::fromUtf8(e.what());
+            }
+        });
+    }
+    ready.arrive_and_wait();
+    if (pg) {
+        // Both calls are inside the database, waiting on a lock: the held one,
+        // or (with migration 12) the request id's.
+        bool both = false;
+        for (int i = 0; i < 2000 && !both; ++i) {
+            const SqlRows r = watcher->session().exec(
+                QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                               "AND query LIKE $1 AND pid <> pg_backend_pid()"),
+                {queryPattern});
+            both = r.first().first().toLongLong() >= 2;
+            if (!both)
+                QThread::msleep(5);
+        }
+        if (!both && problem)
+            *problem = QStringLiteral("the two calls were never both waiting inside the database");
+        admin.session().commit();
+    }
+    for (std::thread &t : threads)
+        t.join();
+    return out;
+}
+
+
+CallOutcome fromOperator(const OperatorResult &r) { return CallOutcome{true, r.replayed, r.response, {}}; }
+
+int auditRows(JobService &svc, const QString &requestId)
+{
+    const SqlRows r = svc.session().exec(QStringLiteral("SELECT count(*) FROM audit_log WHERE request_id = $1"), {requestId});
+    return r.first().first().toInt();
+}
+
+Attempt unknownAttempt(JobService &svc, const QString &key)
+{
+    const Job job = submitJob(svc, key);
+    const Attempt a = startRunning(svc, job.id);
+    return svc.markUnknown(a.id, kWorker, QStringLiteral("deadline passed"));
+}
+
+// One answer per request id: both calls succeed, one of them is the replay of
+// the other, the answers are the same, and the request wrote one audit row.
+void verifyOneAnswer(const std::array<CallOutcome, 2> &r, JobService &svc, const QString &requestId)
+{
+    QVERIFY2(r[0].ok, qPrintable(QStringLiteral("first call: ") + r[0].error));
+    QVERIFY2(r[1].ok, qPrintable(QStringLiteral("second call: ") + r[1].error));
+    QCOMPARE(int(r[0].replayed) + int(r[1].replayed), 1);
+    QCOMPARE(r[0].response, r[1].response);
+    QCOMPARE(auditRows(svc, requestId), 1);
+}
+
+} // namespace
+
+class TestAdversary : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // ---- a request id re-sent while the first call is still in the database ----
+
+    // A console whose connection dropped re-sends the cancel under the same
+    // request id while the first call still holds the attempt: the re-send
+    // must get the first answer, not "already cancelled" or "stale".
+    void resentCancelWhileTheFirstIsInFlightGetsTheFirstAnswer_data() { addBackendRows(); }
+    void resentCancelWhileTheFirstIsInFlightGetsTheFirstAnswer()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("k-cancel"));
+        OperatorRequest req = operatorRequest(QStringLiteral("provider confirmed nothing ran"));
+        req.seenChangeSeq = svc->job(a.jobId)->changeSeq;
+        QString problem;
+        const auto r = twiceAtOnce(*store, *svc, QStringLiteral("SELECT id FROM attempts WHERE id = $1 FOR UPDATE"), {a.id},
+                                   [&](JobService &s) { return fromOperator(s.cancelAttempt(a.id, req)); }, &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        verifyOneAnswer(r, *svc, req.requestId);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+    }
+
+    // The same for "ask the provider now": the re-send must not fail on the
+    // audit row's unique request id (nor record the request twice).
+    void resentLookupRequestWhileTheFirstIsInFlightGetsTheFirstAnswer_data() { addBackendRows(); }
+    void resentLookupRequestWhileTheFirstIsInFlightGetsTheFirstAnswer()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("k-lookup"));
+        const OperatorRequest req = operatorRequest(QStringLiteral("customer on the phone"));
+        QString problem;
+        const auto r = twiceAtOnce(*store, *svc, QStringLiteral("SELECT id FROM attempts WHERE id = $1 FOR UPDATE"), {a.id},
+                                   [&](JobService &s) { return fromOperator(s.requestLookup(a.id, req)); }, &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        verifyOneAnswer(r, *svc, req.requestId);
+    }
+
+    // An operator's retry re-sent under the same request id while the first
+    // holds the job: one attempt, and the re-send is told it started (not
+    // "refused: attempt N is still starting").
+    void resentRetryWhileTheFirstIsInFlightStartsOneAttemptAndSaysSo_data() { addBackendRows(); }
+    void resentRetryWhileTheFirstIsInFlightStartsOneAttemptAndSaysSo()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("k-retry"));
+        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("provider says it never ran")));
+        const OperatorRequest req = operatorRequest(QStringLiteral("try again on backup"));
+        QString problem;
+        const auto r = twiceAtOnce(
+            *store, *svc, QStringLiteral("SELECT id FROM jobs WHERE id = $1 FOR UPDATE"), {a.jobId},
+            [&](JobService &s) {
+                const RetryResult rr = s.retry(a.jobId, QStringLiteral("backup"), req);
+                if (!rr.start.started)
+                    throw std::runtime_error("refused: " + rr.start.refusal.message.toStdString());
+                return CallOutcome{true, rr.replayed, QJsonObject{{QStringLiteral("attempt_id"), rr.start.attempt.id}}, {}};
+            },
+            &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        verifyOneAnswer(r, *svc, req.requestId);
+        QCOMPARE(svc->attempts(a.jobId).size(), 2);
+    }
+
+    // "Validate now" recorded twice at once under one request id: one
+    // validation, one audit row, the same answer to both.
+    void resentOperatorValidationWhileTheFirstIsInFlightRecordsOnce_data() { addBackendRows(); }
+    void resentOperatorValidationWhileTheFirstIsInFlightRecordsOnce()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordProvider(QStringLiteral("backup"), QJsonObject{});
+        svc->recordRoute(QStringLiteral("summarize"), QJsonObject{});
+        ValidationRecord v;
+        v.provider = QStringLiteral("backup");
+        v.route = QStringLiteral("summarize");
+        v.configHash = kHash;
+        v.passed = true;
+        v.report = QJsonObject{{QStringLiteral("cases"), 3}};
+        v.validatedAtMs = 0;
+        v.expiresAtMs = 3600000;
+        const OperatorRequest req = operatorRequest(QStringLiteral("validate now"));
+        const int before = svc->validations().size();
+        QString problem;
+        const auto r = twiceAtOnce(*store, *svc, QStringLiteral("LOCK TABLE provider_validations IN EXCLUSIVE MODE"), {},
+                                   [&](JobService &s) { return fromOperator(s.recordOperatorValidation(v, req)); },
+                                   &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        verifyOneAnswer(r, *svc, req.requestId);
+        QCOMPARE(svc->validations().size(), before + 1);
+    }
+
+    // A worker whose connection dropped re-sends its start under the same
+    // start request id while the first is still in the database: one attempt
+    // (one send to the provider), and both calls are told it is that one.
+    void sameStartRequestTwiceAtOnceStartsOneAttempt_data() { addBackendRows(); }
+    void sameStartRequestTwiceAtOnceStartsOneAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("k-start"));
+        const StartAttemptRequest req = makeStartRequest(job.id);
+        QVERIFY(svc->claimJob(job.id, req.workerId, 60000));
+        QString problem;
+        const auto r = twiceAtOnce(
+            *store, *svc, QStringLiteral("SELECT id FROM jobs WHERE id = $1 FOR UPDATE"), {job.id},
+            [&](JobService &s) {
+                const StartAttemptResult sr = s.startAttempt(req);
+                if (!sr.started)
+                    throw std::runtime_error("refused: " + sr.refusal.message.toStdString());
+                return CallOutcome{true, sr.replayed,
+                                   QJsonObject{{QStringLiteral("attempt_id"), sr.attempt.id},
+                                               {QStringLiteral("provider_key"), sr.attempt.providerKey}},
+                                   {}};
+            },
+            &problem, QStringLiteral("%jd_start_attempt%"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY2(r[0].ok, qPrintable(r[0].error));
+        QVERIFY2(r[1].ok, qPrintable(r[1].error));
+        QCOMPARE(int(r[0].replayed) + int(r[1].replayed), 1);
+        QCOMPARE(r[0].response, r[1].response);
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+    }
+
+    // The same key from two owners at once: two jobs, and neither is ever
+    // answered with the other's (a replay is scoped by owner).
+    void sameKeyFromTwoOwnersAtOnceNeverAnswersWithTheOthersJob_data() { addBackendRows(); }
+    void sameKeyFromTwoOwnersAtOnceNeverAnswersWithTheOthersJob()
+    {
+        JD_FRESH_STORE(store);
+        constexpr int kRounds = 40;
+        std::barrier sync(2);
+        std::array<std::vector<SubmitResult>, 2> got;
+        std::array<QString, 2> errors;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 2; ++t) {
+            threads.emplace_back([&, t] {
+                std::unique_ptr<JobService> mine;
+                try {
+                    mine = store->open();
+                } catch (const std::exception &e) {
+                    errors[t] = QString::fromUtf8(e.what());
+                }
+                for (int i = 0; i < kRounds; ++i) {
+                    sync.arrive_and_wait(); // released together, every round
+                    if (!mine || !errors[t].isEmpty())
+                        continue;
+                    try {
+                        SubmitRequest req = makeSubmit(QStringLiteral("shared-%1").arg(i));
+                        req.ownerId = QStringLiteral("owner-%1").arg(t);
+                        got[t].push_back(mine->submit(req)); // twice: a create and a replay
+                        got[t].push_back(mine->submit(req));
+                    } catch (const std::exception &e) {
+                        errors[t] = QString::fromUtf8(e.what());
+                    }
+                }
+            });
+        }
+        for (std::thread &th : threads)
+            th.join();
+        QVERIFY2(errors[0].isEmpty(), qPrintable(errors[0]));
+        QVERIFY2(errors[1].isEmpty(), qPrintable(errors[1]));
+        for (int t = 0; t < 2; ++t) {
+            QCOMPARE(int(got[t].size()), 2 * kRounds);
+            for (int i = 0; i < kRounds; ++i) {
+                const SubmitResult &created = got[t][2 * i];
+                const SubmitResult &replayed = got[t][2 * i + 1];
+                QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+                QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
+                QCOMPARE(replayed.job.id, created.job.id);
+                QCOMPARE(replayed.job.ownerId, QStringLiteral("owner-%1").arg(t));
+                QVERIFY(created.job.id != got[1 - t][2 * i].job.id);
+            }
+        }
+    }
+
+    // ---- changesSince paging ----
+
+    // A job cancel stamps the job and all its open attempts with one change
+    // number. Paged with no overlap and a page smaller than those attempts,
+    // the reader must still see every cancelled attempt.
+    void changesSincePagedWithoutOverlapSeesEveryAttemptOfACancelledJob_data() { addBackendRows(); }
+    void changesSincePagedWithoutOverlapSeesEveryAttemptOfACancelledJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("k-hedged"), /*maxParallel*/ 3, /*maxAttempts*/ 3);
+        QSet<qint64> open;
+        open.insert(startRunning(*svc, job.id, QStringLiteral("primary")).id);
+        open.insert(startRunning(*svc, job.id, QStringLiteral("hedge-a"), AttemptKind::Hedge).id);
+        open.insert(startRunning(*svc, job.id, QStringLiteral("hedge-b"), AttemptKind::Hedge).id);
+        QCOMPARE(open.size(), 3);
+        qint64 mark = svc->changesSince(0).highWaterMark;
+        svc->cancelJob(job.id, operatorRequest(QStringLiteral("customer withdrew the request")));
+
+        QSet<qint64> seenCancelled;
+        bool sawJob = false;
+        for (int page = 0; page < 10; ++page) {
+            const Changes c = svc->changesSince(mark, /*overlap*/ 0, /*limit*/ 2);
+            for (const Attempt &a : c.attempts)
+                if (a.state == AttemptState::Cancelled)
+                    seenCancelled.insert(a.id);
+            for (const Job &j : c.jobs)
+                sawJob = sawJob || (j.id == job.id && j.state == JobState::Cancelled);
+            if (c.highWaterMark == mark)
+                break;
+            mark = c.highWaterMark;
+        }
+        QVERIFY(sawJob);
+        QCOMPARE(seenCancelled, open);
+    }
+
+    // ---- lookup requests and the reconciler ----
+
+    // The reconciler read its candidates and is asking the provider when an
+    // operator asks for a lookup. The answer it then records was asked before
+    // the operator's request: the request must stay outstanding (first in
+    // the reconciler's next pass), not be taken as answered.
+    void lookupRequestMadeWhileALookupIsInFlightStaysOutstanding_data() { addBackendRows(); }
+    void lookupRequestMadeWhileALookupIsInFlightStaysOutstanding()
+    {
+        JD_FRESH_STORE(store);
+        auto reconciler = store->open();
+        auto console = store->open();
+        reconciler->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+        const Attempt a = unknownAttempt(*reconciler, QStringLiteral("k-inflight"));
+        // The reconciler's pass: candidates read, the question sent (at askedAt).
+        QVERIFY(!reconciler->unknownAttemptsToReconcile(5, {QStringLiteral("primary")}, false).isEmpty());
+        const qint64 askedAt = reconciler->nowMs();
+        // The database clock moves on (a bounded wait on the clock itself).
+        for (int i = 0; i < 1000 && console->nowMs() <= askedAt; ++i)
+            QThread::msleep(1);
+        QVERIFY(console->nowMs() > askedAt);
+        console->requestLookup(a.id, operatorRequest(QStringLiteral("customer on the phone")));
+        // The provider's answer (asked before the request) comes back: still unknown.
+        reconciler->recordLookup(a.id); (void)askedAt; //PREFIX
+
+        const QList<UnknownQueueItem> q = console->unknownQueue();
+        QCOMPARE(q.size(), 1);
+        QVERIFY2(q.first().lookupOutstanding(), "the operator's request was taken as answered by an earlier question");
+    }
+
+    // A lookup request on an attempt that has finished changes nothing and
+    // writes no audit row (the answer is already known).
+    void lookupRequestOnFinishedAttemptChangesNothing_data() { addBackendRows(); }
+    void lookupRequestOnFinishedAttemptChangesNothing()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordProvider(QStringLiteral("primary"), QJsonObject{{QStringLiteral("status_lookup"), true}});
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("k-finished"));
+        QCOMPARE(svc->complete(a.id, R"({"ok":true})", kWorker).outcome, CompleteResult::Outcome::Won);
+        const ChangeMarks before = svc->changeMarks();
+        const OperatorRequest req = operatorRequest(QStringLiteral("customer on the phone"));
+        JD_VERIFY_THROWS_CODE(svc->requestLookup(a.id, req), JobDeskError::Code::InvalidTransition);
+        QCOMPARE(auditRows(*svc, req.requestId), 0);
+        QCOMPARE(svc->changeMarks(), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdversary)
+#include "tst_adversary.moc"
