@@ -363,7 +363,7 @@ private Q_SLOTS:
         QVERIFY(console->nowMs() > askedAt);
         console->requestLookup(a.id, operatorRequest(QStringLiteral("customer on the phone")));
         // The provider's answer (asked before the request) comes back: still unknown.
-        reconciler->recordLookup(a.id); (void)askedAt; //PREFIX
+        reconciler->recordLookup(a.id, askedAt);
 
         const QList<UnknownQueueItem> q = console->unknownQueue();
         QCOMPARE(q.size(), 1);

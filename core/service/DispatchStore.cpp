@@ -262,12 +262,18 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     return out;
 }
 
-void JobService::recordLookup(qint64 attemptId)
+void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs)
 {
+    // When it was asked: the caller's time, never later than now.
+    const QString now = nowSql(dialect());
+    const QString asked = dialect() == Dialect::Postgres
+        ? QStringLiteral("LEAST(COALESCE($2::bigint, ") + now + QStringLiteral("), ") + now + u')'
+        : QStringLiteral("min(COALESCE($2, ") + now + QStringLiteral("), ") + now + u')';
     execStatement("record lookup",
-                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = ") + nowSql(dialect())
-                      + QStringLiteral(", lookup_count = lookup_count + 1 WHERE id = $1"),
-                  {attemptId});
+                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN last_lookup_at_ms IS NOT NULL "
+                                 "AND last_lookup_at_ms > ") + asked + QStringLiteral(" THEN last_lookup_at_ms ELSE ")
+                      + asked + QStringLiteral(" END, lookup_count = lookup_count + 1 WHERE id = $1"),
+                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant()});
 }
 
 QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)
