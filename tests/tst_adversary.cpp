@@ -15,6 +15,7 @@
 #include <QThread>
 
 #include <array>
+#include <atomic>
 #include <barrier>
 #include <functional>
 #include <thread>
@@ -302,6 +303,125 @@ private Q_SLOTS:
                 QVERIFY(created.job.id != got[1 - t][2 * i].job.id);
             }
         }
+    }
+
+    // ---- leases ----
+
+    // The reaper finds a running attempt's lease expired (its worker looked
+    // dead) at the moment that worker's late result arrives: whichever goes
+    // first, the result is stored and the completion is told it won (the
+    // reaper makes it unknown, never failed; an unknown attempt can still win).
+    void reapingAnExpiredLeaseRacingALateCompleteKeepsThePaidResult_data() { addBackendRows(); }
+    void reapingAnExpiredLeaseRacingALateCompleteKeepsThePaidResult()
+    {
+        JD_FRESH_STORE(store);
+        constexpr int kTrials = 25;
+        constexpr qint64 kLeaseMs = 60000;
+        auto svc = store->open();
+        std::atomic<qint64> current{0};
+        std::barrier sync(3);
+        std::vector<int> won(kTrials, -1);
+        std::array<QString, 2> errors;
+        std::thread worker([&] {
+            std::unique_ptr<JobService> mine;
+            try {
+                mine = store->open();
+            } catch (const std::exception &e) {
+                errors[0] = QString::fromUtf8(e.what());
+            }
+            for (int t = 0; t < kTrials; ++t) {
+                sync.arrive_and_wait(); // released together
+                if (mine && errors[0].isEmpty()) {
+                    try {
+                        won[t] = mine->complete(current.load(), QByteArrayLiteral(R"({"paid":  1, "n":[1.50, 2]})"), kWorker)
+                                     .outcome
+                                 == CompleteResult::Outcome::Won;
+                    } catch (const std::exception &e) {
+                        errors[0] = QString::fromUtf8(e.what());
+                    }
+                }
+                sync.arrive_and_wait();
+            }
+        });
+        std::thread reaper([&] {
+            std::unique_ptr<JobService> mine;
+            try {
+                mine = store->open();
+                mine->setClockOffsetMs(2 * kLeaseMs); // every lease looks expired to it
+            } catch (const std::exception &e) {
+                errors[1] = QString::fromUtf8(e.what());
+            }
+            for (int t = 0; t < kTrials; ++t) {
+                sync.arrive_and_wait();
+                if (mine && errors[1].isEmpty()) {
+                    try {
+                        mine->reapExpiredLeases(Actor::system());
+                    } catch (const std::exception &e) {
+                        errors[1] = QString::fromUtf8(e.what());
+                    }
+                }
+                sync.arrive_and_wait();
+            }
+        });
+        QList<qint64> attempts;
+        for (int t = 0; t < kTrials; ++t) {
+            const Job job = submitJob(*svc, QStringLiteral("lease-%1").arg(t));
+            StartAttemptRequest req = makeStartRequest(job.id);
+            req.leaseMs = kLeaseMs;
+            const StartAttemptResult started = claimAndStart(*svc, req);
+            QVERIFY2(started.started, qPrintable(started.refusal.message));
+            svc->markRunning(started.attempt.id, req.actor);
+            attempts.append(started.attempt.id);
+            current = started.attempt.id;
+            sync.arrive_and_wait(); // go
+            sync.arrive_and_wait(); // both done
+        }
+        worker.join();
+        reaper.join();
+        QVERIFY2(errors[0].isEmpty(), qPrintable(errors[0]));
+        QVERIFY2(errors[1].isEmpty(), qPrintable(errors[1]));
+        for (int t = 0; t < kTrials; ++t) {
+            QCOMPARE(won[t], 1);
+            const Attempt a = *svc->attempt(attempts[t]);
+            const Job j = *svc->job(a.jobId);
+            QCOMPARE(a.state, AttemptState::Succeeded);
+            QCOMPARE(j.state, JobState::Succeeded);
+            QCOMPARE(j.completedBy, std::optional<qint64>(a.id));
+            QCOMPARE(j.result, QByteArrayLiteral(R"({"paid":  1, "n":[1.50, 2]})"));
+        }
+    }
+
+    // ---- roles ----
+
+    // jd_prior_answer takes a lock on a request id (migration 12): only the
+    // operator functions call it. A viewer's or an operator's own login may
+    // not call it (to hold an operator's request id, or to read answers by
+    // request id around the audit view). SQLite: version 12 is recorded.
+    void onlyTheOperatorFunctionsMayLookUpOrLockARequestId_data() { addBackendRows(); }
+    void onlyTheOperatorFunctionsMayLookUpOrLockARequestId()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        QCOMPARE(owner->session().exec(QStringLiteral("SELECT max(version) FROM schema_migrations")).first().first().toInt(), 12);
+        if (!store->isPostgres())
+            return;
+        for (const auto &[login, group] : {std::pair{QStringLiteral("jd_adv_viewer"), QStringLiteral("jobdesk_viewer")},
+                                           std::pair{QStringLiteral("jd_adv_operator"), QStringLiteral("jobdesk_operator")}}) {
+            auto s = JobService::open(loginAs(*store, login, group));
+            bool refused = false;
+            try {
+                s->session().exec(QStringLiteral("SELECT * FROM jd_prior_answer('any', 'cancel_attempt', NULL, NULL)"));
+            } catch (const SqlError &e) {
+                refused = e.kind() == SqlError::Kind::PermissionDenied;
+            }
+            QVERIFY2(refused, qPrintable(login + QStringLiteral(" could call jd_prior_answer")));
+        }
+        // The operator's actions still work through it.
+        auto op = JobService::open(loginAs(*store, QStringLiteral("jd_adv_operator"), QStringLiteral("jobdesk_operator")));
+        const Attempt a = unknownAttempt(*owner, QStringLiteral("k-role"));
+        const OperatorRequest req = operatorRequest(QStringLiteral("provider says nothing ran"));
+        QVERIFY(!op->cancelAttempt(a.id, req).replayed);
+        QVERIFY(op->cancelAttempt(a.id, req).replayed);
     }
 
     // ---- changesSince paging ----
