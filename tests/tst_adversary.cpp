@@ -10,6 +10,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QMap>
 #include <QSet>
 #include <QTest>
 #include <QThread>
@@ -18,6 +19,7 @@
 #include <atomic>
 #include <barrier>
 #include <functional>
+#include <random>
 #include <thread>
 
 using namespace jobdesk;
@@ -422,6 +424,181 @@ private Q_SLOTS:
         const OperatorRequest req = operatorRequest(QStringLiteral("provider says nothing ran"));
         QVERIFY(!op->cancelAttempt(a.id, req).replayed);
         QVERIFY(op->cancelAttempt(a.id, req).replayed);
+    }
+
+    // ---- the state machine under a random walk ----
+
+    // A seeded random walk of every writer (claims and starts, hedges, marks,
+    // timeouts, failures, completions of any attempt, operator cancels and
+    // retries, job cancels, the reaper seeing every lease expired). After each
+    // step, on every job: its stored state is the state its attempts imply
+    // (never blocked without an unknown attempt, never running without an
+    // open one), at most one attempt is starting, at most max_parallel are
+    // open, a winner is succeeded and its result is the one that won, and
+    // every superseded attempt has its race loss recorded.
+    void randomWalkKeepsEveryJobsStateAndItsWinner_data() { addBackendRows(); }
+    void randomWalkKeepsEveryJobsStateAndItsWinner()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        auto reaper = store->open();
+        reaper->setClockOffsetMs(24LL * 3600 * 1000); // every lease looks expired to it
+        // A fixed seed; JOBDESK_ADV_SEED walks another path (printed on failure).
+        const quint32 seed = qEnvironmentVariableIsSet("JOBDESK_ADV_SEED")
+            ? static_cast<quint32>(qEnvironmentVariableIntValue("JOBDESK_ADV_SEED")) : 20261130u;
+        std::mt19937 rng(seed);
+        auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<quint32>(n)); };
+        QList<qint64> jobs;
+        QMap<qint64, QByteArray> wonWith; // job -> the payload its winner completed with
+        int payloadNo = 0;
+        for (int i = 0; i < 4; ++i)
+            jobs.append(submitJob(*svc, QStringLiteral("walk-%1").arg(i), 1 + i % 2, 3).id);
+        auto openOf = [&](qint64 jobId, const QList<AttemptState> &states) {
+            QList<Attempt> out;
+            for (const Attempt &a : svc->attempts(jobId))
+                if (states.contains(a.state))
+                    out.append(a);
+            return out;
+        };
+        const QList<AttemptState> kOpen{AttemptState::Starting, AttemptState::Running, AttemptState::Unknown};
+        QStringList log;
+        constexpr int kSteps = 400;
+        int done = 0;
+        for (int step = 0; step < kSteps; ++step) {
+            if (pick(25) == 0)
+                jobs.append(submitJob(*svc, QStringLiteral("walk-%1").arg(jobs.size()), 1 + pick(2), 1 + pick(3)).id);
+            const qint64 jobId = jobs[pick(static_cast<int>(jobs.size()))];
+            const int op = pick(11);
+            QString what;
+            try {
+                switch (op) {
+                case 0:
+                case 1: { // a worker claims and starts (automatic or hedge)
+                    StartAttemptRequest req = makeStartRequest(jobId, QStringLiteral("p%1").arg(pick(3)),
+                                                               op == 0 ? AttemptKind::Automatic : AttemptKind::Hedge);
+                    const StartAttemptResult r = claimAndStart(*svc, req);
+                    what = QStringLiteral("start %1 -> %2").arg(toText(req.kind), r.started ? QString::number(r.attempt.id) : toText(r.refusal.reason));
+                    break;
+                }
+                case 2: {
+                    const auto c = openOf(jobId, {AttemptState::Starting});
+                    if (!c.isEmpty()) {
+                        svc->markRunning(c.first().id, kWorker);
+                        what = QStringLiteral("running %1").arg(c.first().id);
+                    }
+                    break;
+                }
+                case 3: {
+                    const auto c = openOf(jobId, {AttemptState::Starting, AttemptState::Running});
+                    if (!c.isEmpty()) {
+                        const Attempt &a = c[pick(static_cast<int>(c.size()))];
+                        svc->markUnknown(a.id, kWorker, QStringLiteral("deadline passed"));
+                        what = QStringLiteral("unknown %1").arg(a.id);
+                    }
+                    break;
+                }
+                case 4: {
+                    const auto c = openOf(jobId, kOpen);
+                    if (!c.isEmpty()) {
+                        const Attempt &a = c[pick(static_cast<int>(c.size()))];
+                        svc->fail(a.id, kWorker, QStringLiteral("provider refused: 400"));
+                        what = QStringLiteral("fail %1").arg(a.id);
+                    }
+                    break;
+                }
+                case 5:
+                case 6: { // a (late) result for any attempt that may have produced one
+                    const auto c = openOf(jobId, {AttemptState::Running, AttemptState::Unknown, AttemptState::Cancelled,
+                                                  AttemptState::Superseded, AttemptState::Succeeded});
+                    if (!c.isEmpty()) {
+                        const Attempt &a = c[pick(static_cast<int>(c.size()))];
+                        const QByteArray payload = QStringLiteral(R"({"n": %1})").arg(++payloadNo).toUtf8();
+                        const CompleteResult r = svc->complete(a.id, payload, kWorker);
+                        if (r.outcome == CompleteResult::Outcome::Won && !r.replayed)
+                            wonWith.insert(jobId, payload);
+                        what = QStringLiteral("complete %1 (%2) -> %3%4").arg(a.id).arg(toText(a.state),
+                                 r.outcome == CompleteResult::Outcome::Won ? QStringLiteral("won") : QStringLiteral("lost"),
+                                 r.replayed ? QStringLiteral(" replayed") : QString());
+                        if (r.outcome == CompleteResult::Outcome::Won)
+                            QCOMPARE(svc->job(jobId)->completedBy, std::optional<qint64>(a.id));
+                    }
+                    break;
+                }
+                case 7: {
+                    const auto c = openOf(jobId, kOpen);
+                    if (!c.isEmpty()) {
+                        const Attempt &a = c[pick(static_cast<int>(c.size()))];
+                        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("walk")));
+                        what = QStringLiteral("cancel attempt %1").arg(a.id);
+                    }
+                    break;
+                }
+                case 8: {
+                    const RetryResult r = svc->retry(jobId, QStringLiteral("r"), operatorRequest(QStringLiteral("walk")));
+                    what = QStringLiteral("retry -> %1").arg(r.start.started ? QString::number(r.start.attempt.id) : toText(r.start.refusal.reason));
+                    break;
+                }
+                case 9:
+                    if (pick(6) == 0) {
+                        svc->cancelJob(jobId, operatorRequest(QStringLiteral("walk")));
+                        what = QStringLiteral("cancel job");
+                    }
+                    break;
+                case 10:
+                    what = QStringLiteral("reap %1").arg(reaper->reapExpiredLeases(Actor::system()).size());
+                    break;
+                }
+            } catch (const JobDeskError &e) {
+                if (e.code() != JobDeskError::Code::InvalidTransition && e.code() != JobDeskError::Code::StaleView)
+                    QFAIL(qPrintable(QStringLiteral("step %1 (op %2): %3").arg(step).arg(op).arg(e.message())));
+                what += QStringLiteral(" refused: ") + e.message();
+            }
+            done += !what.isEmpty() && !what.contains(QStringLiteral("refused"));
+            if (!what.isEmpty())
+                log.append(QStringLiteral("%1 job %2: %3").arg(step).arg(jobId).arg(what));
+            // The invariants, on every job.
+            for (const qint64 id : std::as_const(jobs)) {
+                const Job j = *svc->job(id);
+                const QList<Attempt> as = svc->attempts(id);
+                int starting = 0, open = 0, unknown = 0, active = 0, budget = 0, succeeded = 0;
+                for (const Attempt &a : as) {
+                    starting += a.state == AttemptState::Starting;
+                    unknown += a.state == AttemptState::Unknown;
+                    active += a.state == AttemptState::Starting || a.state == AttemptState::Running;
+                    open += a.state == AttemptState::Starting || a.state == AttemptState::Running || a.state == AttemptState::Unknown;
+                    budget += a.kind != AttemptKind::Retry;
+                    succeeded += a.state == AttemptState::Succeeded;
+                }
+                JobState implied = JobState::Queued;
+                if (j.completedBy)
+                    implied = JobState::Succeeded;
+                else if (j.state == JobState::Cancelled)
+                    implied = JobState::Cancelled;
+                else if (unknown > 0)
+                    implied = JobState::Blocked;
+                else if (active > 0)
+                    implied = JobState::Running;
+                else if (budget >= j.maxAttempts)
+                    implied = JobState::Failed;
+                const QString where = QStringLiteral("job %1 after step %2; last steps:\n").arg(id).arg(step)
+                                      + log.mid(std::max<qsizetype>(0, log.size() - 12)).join(u'\n');
+                QVERIFY2(j.state == implied, qPrintable(QStringLiteral("state %1, implied %2; ").arg(toText(j.state), toText(implied)) + where));
+                QVERIFY2(starting <= 1, qPrintable(where));
+                QVERIFY2(j.completedBy || open <= j.maxParallel, qPrintable(QStringLiteral("%1 open; ").arg(open) + where));
+                QVERIFY2(succeeded == (j.completedBy ? 1 : 0), qPrintable(where));
+                if (j.completedBy) {
+                    QVERIFY2(wonWith.contains(id) && j.result == wonWith.value(id), qPrintable(QStringLiteral("result lost; ") + where));
+                }
+                QSet<qint64> lost;
+                for (const RaceLoss &l : svc->raceLosses(id))
+                    lost.insert(l.attemptId);
+                for (const Attempt &a : as)
+                    if (a.state == AttemptState::Superseded)
+                        QVERIFY2(lost.contains(a.id), qPrintable(QStringLiteral("superseded %1 without a race loss; ").arg(a.id) + where));
+            }
+        }
+        qInfo("seed %u: %d of %d steps changed something", seed, done, kSteps);
+        QVERIFY2(done > kSteps / 3, "the walk mostly did nothing");
     }
 
     // ---- changesSince paging ----
