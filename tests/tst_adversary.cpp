@@ -601,6 +601,48 @@ private Q_SLOTS:
         QVERIFY2(done > kSteps / 3, "the walk mostly did nothing");
     }
 
+    // The proof behind an automatic fallback (invariant 6) is a validation
+    // record, and an operator's is audited: a failed validation must not be
+    // turned into a pass, its expiry moved, or the record deleted, even by
+    // the schema's owner with raw SQL (as the audit row it belongs with).
+    void validationRecordsCannotBeRewrittenOrDeleted_data() { addBackendRows(); }
+    void validationRecordsCannotBeRewrittenOrDeleted()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordProvider(QStringLiteral("spare"), QJsonObject{});
+        svc->recordRoute(QStringLiteral("summarize"), QJsonObject{});
+        ValidationRecord v;
+        v.provider = QStringLiteral("spare");
+        v.route = QStringLiteral("summarize");
+        v.configHash = kHash;
+        v.passed = false;
+        v.report = QJsonObject{{QStringLiteral("failed_case"), QStringLiteral("extra top-level key")}};
+        v.validatedAtMs = 0;
+        v.expiresAtMs = 3600000;
+        svc->recordOperatorValidation(v, operatorRequest(QStringLiteral("validate now")));
+        const qint64 dispatcherId = svc->recordValidation(v); // a dispatcher's record too
+        const auto refused = [&](const QString &sql) {
+            try {
+                svc->session().exec(sql);
+                return false;
+            } catch (const SqlError &e) {
+                return e.kind() == SqlError::Kind::GuardRefused;
+            }
+        };
+        QVERIFY2(refused(QStringLiteral("UPDATE provider_validations SET passed = 1")), "a failed validation became a pass");
+        QVERIFY2(refused(QStringLiteral("UPDATE provider_validations SET expires_at_ms = expires_at_ms + 1000000000")),
+                 "a validation's expiry moved");
+        QVERIFY2(refused(QStringLiteral("DELETE FROM provider_validations")), "validations were deleted");
+        if (store->isPostgres())
+            QVERIFY2(refused(QStringLiteral("TRUNCATE provider_validations")), "validations were truncated");
+        const std::optional<ValidationRecord> latest = svc->latestValidation(v.provider, v.route);
+        QVERIFY(latest);
+        QCOMPARE(latest->id, dispatcherId);
+        QVERIFY(!latest->passed);
+        QCOMPARE(svc->validations().size(), 2);
+    }
+
     // ---- changesSince paging ----
 
     // A job cancel stamps the job and all its open attempts with one change
