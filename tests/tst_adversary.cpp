@@ -307,6 +307,143 @@ private Q_SLOTS:
         }
     }
 
+    // ---- cancel against completions ----
+
+    // A job cancel racing both of its hedged attempts' completions: either
+    // the job has exactly one winner (its result stored, the other a race
+    // loss, the cancel refused) or it is cancelled with no winner (both
+    // results discarded as race losses), never a cancelled winner or a
+    // "won" whose result is not the job's.
+    void cancelJobRacingTwoCompletionsHasExactlyOneEffect_data() { addBackendRows(); }
+    void cancelJobRacingTwoCompletionsHasExactlyOneEffect()
+    {
+        JD_FRESH_STORE(store);
+        constexpr int kTrials = 40;
+        auto svc = store->open();
+        std::atomic<qint64> jobNow{0}, firstNow{0}, secondNow{0};
+        std::barrier sync(4);
+        std::vector<std::array<int, 3>> outcome(kTrials, {-1, -1, -1}); // won?, won?, cancel applied?
+        std::array<QString, 3> errors;
+        auto runner = [&](int who) {
+            return std::thread([&, who] {
+                std::unique_ptr<JobService> mine;
+                try {
+                    mine = store->open();
+                } catch (const std::exception &e) {
+                    errors[who] = QString::fromUtf8(e.what());
+                }
+                for (int t = 0; t < kTrials; ++t) {
+                    sync.arrive_and_wait(); // released together
+                    if (mine && errors[who].isEmpty()) {
+                        try {
+                            if (who < 2) {
+                                const qint64 id = who == 0 ? firstNow.load() : secondNow.load();
+                                outcome[t][who] = mine->complete(id, QStringLiteral(R"({"by":%1})").arg(id).toUtf8(), kWorker).outcome
+                                                  == CompleteResult::Outcome::Won;
+                            } else {
+                                try {
+                                    mine->cancelJob(jobNow.load(), operatorRequest(QStringLiteral("customer withdrew")));
+                                    outcome[t][2] = 1;
+                                } catch (const JobDeskError &e) {
+                                    if (e.code() != JobDeskError::Code::InvalidTransition)
+                                        throw;
+                                    outcome[t][2] = 0;
+                                }
+                            }
+                        } catch (const std::exception &e) {
+                            errors[who] = QString::fromUtf8(e.what());
+                        }
+                    }
+                    sync.arrive_and_wait();
+                }
+            });
+        };
+        std::thread a = runner(0), b = runner(1), c = runner(2);
+        QList<qint64> jobIds;
+        for (int t = 0; t < kTrials; ++t) {
+            const Job job = submitJob(*svc, QStringLiteral("cj-%1").arg(t), 2);
+            firstNow = startRunning(*svc, job.id, QStringLiteral("primary")).id;
+            secondNow = startRunning(*svc, job.id, QStringLiteral("hedge"), AttemptKind::Hedge).id;
+            jobNow = job.id;
+            jobIds.append(job.id);
+            sync.arrive_and_wait();
+            sync.arrive_and_wait();
+        }
+        a.join();
+        b.join();
+        c.join();
+        for (const QString &e : errors)
+            QVERIFY2(e.isEmpty(), qPrintable(e));
+        int cancelledJobs = 0;
+        for (int t = 0; t < kTrials; ++t) {
+            const Job j = *svc->job(jobIds[t]);
+            const QList<Attempt> as = svc->attempts(j.id);
+            const int wins = outcome[t][0] + outcome[t][1];
+            QSet<qint64> lost;
+            for (const RaceLoss &l : svc->raceLosses(j.id))
+                lost.insert(l.attemptId);
+            if (outcome[t][2] == 1) {
+                ++cancelledJobs;
+                QCOMPARE(wins, 0);
+                QCOMPARE(j.state, JobState::Cancelled);
+                QVERIFY(!j.completedBy);
+                QCOMPARE(lost.size(), 2);
+                for (const Attempt &x : as)
+                    QCOMPARE(x.state, AttemptState::Cancelled);
+            } else {
+                QCOMPARE(outcome[t][2], 0);
+                QCOMPARE(wins, 1);
+                QCOMPARE(j.state, JobState::Succeeded);
+                const qint64 winner = outcome[t][0] == 1 ? as[0].id : as[1].id;
+                QCOMPARE(j.completedBy, std::optional<qint64>(winner));
+                QCOMPARE(j.result, QStringLiteral(R"({"by":%1})").arg(winner).toUtf8());
+                QCOMPARE(lost.size(), 1);
+                QVERIFY(!lost.contains(winner));
+            }
+        }
+        qInfo("%d of %d jobs ended cancelled", cancelledJobs, kTrials);
+    }
+
+    // ---- replay records committed asynchronously (migration 10) ----
+
+    // Only a replay or a conflict may commit without waiting for its WAL
+    // flush; a creation (the job a customer pays for) never does. Seen from
+    // inside the statement's transaction on PostgreSQL; on SQLite a replay's
+    // record is there for another connection as soon as the call returns.
+    void onlyAReplayCommitsAsynchronouslyNeverACreation_data() { addBackendRows(); }
+    void onlyAReplayCommitsAsynchronouslyNeverACreation()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        if (!store->isPostgres()) {
+            QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-1"))).outcome, SubmitResult::Outcome::Created);
+            QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-1"))).outcome, SubmitResult::Outcome::Replayed);
+            auto other = store->open();
+            QCOMPARE(other->keyHistory(QStringLiteral("owner-1"), QStringLiteral("sync-1")).size(), 1);
+            return;
+        }
+        auto setting = [&] { return svc->session().exec(QStringLiteral("SHOW synchronous_commit")).first().first().toString(); };
+        // The throwaway test cluster runs with synchronous_commit = off; a
+        // production server has it on: this session says so.
+        svc->session().exec(QStringLiteral("SET synchronous_commit = on"));
+        const QString before = setting();
+        QCOMPARE(before, QStringLiteral("on"));
+        svc->session().begin();
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-1"))).outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(setting(), QStringLiteral("on")); // a creation waits for its flush
+        svc->session().commit();
+        svc->session().begin();
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-2"), {{QStringLiteral("prompt"), QStringLiteral("x")}})).outcome,
+                 SubmitResult::Outcome::Created);
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-1"))).outcome, SubmitResult::Outcome::Replayed);
+        // This transaction also created sync-2: a creation and a replay in one
+        // transaction would commit the creation asynchronously.
+        const QString mixed = setting();
+        svc->session().rollback();
+        QCOMPARE(setting(), QStringLiteral("on")); // the setting was the statement's transaction's only
+        QCOMPARE(mixed, QStringLiteral("off"));    // documented: only the service's autocommit calls are safe
+    }
+
     // ---- leases ----
 
     // The reaper finds a running attempt's lease expired (its worker looked
