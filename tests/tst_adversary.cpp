@@ -844,6 +844,14 @@ private Q_SLOTS:
         const QList<UnknownQueueItem> q = console->unknownQueue();
         QCOMPARE(q.size(), 1);
         QVERIFY2(q.first().lookupOutstanding(), "the operator's request was taken as answered by an earlier question");
+        QCOMPARE(reconciler->unknownAttemptsToReconcile(1, {QStringLiteral("primary")}, false).first().id, a.id);
+        // The next pass asks again, after the request: now it is answered,
+        // and the console's lookup mark moves past the request.
+        const qint64 requestedAt = *q.first().lookupRequestedAtMs;
+        reconciler->recordLookup(a.id, reconciler->nowMs());
+        const QList<UnknownQueueItem> after = console->unknownQueue();
+        QVERIFY(!after.first().lookupOutstanding());
+        QVERIFY(console->changeMarks().lookupAtMs >= requestedAt);
     }
 
     // A lookup request on an attempt that has finished changes nothing and

@@ -393,9 +393,9 @@ public:
     // starves behind others.
     QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
     // The reconciler asked the provider about it at askedAtMs (the database's
-    // clock, read before the question was sent; default: now). An operator's
-    // request made after the question was sent stays outstanding: the answer
-    // recorded here is older than the request. The mark never moves back.
+    // clock, read before the question was sent; default: now). Recorded as
+    // asked now, unless an operator's request came in after askedAtMs: the
+    // answer is older than the request, which stays outstanding.
     void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt);
     // Cancelled attempts that may have reached their provider (they were
     // running or unknown), changed since sinceMs, with no race loss recorded
