@@ -780,6 +780,43 @@ private Q_SLOTS:
         QCOMPARE(svc->validations().size(), 2);
     }
 
+    // An operator's "Validate now" is proof for as long as the provider's
+    // validation_ttl_ms says (the routes file, as the dispatchers recorded
+    // it; 24 h when it says nothing), like a dispatcher's own validation. An
+    // operator's login must not make a provider proven for a century.
+    void operatorValidationCannotOutliveTheProvidersTtl_data() { addBackendRows(); }
+    void operatorValidationCannotOutliveTheProvidersTtl()
+    {
+        JD_FRESH_STORE(store);
+        auto owner = store->open();
+        owner->recordRoute(QStringLiteral("summarize"), QJsonObject{});
+        owner->recordProvider(QStringLiteral("backup"), QJsonObject{{QStringLiteral("validation_ttl_ms"), 3600000}});
+        owner->recordProvider(QStringLiteral("spare"), QJsonObject{});
+        std::unique_ptr<JobService> op = store->isPostgres()
+            ? JobService::open(loginAs(*store, QStringLiteral("jd_adv_operator"), QStringLiteral("jobdesk_operator")))
+            : store->open();
+        auto record = [&](const QString &provider, qint64 validForMs) {
+            ValidationRecord v;
+            v.provider = provider;
+            v.route = QStringLiteral("summarize");
+            v.configHash = kHash;
+            v.passed = true;
+            v.report = QJsonObject{{QStringLiteral("cases"), 3}};
+            v.validatedAtMs = 0;
+            v.expiresAtMs = validForMs;
+            return op->recordOperatorValidation(v, operatorRequest(QStringLiteral("validate now")));
+        };
+        constexpr qint64 kCentury = 100LL * 365 * 24 * 3600 * 1000;
+        JD_VERIFY_THROWS_CODE(record(QStringLiteral("backup"), kCentury), JobDeskError::Code::InvalidTransition);
+        JD_VERIFY_THROWS_CODE(record(QStringLiteral("backup"), 3600001), JobDeskError::Code::InvalidTransition);
+        JD_VERIFY_THROWS_CODE(record(QStringLiteral("spare"), 24LL * 3600 * 1000 + 1), JobDeskError::Code::InvalidTransition);
+        QVERIFY(!owner->latestValidation(QStringLiteral("backup"), QStringLiteral("summarize")));
+        QVERIFY(!record(QStringLiteral("backup"), 3600000).replayed);          // the provider's own TTL
+        QVERIFY(!record(QStringLiteral("spare"), 24LL * 3600 * 1000).replayed); // the default
+        const ValidationRecord latest = *owner->latestValidation(QStringLiteral("backup"), QStringLiteral("summarize"));
+        QCOMPARE(latest.expiresAtMs - latest.validatedAtMs, 3600000);
+    }
+
     // ---- changesSince paging ----
 
     // A job cancel stamps the job and all its open attempts with one change
