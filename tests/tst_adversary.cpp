@@ -815,6 +815,13 @@ private Q_SLOTS:
         QVERIFY(!record(QStringLiteral("spare"), 24LL * 3600 * 1000).replayed); // the default
         const ValidationRecord latest = *owner->latestValidation(QStringLiteral("backup"), QStringLiteral("summarize"));
         QCOMPARE(latest.expiresAtMs - latest.validatedAtMs, 3600000);
+        if (store->isPostgres()) { // still SECURITY DEFINER with its search_path pinned after the replacement
+            const SqlRows f = owner->session().exec(QStringLiteral(
+                "SELECT prosecdef, array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'jd_op_record_validation'"));
+            QCOMPARE(f.size(), 1);
+            QVERIFY(f.first().at(0).toBool());
+            QVERIFY2(f.first().at(1).toString().startsWith(QStringLiteral("search_path=")), qPrintable(f.first().at(1).toString()));
+        }
     }
 
     // ---- changesSince paging ----
