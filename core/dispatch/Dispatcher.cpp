@@ -624,11 +624,21 @@ int Dispatcher::reconcileOnce(JobService &svc)
         const auto client = m_providers->client(a.provider);
         if (!client || !client->supportsStatusLookup())
             continue;
+        // Read before the question goes out: an operator's request that arrives
+        // while it is out stays outstanding (the answer is older than it).
+        std::optional<qint64> askedAt;
+        if (a.state == AttemptState::Unknown) {
+            try {
+                askedAt = svc.nowMs();
+            } catch (const JobDeskError &) {
+                // recorded as asked now, as before
+            }
+        }
         const StatusLookup status = client->lookup(a.providerKey, std::min(m_options.lookupDeadlineMs, std::max<qint64>(left, 100)));
         qCDebug(lcDispatch) << "reconcile" << a.id << a.providerKey << toText(a.state) << "->" << toText(status.kind) << status.reason;
         try {
             if (a.state == AttemptState::Unknown)
-                svc.recordLookup(a.id);
+                svc.recordLookup(a.id, askedAt);
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 const Route *route = job ? m_config.route(job->route) : nullptr;

@@ -262,12 +262,23 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     return out;
 }
 
-void JobService::recordLookup(qint64 attemptId)
+void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs)
 {
+    // Recorded as asked now (the console's lookup mark moves), unless an
+    // operator's request came in after the question went out: then as asked
+    // at askedAtMs (never later than now, never moving back), so the request
+    // stays outstanding and the next pass asks again.
+    const QString now = nowSql(dialect());
+    const QString asked = dialect() == Dialect::Postgres
+        ? QStringLiteral("LEAST(COALESCE($2::bigint, ") + now + QStringLiteral("), ") + now + u')'
+        : QStringLiteral("min(COALESCE($2, ") + now + QStringLiteral("), ") + now + u')';
     execStatement("record lookup",
-                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = ") + nowSql(dialect())
-                      + QStringLiteral(", lookup_count = lookup_count + 1 WHERE id = $1"),
-                  {attemptId});
+                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN lookup_requested_at_ms IS NOT NULL "
+                                 "AND lookup_requested_at_ms > ") + asked
+                      + QStringLiteral(" THEN CASE WHEN last_lookup_at_ms IS NOT NULL AND last_lookup_at_ms > ") + asked
+                      + QStringLiteral(" THEN last_lookup_at_ms ELSE ") + asked + QStringLiteral(" END ELSE ") + now
+                      + QStringLiteral(" END, lookup_count = lookup_count + 1 WHERE id = $1"),
+                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant()});
 }
 
 QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)

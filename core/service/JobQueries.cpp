@@ -4,6 +4,7 @@
 #include "JobService.h"
 #include "Rows.h"
 
+#include <QSet>
 #include <QStringList>
 
 namespace jobdesk {
@@ -240,8 +241,23 @@ Changes JobService::changesSince(qint64 since, qint64 overlap, int limit)
         c.jobs.append(rows::job(row));
         seen = std::max(seen, c.jobs.last().changeSeq);
     }
-    if (jobRows.size() >= rowLimit)
-        cut = c.jobs.last().changeSeq;
+    if (jobRows.size() >= rowLimit) {
+        // Cut short, maybe inside one change number (a job cancel stamps all
+        // its attempts with one number): read the rest of that number, so the
+        // mark may stand on it without skipping its other rows.
+        const qint64 last = c.jobs.last().changeSeq;
+        QSet<qint64> have;
+        for (const Job &j : std::as_const(c.jobs))
+            if (j.changeSeq == last)
+                have.insert(j.id);
+        for (const SqlRow &row : execStatement(
+                 "query", select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE change_seq = $1 ORDER BY id")), {last})) {
+            const Job j = rows::job(row);
+            if (!have.contains(j.id))
+                c.jobs.append(j);
+        }
+        cut = last;
+    }
     const SqlRows attemptRows = execStatement(
         "query",
         select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
@@ -250,8 +266,21 @@ Changes JobService::changesSince(qint64 since, qint64 overlap, int limit)
         c.attempts.append(rows::attempt(row));
         seen = std::max(seen, c.attempts.last().changeSeq);
     }
-    if (attemptRows.size() >= rowLimit)
-        cut = std::min(cut.value_or(c.attempts.last().changeSeq), c.attempts.last().changeSeq);
+    if (attemptRows.size() >= rowLimit) {
+        const qint64 last = c.attempts.last().changeSeq; // the rest of this number too (see above)
+        QSet<qint64> have;
+        for (const Attempt &a : std::as_const(c.attempts))
+            if (a.changeSeq == last)
+                have.insert(a.id);
+        for (const SqlRow &row : execStatement(
+                 "query", select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE change_seq = $1 ORDER BY id")),
+                 {last})) {
+            const Attempt a = rows::attempt(row);
+            if (!have.contains(a.id))
+                c.attempts.append(a);
+        }
+        cut = std::min(cut.value_or(last), last);
+    }
     // Never past what a cut list reached: the rows between it and the other
     // list's last number are still to be read.
     c.highWaterMark = cut ? std::max(since, *cut) : seen;

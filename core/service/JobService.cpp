@@ -1216,6 +1216,17 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
             throw JobDeskError(Code::NotFound, QStringLiteral("provider %1 is not known to this database").arg(v.provider));
         if (d->session->exec(QStringLiteral("SELECT 1 FROM routes WHERE name = $1"), {v.route}).isEmpty())
             throw JobDeskError(Code::NotFound, QStringLiteral("route %1 is not known to this database").arg(v.route));
+        // No longer than the provider's own validation_ttl_ms (24 h when its config says nothing), as migration 14.
+        const qint64 ttl = rows::jsonObject(d->session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"),
+                                                             {v.provider}).first().first())
+                               .value(QStringLiteral("validation_ttl_ms"))
+                               .toInteger(24LL * 3600 * 1000);
+        if (validFor > ttl)
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms")
+                                   .arg(v.provider)
+                                   .arg(ttl)
+                                   .arg(validFor));
         const Stamp st{0, d->session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
                               .first().first().toLongLong()};
         const qint64 id = d->session->exec(

@@ -392,7 +392,11 @@ public:
     // (oldest request first), then least recently asked first, so no attempt
     // starves behind others.
     QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
-    void recordLookup(qint64 attemptId); // the reconciler asked the provider about it now
+    // The reconciler asked the provider about it at askedAtMs (the database's
+    // clock, read before the question was sent; default: now). Recorded as
+    // asked now, unless an operator's request came in after askedAtMs: the
+    // answer is older than the request, which stays outstanding.
+    void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt);
     // Cancelled attempts that may have reached their provider (they were
     // running or unknown), changed since sinceMs, with no race loss recorded
     // yet: a late result for them is still to be recorded as a race loss.
