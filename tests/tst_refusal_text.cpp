@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 #include <QTranslator>
 
@@ -54,7 +55,7 @@ QList<SchemaMessage> schemaMessages()
     static const QRegularExpression answer(
         QStringLiteral("(?:message|v_msg)\\s*:=\\s*format\\(\\s*((?:'(?:[^']|'')*'\\s*)+)"));
     QList<SchemaMessage> out;
-    for (const QString dialect : {QStringLiteral("postgres"), QStringLiteral("sqlite")}) {
+    for (const QString &dialect : {QStringLiteral("postgres"), QStringLiteral("sqlite")}) {
         const QDir dir(QStringLiteral(":/jobdesk/schema/") + dialect);
         const QStringList files = dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
         if (files.isEmpty())
