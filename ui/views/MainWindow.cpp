@@ -71,16 +71,17 @@ int sidebarWidthForLabels(const QTreeView *sidebar)
 void fitSidebarToLabels(QTreeView *sidebar, QSplitter *splitter)
 {
     const int width = sidebarWidthForLabels(sidebar);
-    sidebar->setMinimumWidth(width);
-    splitter->setCollapsible(splitter->indexOf(sidebar), false);
-    QList<int> sizes = splitter->sizes();
     const int i = splitter->indexOf(sidebar);
+    sidebar->setMinimumWidth(width);
+    splitter->setCollapsible(i, false);
+    QList<int> sizes = splitter->sizes();
     if (i >= 0 && i + 1 < sizes.size() && sizes.at(i) < width) {
         sizes[i + 1] = std::max(0, sizes.at(i + 1) - (width - sizes.at(i)));
         sizes[i] = width;
         splitter->setSizes(sizes);
     }
 }
+
 const QString kJobsSection = QStringLiteral("jobs");
 QString stateEntry(JobState s)
 {
