@@ -74,9 +74,11 @@ void fitSidebarToLabels(QTreeView *sidebar, QSplitter *splitter)
     const int i = splitter->indexOf(sidebar);
     sidebar->setMinimumWidth(width);
     splitter->setCollapsible(i, false);
+    // Before the splitter has sizes (while the window is built) the minimum width is enough;
+    // setting sizes of 0 then would collapse the pages.
     QList<int> sizes = splitter->sizes();
-    if (i >= 0 && i + 1 < sizes.size() && sizes.at(i) < width) {
-        sizes[i + 1] = std::max(0, sizes.at(i + 1) - (width - sizes.at(i)));
+    if (i >= 0 && i + 1 < sizes.size() && sizes.at(i) < width && sizes.at(i + 1) > width - sizes.at(i)) {
+        sizes[i + 1] -= width - sizes.at(i);
         sizes[i] = width;
         splitter->setSizes(sizes);
     }
