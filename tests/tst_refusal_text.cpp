@@ -47,16 +47,18 @@ QString literal(const QString &quoted)
 
 // Every "jobdesk_*:" message a trigger raises, on both stores, and on PostgreSQL
 // every message an operator function or jd_start_attempt answers with
-// (message := format(...), v_msg := format(...)). A PostgreSQL placeholder (%
+// (message := '...' or format(...), v_msg := format(...)). A PostgreSQL placeholder (%
 // in RAISE, %s in format) becomes a sample value; a state name where one goes.
 QList<SchemaMessage> schemaMessages()
 {
     static const QRegularExpression raise(QStringLiteral("RAISE(?:\\s+EXCEPTION\\s*|\\s*\\(\\s*ABORT\\s*,\\s*)('(?:[^']|'')*')"));
     static const QRegularExpression answer(
-        QStringLiteral("(?:message|v_msg)\\s*:=\\s*format\\(\\s*((?:'(?:[^']|'')*'\\s*)+)"));
+        QStringLiteral("(?:message|v_msg)\\s*:=\\s*(?:format\\(\\s*)?((?:'(?:[^']|'')*'\\s*)+)"));
     QList<SchemaMessage> out;
     for (const QString &dialect : {QStringLiteral("postgres"), QStringLiteral("sqlite")}) {
-        const QDir dir(QStringLiteral(":/jobdesk/schema/") + dialect);
+        // The schema the core embeds; JOBDESK_TEST_SCHEMA_DIR checks another tree's (e.g. a branch's
+        // resources/schema before a merge) without building it.
+        const QDir dir(qEnvironmentVariable("JOBDESK_TEST_SCHEMA_DIR", QStringLiteral(":/jobdesk/schema")) + u'/' + dialect);
         const QStringList files = dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
         if (files.isEmpty())
             qFatal("no schema files under %s", qPrintable(dir.path()));
@@ -128,6 +130,9 @@ private Q_SLOTS:
                                 << QStringLiteral("an attempt of this job is unknown");
         QTest::newRow("operator function") << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel")
                                            << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel");
+        QTest::newRow("operator's validation longer than the provider's ttl")
+            << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms")
+            << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms");
         QTest::newRow("stale, with the latest change and its reason")
             << QStringLiteral("job 3 changed since you looked (change 4, now 9): it is queued; latest: attempt #1 unknown -> "
                               "cancelled by operator alice (provider said: never ran). Refresh and decide again.")

@@ -683,6 +683,14 @@
         <source>(new)</source>
         <translation>(new)</translation>
     </message>
+    <message>
+        <source>a validation needs a report (an object) and a validity of zero or more</source>
+        <translation>a validation needs a report (an object) and a validity of zero or more</translation>
+    </message>
+    <message>
+        <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
+        <translation>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -1113,5 +1113,13 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>(new)</source>
         <translation>(new)</translation>
     </message>
+    <message>
+        <source>a validation needs a report (an object) and a validity of zero or more</source>
+        <translation>a validation needs a report (an object) and a validity of zero or more</translation>
+    </message>
+    <message>
+        <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
+        <translation>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</translation>
+    </message>
 </context>
 </TS>

@@ -683,6 +683,14 @@
         <source>(new)</source>
         <translation>(புதியது)</translation>
     </message>
+    <message>
+        <source>a validation needs a report (an object) and a validity of zero or more</source>
+        <translation>சரிபார்ப்புக்கு ஓர் அறிக்கையும் (object) பூஜ்ஜியம் அல்லது அதற்கு மேற்பட்ட செல்லுபடிக் காலமும் தேவை</translation>
+    </message>
+    <message>
+        <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
+        <translation>%1 இன் சரிபார்ப்பு அதிகபட்சம் %2 மி.வி. வரை மட்டுமே செல்லுபடியாகும் (அதன் validation_ttl_ms); %3 மி.வி. அல்ல</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -105,6 +105,8 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "provider %1 offers no status lookup; ask its support about key %2 instead"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "provider %1 is not known to this database"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "route %1 is not known to this database"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a validation needs a report (an object) and a validity of zero or more"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a reason is required"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the reason is longer than 2000 characters"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only an operator may do this (%1 '%2' is a %3)"), 0},
