@@ -434,6 +434,265 @@
     </message>
 </context>
 <context>
+    <name>jobdesk::Refusal</name>
+    <message>
+        <source>a new attempt must start in state starting</source>
+        <translation>a new attempt must start in state starting</translation>
+    </message>
+    <message>
+        <source>an attempt of this job is unknown</source>
+        <translation>an attempt of this job is unknown</translation>
+    </message>
+    <message>
+        <source>the job has a winner or is cancelled</source>
+        <translation>the job has a winner or is cancelled</translation>
+    </message>
+    <message>
+        <source>max_parallel attempts are open</source>
+        <translation>max_parallel attempts are open</translation>
+    </message>
+    <message>
+        <source>the job has used its automatic attempt budget</source>
+        <translation>the job has used its automatic attempt budget</translation>
+    </message>
+    <message>
+        <source>every attempt starts with a lease</source>
+        <translation>every attempt starts with a lease</translation>
+    </message>
+    <message>
+        <source>the starting worker does not hold an unexpired claim on the job</source>
+        <translation>the starting worker does not hold an unexpired claim on the job</translation>
+    </message>
+    <message>
+        <source>a hedge needs an open attempt to hedge</source>
+        <translation>a hedge needs an open attempt to hedge</translation>
+    </message>
+    <message>
+        <source>attempt %1 cannot go from %2 to %3</source>
+        <translation>attempt %1 cannot go from %2 to %3</translation>
+    </message>
+    <message>
+        <source>only the job&apos;s winner may be succeeded</source>
+        <translation>only the job&apos;s winner may be succeeded</translation>
+    </message>
+    <message>
+        <source>a job with an open attempt cannot fail</source>
+        <translation>a job with an open attempt cannot fail</translation>
+    </message>
+    <message>
+        <source>a %1 job does not change state</source>
+        <translation>a %1 job does not change state</translation>
+    </message>
+    <message>
+        <source>this attempt state change is not allowed</source>
+        <translation>this attempt state change is not allowed</translation>
+    </message>
+    <message>
+        <source>a cancelled or succeeded job does not change state</source>
+        <translation>a cancelled or succeeded job does not change state</translation>
+    </message>
+    <message>
+        <source>a winner is never overwritten</source>
+        <translation>a winner is never overwritten</translation>
+    </message>
+    <message>
+        <source>the winner must be a running or unknown attempt of a job that is not cancelled</source>
+        <translation>the winner must be a running or unknown attempt of a job that is not cancelled</translation>
+    </message>
+    <message>
+        <source>a winner is never overwritten and must be a running or unknown attempt</source>
+        <translation>a winner is never overwritten and must be a running or unknown attempt</translation>
+    </message>
+    <message>
+        <source>API tokens are revoked, never deleted (token %1)</source>
+        <translation>API tokens are revoked, never deleted (token %1)</translation>
+    </message>
+    <message>
+        <source>API tokens are revoked, never deleted</source>
+        <translation>API tokens are revoked, never deleted</translation>
+    </message>
+    <message>
+        <source>a token can only be revoked, and only once (token %1)</source>
+        <translation>a token can only be revoked, and only once (token %1)</translation>
+    </message>
+    <message>
+        <source>a token can only be revoked, and only once</source>
+        <translation>a token can only be revoked, and only once</translation>
+    </message>
+    <message>
+        <source>%1 is append-only (%2 refused)</source>
+        <translation>%1 is append-only (%2 refused)</translation>
+    </message>
+    <message>
+        <source>the identity of a row in %1 is never rewritten</source>
+        <translation>the identity of a row in %1 is never rewritten</translation>
+    </message>
+    <message>
+        <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
+        <translation>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</translation>
+    </message>
+    <message>
+        <source>job %1 already has a winner (attempt %2)</source>
+        <translation>job %1 already has a winner (attempt %2)</translation>
+    </message>
+    <message>
+        <source>job %1 is cancelled</source>
+        <translation>job %1 is cancelled</translation>
+    </message>
+    <message>
+        <source>worker %1 does not hold an unexpired claim on job %2 (held by %3)</source>
+        <translation>worker %1 does not hold an unexpired claim on job %2 (held by %3)</translation>
+    </message>
+    <message>
+        <source>attempt %1 of job %2 is still starting</source>
+        <translation>attempt %1 of job %2 is still starting</translation>
+    </message>
+    <message>
+        <source>job %1 already has %2 open attempt(s), its limit is %3</source>
+        <translation>job %1 already has %2 open attempt(s), its limit is %3</translation>
+    </message>
+    <message>
+        <source>job %1 already has an open automatic attempt (%2); extra slots are for hedges</source>
+        <translation>job %1 already has an open automatic attempt (%2); extra slots are for hedges</translation>
+    </message>
+    <message>
+        <source>job %1 has no open attempt to hedge</source>
+        <translation>job %1 has no open attempt to hedge</translation>
+    </message>
+    <message>
+        <source>job %1 has used its %2 automatic attempt(s)</source>
+        <translation>job %1 has used its %2 automatic attempt(s)</translation>
+    </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</source>
+        <translation>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</translation>
+    </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</source>
+        <translation>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</translation>
+    </message>
+    <message>
+        <source>request id %1 was already used for a different action (%2)</source>
+        <translation>request id %1 was already used for a different action (%2)</translation>
+    </message>
+    <message>
+        <source>request id %1 was already used for %2 on another target (job %3, attempt %4)</source>
+        <translation>request id %1 was already used for %2 on another target (job %3, attempt %4)</translation>
+    </message>
+    <message>
+        <source>attempt %1 does not exist</source>
+        <translation>attempt %1 does not exist</translation>
+    </message>
+    <message>
+        <source>job %1 does not exist</source>
+        <translation>job %1 does not exist</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already %2; there is nothing to cancel</source>
+        <translation>attempt %1 is already %2; there is nothing to cancel</translation>
+    </message>
+    <message>
+        <source>job %1 already has a winner (attempt %2); it cannot be cancelled</source>
+        <translation>job %1 already has a winner (attempt %2); it cannot be cancelled</translation>
+    </message>
+    <message>
+        <source>job %1 is already cancelled</source>
+        <translation>job %1 is already cancelled</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already %2; there is nothing to ask its provider</source>
+        <translation>attempt %1 is already %2; there is nothing to ask its provider</translation>
+    </message>
+    <message>
+        <source>provider %1 offers no status lookup; ask its support about key %2 instead</source>
+        <translation>provider %1 offers no status lookup; ask its support about key %2 instead</translation>
+    </message>
+    <message>
+        <source>provider %1 is not known to this database</source>
+        <translation>provider %1 is not known to this database</translation>
+    </message>
+    <message>
+        <source>route %1 is not known to this database</source>
+        <translation>route %1 is not known to this database</translation>
+    </message>
+    <message>
+        <source>a reason is required</source>
+        <translation>a reason is required</translation>
+    </message>
+    <message>
+        <source>the reason is longer than 2000 characters</source>
+        <translation>the reason is longer than 2000 characters</translation>
+    </message>
+    <message>
+        <source>only an operator may do this (%1 &apos;%2&apos; is a %3)</source>
+        <translation>only an operator may do this (%1 &apos;%2&apos; is a %3)</translation>
+    </message>
+    <message>
+        <source>attempt %1 is still starting: mark it running before it completes</source>
+        <translation>attempt %1 is still starting: mark it running before it completes</translation>
+    </message>
+    <message>
+        <source>attempt %1 failed definitively; it has no result to complete with</source>
+        <translation>attempt %1 failed definitively; it has no result to complete with</translation>
+    </message>
+    <message>
+        <source>job %1 is %2 and cannot fail</source>
+        <translation>job %1 is %2 and cannot fail</translation>
+    </message>
+    <message>
+        <source>job %1 still has an open attempt (%2); it cannot fail until that ends</source>
+        <translation>job %1 still has an open attempt (%2); it cannot fail until that ends</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>queued</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>blocked</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>starting</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>superseded</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>(new)</source>
+        <translation>(new)</translation>
+    </message>
+    <message>
+        <source>a validation needs a report (an object) and a validity of zero or more</source>
+        <translation>a validation needs a report (an object) and a validity of zero or more</translation>
+    </message>
+    <message>
+        <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
+        <translation>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui</name>
     <message>
         <source>#%1 (attempt %2 on %3)</source>

@@ -863,4 +863,263 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>நிறுத்தப்பட்டது</translation>
     </message>
 </context>
+<context>
+    <name>jobdesk::Refusal</name>
+    <message>
+        <source>a new attempt must start in state starting</source>
+        <translation>புதிய முயற்சி தொடங்குகிறது (starting) நிலையில்தான் தொடங்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>an attempt of this job is unknown</source>
+        <translation>இந்த வேலையின் ஒரு முயற்சி தெரியாதது (UNKNOWN) நிலையில் உள்ளது</translation>
+    </message>
+    <message>
+        <source>the job has a winner or is cancelled</source>
+        <translation>இந்த வேலைக்கு வெற்றியாளர் உள்ளது, அல்லது அது ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>max_parallel attempts are open</source>
+        <translation>ஒரே நேரத்தில் அனுமதிக்கப்பட்ட அதிகபட்ச எண்ணிக்கையிலான (max_parallel) முயற்சிகள் ஏற்கெனவே திறந்துள்ளன</translation>
+    </message>
+    <message>
+        <source>the job has used its automatic attempt budget</source>
+        <translation>இந்த வேலை அதன் தானியங்கி முயற்சி வரம்பை முழுவதும் பயன்படுத்திவிட்டது</translation>
+    </message>
+    <message>
+        <source>every attempt starts with a lease</source>
+        <translation>ஒவ்வொரு முயற்சியும் குத்தகையுடன் (lease) தான் தொடங்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>the starting worker does not hold an unexpired claim on the job</source>
+        <translation>தொடங்கும் பணியாளரிடம் (worker) இந்த வேலைக்கான காலாவதியாகாத உரிமைக்கோரல் (claim) இல்லை</translation>
+    </message>
+    <message>
+        <source>a hedge needs an open attempt to hedge</source>
+        <translation>காப்பு முயற்சிக்கு (hedge) ஏற்கெனவே திறந்த முயற்சி ஒன்று தேவை</translation>
+    </message>
+    <message>
+        <source>attempt %1 cannot go from %2 to %3</source>
+        <translation>முயற்சி %1, %2 நிலையிலிருந்து %3 நிலைக்கு மாற முடியாது</translation>
+    </message>
+    <message>
+        <source>only the job&apos;s winner may be succeeded</source>
+        <translation>வேலையின் வெற்றியாளர் முயற்சி மட்டுமே வெற்றி நிலைக்குச் செல்ல முடியும்</translation>
+    </message>
+    <message>
+        <source>a job with an open attempt cannot fail</source>
+        <translation>திறந்த முயற்சி உள்ள வேலையைத் தோல்வி என முடிக்க முடியாது</translation>
+    </message>
+    <message>
+        <source>a %1 job does not change state</source>
+        <translation>%1 நிலையில் உள்ள வேலையின் நிலை மாறாது</translation>
+    </message>
+    <message>
+        <source>this attempt state change is not allowed</source>
+        <translation>முயற்சியின் இந்த நிலை மாற்றம் அனுமதிக்கப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>a cancelled or succeeded job does not change state</source>
+        <translation>ரத்துசெய்யப்பட்ட அல்லது வெற்றி பெற்ற வேலையின் நிலை மாறாது</translation>
+    </message>
+    <message>
+        <source>a winner is never overwritten</source>
+        <translation>பதிவான வெற்றியாளரை ஒருபோதும் மாற்ற முடியாது</translation>
+    </message>
+    <message>
+        <source>the winner must be a running or unknown attempt of a job that is not cancelled</source>
+        <translation>வெற்றியாளர், ரத்துசெய்யப்படாத வேலையின் இயங்குகிறது அல்லது தெரியாதது (UNKNOWN) நிலையில் உள்ள முயற்சியாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>a winner is never overwritten and must be a running or unknown attempt</source>
+        <translation>பதிவான வெற்றியாளரை ஒருபோதும் மாற்ற முடியாது; வெற்றியாளர் இயங்குகிறது அல்லது தெரியாதது (UNKNOWN) நிலையில் உள்ள முயற்சியாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>API tokens are revoked, never deleted (token %1)</source>
+        <translation>API டோக்கன்கள் திரும்பப்பெறப்படும், ஒருபோதும் நீக்கப்படாது (டோக்கன் %1)</translation>
+    </message>
+    <message>
+        <source>API tokens are revoked, never deleted</source>
+        <translation>API டோக்கன்கள் திரும்பப்பெறப்படும், ஒருபோதும் நீக்கப்படாது</translation>
+    </message>
+    <message>
+        <source>a token can only be revoked, and only once (token %1)</source>
+        <translation>டோக்கனைத் திரும்பப்பெற மட்டுமே முடியும், அதுவும் ஒருமுறை மட்டுமே (டோக்கன் %1)</translation>
+    </message>
+    <message>
+        <source>a token can only be revoked, and only once</source>
+        <translation>டோக்கனைத் திரும்பப்பெற மட்டுமே முடியும், அதுவும் ஒருமுறை மட்டுமே</translation>
+    </message>
+    <message>
+        <source>%1 is append-only (%2 refused)</source>
+        <translation>%1 இல் சேர்க்க மட்டுமே முடியும் (append-only); %2 மறுக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>the identity of a row in %1 is never rewritten</source>
+        <translation>%1 இல் உள்ள ஒரு பதிவின் அடையாளம் ஒருபோதும் மாற்றப்படாது</translation>
+    </message>
+    <message>
+        <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
+        <translation>வேலை %2 இன் முயற்சி %1 தெரியாதது (UNKNOWN): இன்னொரு முயற்சி தொடங்கும் முன் அதன் முடிவைக் கண்டறிய வேண்டும், அல்லது அதை ரத்துசெய்ய வேண்டும்</translation>
+    </message>
+    <message>
+        <source>job %1 already has a winner (attempt %2)</source>
+        <translation>வேலை %1 க்கு ஏற்கெனவே வெற்றியாளர் உள்ளது (முயற்சி %2)</translation>
+    </message>
+    <message>
+        <source>job %1 is cancelled</source>
+        <translation>வேலை %1 ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>worker %1 does not hold an unexpired claim on job %2 (held by %3)</source>
+        <translation>பணியாளர் (worker) %1 இடம் வேலை %2 க்கான காலாவதியாகாத உரிமைக்கோரல் (claim) இல்லை (வைத்திருப்பது: %3)</translation>
+    </message>
+    <message>
+        <source>attempt %1 of job %2 is still starting</source>
+        <translation>வேலை %2 இன் முயற்சி %1 இன்னும் தொடங்கிக்கொண்டிருக்கிறது</translation>
+    </message>
+    <message>
+        <source>job %1 already has %2 open attempt(s), its limit is %3</source>
+        <translation>வேலை %1 க்கு ஏற்கெனவே %2 திறந்த முயற்சி(கள்) உள்ளன; அதன் வரம்பு %3</translation>
+    </message>
+    <message>
+        <source>job %1 already has an open automatic attempt (%2); extra slots are for hedges</source>
+        <translation>வேலை %1 க்கு ஏற்கெனவே ஒரு திறந்த தானியங்கி முயற்சி (%2) உள்ளது; கூடுதல் இடங்கள் காப்பு முயற்சிகளுக்கு (hedges) மட்டுமே</translation>
+    </message>
+    <message>
+        <source>job %1 has no open attempt to hedge</source>
+        <translation>வேலை %1 இல் காப்பு முயற்சி (hedge) செய்ய, திறந்த முயற்சி எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>job %1 has used its %2 automatic attempt(s)</source>
+        <translation>வேலை %1 அதன் %2 தானியங்கி முயற்சி(கள்) அனைத்தையும் பயன்படுத்திவிட்டது</translation>
+    </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</source>
+        <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது; கடைசி மாற்றம்: முயற்சி #%5 %6 → %7, செய்தவர் %8 %9. புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
+    </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</source>
+        <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது. புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
+    </message>
+    <message>
+        <source>request id %1 was already used for a different action (%2)</source>
+        <translation>கோரிக்கை id %1 ஏற்கெனவே வேறொரு செயலுக்குப் (%2) பயன்படுத்தப்பட்டது</translation>
+    </message>
+    <message>
+        <source>request id %1 was already used for %2 on another target (job %3, attempt %4)</source>
+        <translation>கோரிக்கை id %1 ஏற்கெனவே வேறொரு இலக்கில் %2 க்குப் பயன்படுத்தப்பட்டது (வேலை %3, முயற்சி %4)</translation>
+    </message>
+    <message>
+        <source>attempt %1 does not exist</source>
+        <translation>முயற்சி %1 இல்லை</translation>
+    </message>
+    <message>
+        <source>job %1 does not exist</source>
+        <translation>வேலை %1 இல்லை</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already %2; there is nothing to cancel</source>
+        <translation>முயற்சி %1 ஏற்கெனவே %2 நிலையில் உள்ளது; ரத்துசெய்ய எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>job %1 already has a winner (attempt %2); it cannot be cancelled</source>
+        <translation>வேலை %1 க்கு ஏற்கெனவே வெற்றியாளர் உள்ளது (முயற்சி %2); அதை ரத்துசெய்ய முடியாது</translation>
+    </message>
+    <message>
+        <source>job %1 is already cancelled</source>
+        <translation>வேலை %1 ஏற்கெனவே ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already %2; there is nothing to ask its provider</source>
+        <translation>முயற்சி %1 ஏற்கெனவே %2 நிலையில் உள்ளது; அதன் வழங்குநரிடம் கேட்க எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>provider %1 offers no status lookup; ask its support about key %2 instead</source>
+        <translation>வழங்குநர் %1 இடம் நிலை விசாரிப்பு (status lookup) இல்லை; பதிலாக, சாவி %2 பற்றி அதன் ஆதரவுக் குழுவிடம் கேளுங்கள்</translation>
+    </message>
+    <message>
+        <source>provider %1 is not known to this database</source>
+        <translation>வழங்குநர் %1 இந்தத் தரவுத்தளத்தில் இல்லை</translation>
+    </message>
+    <message>
+        <source>route %1 is not known to this database</source>
+        <translation>வழித்தடம் %1 இந்தத் தரவுத்தளத்தில் இல்லை</translation>
+    </message>
+    <message>
+        <source>a reason is required</source>
+        <translation>காரணம் கட்டாயம்</translation>
+    </message>
+    <message>
+        <source>the reason is longer than 2000 characters</source>
+        <translation>காரணம் 2000 எழுத்துகளை விட நீளமாக உள்ளது</translation>
+    </message>
+    <message>
+        <source>only an operator may do this (%1 &apos;%2&apos; is a %3)</source>
+        <translation>இதை இயக்குநர் மட்டுமே செய்ய முடியும் (%1 &apos;%2&apos; இன் பங்கு %3)</translation>
+    </message>
+    <message>
+        <source>attempt %1 is still starting: mark it running before it completes</source>
+        <translation>முயற்சி %1 இன்னும் தொடங்கிக்கொண்டிருக்கிறது: அது முடிவதற்கு முன் அதை இயங்குகிறது (running) எனக் குறியிடுங்கள்</translation>
+    </message>
+    <message>
+        <source>attempt %1 failed definitively; it has no result to complete with</source>
+        <translation>முயற்சி %1 உறுதியாகத் தோல்வியடைந்தது; அதை முடிக்க எந்த முடிவும் அதனிடம் இல்லை</translation>
+    </message>
+    <message>
+        <source>job %1 is %2 and cannot fail</source>
+        <translation>வேலை %1 %2 நிலையில் உள்ளது; அதைத் தோல்வி என முடிக்க முடியாது</translation>
+    </message>
+    <message>
+        <source>job %1 still has an open attempt (%2); it cannot fail until that ends</source>
+        <translation>வேலை %1 க்கு இன்னும் ஒரு திறந்த முயற்சி (%2) உள்ளது; அது முடியும் வரை வேலையைத் தோல்வி என முடிக்க முடியாது</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>வரிசையில்</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>இயங்குகிறது</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>தடைப்பட்டது (BLOCKED)</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>வெற்றி</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>தோல்வி</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>ரத்துசெய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>தொடங்குகிறது</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>மாற்றீடு செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>தெரியாதது (UNKNOWN)</translation>
+    </message>
+    <message>
+        <source>(new)</source>
+        <translation>(புதியது)</translation>
+    </message>
+    <message>
+        <source>a validation needs a report (an object) and a validity of zero or more</source>
+        <translation>சரிபார்ப்புக்கு ஓர் அறிக்கையும் (object) பூஜ்ஜியம் அல்லது அதற்கு மேற்பட்ட செல்லுபடிக் காலமும் தேவை</translation>
+    </message>
+    <message>
+        <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
+        <translation>%1 இன் சரிபார்ப்பு அதிகபட்சம் %2 மி.வி. வரை மட்டுமே செல்லுபடியாகும் (அதன் validation_ttl_ms); %3 மி.வி. அல்ல</translation>
+    </message>
+</context>
 </TS>

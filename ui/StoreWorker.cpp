@@ -20,6 +20,13 @@ qint64 localNow()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
+// A job state as the store wrote it, in the words the console uses for it.
+QString jobStateWords(const QString &state)
+{
+    const std::optional<JobState> s = jobStateFromString(state);
+    return s ? Format::jobState(*s) : state;
+}
+
 } // namespace
 
 StoreWorker::StoreWorker(StoreOptions options, std::shared_ptr<Generations> generations)
@@ -115,7 +122,7 @@ void StoreWorker::tryOpen()
     } catch (const std::exception &e) {
         m_svc.reset();
         const QString message = dynamic_cast<const JobDeskError *>(&e)
-                                    ? static_cast<const JobDeskError &>(e).message()
+                                    ? static_cast<const JobDeskError &>(e).localizedMessage()
                                     : QString::fromUtf8(e.what());
         qCInfo(lcUi) << "cannot open the store:" << message;
         if (!m_everOpened && !m_lost)
@@ -289,7 +296,7 @@ void StoreWorker::deliverPoll(bool force)
         schedulePoll();
     } catch (const JobDeskError &e) {
         if (e.code() == JobDeskError::Code::StoreUnavailable) {
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
         } else {
             qCWarning(lcUi) << "poll failed:" << e.message();
             schedulePoll();
@@ -351,9 +358,9 @@ void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, std::opt
         r.nextCursor = page.nextCursor;
         noteGoodRead();
     } catch (const JobDeskError &e) {
-        r.error = e.message();
+        r.error = e.localizedMessage();
         if (e.code() == JobDeskError::Code::StoreUnavailable)
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
     }
     Q_EMIT pageLoaded(r);
     finishOpening(); // after the first page of a new connection: the listener and the first poll
@@ -373,7 +380,7 @@ void StoreWorker::loadAttempts(quint64 generation, const QList<qint64> &jobIds)
         Q_EMIT attemptsLoaded(r);
     } catch (const JobDeskError &e) {
         if (e.code() == JobDeskError::Code::StoreUnavailable)
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
     }
 }
 
@@ -464,9 +471,9 @@ void StoreWorker::loadDetail(quint64 generation, qint64 jobId)
         noteGoodRead();
     } catch (const JobDeskError &e) {
         r.jobId = jobId;
-        r.error = e.message();
+        r.error = e.localizedMessage();
         if (e.code() == JobDeskError::Code::StoreUnavailable)
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
     }
     r.generation = generation;
     Q_EMIT detailLoaded(r);
@@ -509,7 +516,7 @@ void StoreWorker::loadShowcase()
         noteGoodRead();
     } catch (const JobDeskError &e) {
         if (e.code() == JobDeskError::Code::StoreUnavailable)
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
     }
     Q_EMIT showcaseLoaded(s);
 }
@@ -532,26 +539,26 @@ void StoreWorker::runAction(ActionResult result, F &&body)
         switch (e.code()) {
         case JobDeskError::Code::StaleView:
             result.outcome = ActionResult::Outcome::StaleView;
-            result.message = tr("This job changed since you looked, so nothing was done: %1").arg(e.message());
+            result.message = tr("This job changed since you looked, so nothing was done: %1").arg(e.localizedMessage());
             break;
         case JobDeskError::Code::StoreUnavailable:
             result.outcome = ActionResult::Outcome::Failed;
             result.message = tr("The database could not be reached, so it is not known whether this took effect. "
                                 "It is safe to press OK again: the same request is recognised and done at most once. (%1)")
-                                 .arg(e.message());
-            noteLost(e.message());
+                                 .arg(e.localizedMessage());
+            noteLost(e.localizedMessage());
             break;
         case JobDeskError::Code::InvalidTransition:
             result.outcome = ActionResult::Outcome::Refused;
-            result.message = tr("Refused: %1").arg(e.message());
+            result.message = tr("Refused: %1").arg(e.localizedMessage());
             break;
         case JobDeskError::Code::Forbidden:
             result.outcome = ActionResult::Outcome::Refused;
-            result.message = tr("Not allowed: %1").arg(e.message());
+            result.message = tr("Not allowed: %1").arg(e.localizedMessage());
             break;
         default:
             result.outcome = ActionResult::Outcome::Failed;
-            result.message = e.message();
+            result.message = e.localizedMessage();
             break;
         }
     }
@@ -580,10 +587,10 @@ void StoreWorker::runCall(const char *what, const std::function<void(JobService 
         noteGoodRead();
     } catch (const JobDeskError &e) {
         status.code = e.code();
-        status.error = e.message();
+        status.error = e.localizedMessage();
         if (e.code() == JobDeskError::Code::StoreUnavailable) {
             status.connectionLost = true;
-            noteLost(e.message());
+            noteLost(e.localizedMessage());
         }
     } catch (const std::exception &e) {
         status.error = QString::fromUtf8(e.what());
@@ -606,7 +613,7 @@ void StoreWorker::cancelAttempt(quint64 ticket, qint64 jobId, qint64 attemptId, 
         r.message = o.replayed ? tr("Attempt %1 had already been cancelled by this request.").arg(attemptId)
                                : tr("Attempt %1 cancelled; the job is now %2.")
                                      .arg(attemptId)
-                                     .arg(o.response.value(QStringLiteral("job_state")).toString());
+                                     .arg(jobStateWords(o.response.value(QStringLiteral("job_state")).toString()));
     });
 }
 
@@ -638,7 +645,7 @@ void StoreWorker::retry(quint64 ticket, qint64 jobId, const QString &provider, c
         const RetryResult o = m_svc->retry(jobId, provider, request);
         if (!o.start.started) {
             r.outcome = ActionResult::Outcome::Refused;
-            r.message = tr("Retry refused: %1").arg(o.start.refusal.message);
+            r.message = tr("Retry refused: %1").arg(refusal::localize(o.start.refusal.message));
             if (o.start.refusal.blockingAttemptId)
                 r.attemptId = o.start.refusal.blockingAttemptId;
             return;

@@ -129,7 +129,7 @@ int main(int argc, char *argv[])
             const StoreUrl url = StoreUrl::parse(parser.value(database));
             window.connectTo({url.toDisplayString(), url, parser.isSet(production)});
         } catch (const JobDeskError &e) {
-            return fail(e.message());
+            return fail(e.localizedMessage());
         }
     } else {
         bool connected = false;

@@ -173,7 +173,7 @@ int tokenCommand(QCoreApplication &app)
         }
         return fail(QCoreApplication::translate("jobdesk-server", "usage: jobdesk-server token create --owner O --role R | token list | token revoke ID"));
     } catch (const JobDeskError &e) {
-        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());
+        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.localizedMessage());
     }
 }
 
@@ -356,6 +356,6 @@ int main(int argc, char *argv[])
         qCInfo(lcServer).noquote() << QCoreApplication::translate("jobdesk-server", "stopped");
         return rc;
     } catch (const JobDeskError &e) {
-        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.message());
+        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.localizedMessage());
     }
 }

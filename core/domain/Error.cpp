@@ -2,6 +2,13 @@
 
 namespace jobdesk {
 
+QString JobDeskError::localizedMessage() const
+{
+    if (!m_text.isNull())
+        return m_text.localized();
+    return refusal::localize(m_message);
+}
+
 QString JobDeskError::codeName(Code code)
 {
     switch (code) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RefusalText.h"
+
 #include <QString>
 #include <stdexcept>
 
@@ -24,14 +26,23 @@ public:
 
     JobDeskError(Code code, const QString &message)
         : std::runtime_error(message.toStdString()), m_code(code), m_message(message) {}
+    // message stays what it always was (English: logs, tests, API clients); text is
+    // the part of it an operator can read in their language (e.g. the database's
+    // refusal without the operation's name in front).
+    JobDeskError(Code code, const QString &message, const RefusalText &text)
+        : std::runtime_error(message.toStdString()), m_code(code), m_message(message), m_text(text) {}
 
     Code code() const noexcept { return m_code; }
     QString message() const { return m_message; }
+    // For an operator: translated with the installed catalogue when the sentence
+    // is known (RefusalText), else the English message as it is.
+    QString localizedMessage() const;
     static QString codeName(Code code);
 
 private:
     Code m_code;
     QString m_message;
+    RefusalText m_text;
 };
 
 } // namespace jobdesk

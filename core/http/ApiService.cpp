@@ -90,16 +90,16 @@ QJsonObject attemptJson(const Attempt &a)
 HttpResponse fromError(const JobDeskError &e)
 {
     switch (e.code()) {
-    case Code::NotFound: return problemResponse(ProblemType::NotFound, e.message());
-    case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.message());
-    case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.message());
-    case Code::StaleView: return problemResponse(ProblemType::StaleView, e.message());
-    case Code::StoreUnavailable: return problemResponse(ProblemType::StoreUnavailable, e.message());
+    case Code::NotFound: return problemResponse(ProblemType::NotFound, e.localizedMessage());
+    case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.localizedMessage());
+    case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.localizedMessage());
+    case Code::StaleView: return problemResponse(ProblemType::StaleView, e.localizedMessage());
+    case Code::StoreUnavailable: return problemResponse(ProblemType::StoreUnavailable, e.localizedMessage());
     case Code::InvalidArgument:
         // The core's words for a request id reused for another action.
         if (e.message().contains(QStringLiteral("already used")))
-            return problemResponse(ProblemType::IdempotencyKeyReused, e.message());
-        return problemResponse(ProblemType::InvalidArgument, e.message());
+            return problemResponse(ProblemType::IdempotencyKeyReused, e.localizedMessage());
+        return problemResponse(ProblemType::InvalidArgument, e.localizedMessage());
     case Code::StoreError:
     case Code::Migration:
         break;
@@ -425,7 +425,7 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
         QJsonObject extra{{QStringLiteral("job_id"), jobId}, {QStringLiteral("refusal"), toText(why.reason)}};
         if (why.blockingAttemptId)
             extra.insert(QStringLiteral("blocking_attempt_id"), *why.blockingAttemptId);
-        return problemResponse(ProblemType::RetryRefused, why.message, extra);
+        return problemResponse(ProblemType::RetryRefused, refusal::localize(why.message), extra);
     }
     if (m_notifier)
         m_notifier->poke(result.start.attempt.changeSeq);

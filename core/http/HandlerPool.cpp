@@ -79,7 +79,7 @@ void HandlerPool::run(int index)
             try {
                 svc = JobService::open(m_url, options);
             } catch (const JobDeskError &e) {
-                storeError = e.message();
+                storeError = e.localizedMessage();
                 qCWarning(lcHttp) << "handler" << index << "cannot open the store:" << e.message();
             } catch (const std::exception &e) {
                 storeError = QString::fromUtf8(e.what());

@@ -322,6 +322,44 @@ private Q_SLOTS:
         QCOMPARE(en.stop(), 0);
     }
 
+    // Why an operator's action was refused, in the server's language: the core's and the
+    // database's sentence (SQLite: the core's words; PostgreSQL: jd_op_cancel_attempt's),
+    // its state name too; the members a program reads stay English.
+    void refusalDetailFollowsTheLocale_data() { addBackendRows(); }
+    void refusalDetailFollowsTheLocale()
+    {
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, apiRoutes());
+        auto svc = store->open();
+        const QString op = issueToken(*svc, QStringLiteral("ops"), TokenRole::Operator);
+        const Job job = submitJob(*svc, QStringLiteral("refused-1"));
+        const Attempt a = startRunning(*svc, job.id);
+        svc->cancelAttempt(a.id, operatorRequest(QStringLiteral("provider confirmed it never ran")));
+        const QStringList args{QStringLiteral("--database"), storeArgument(store->url()), QStringLiteral("--routes"), routes,
+                               QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--no-dispatch")};
+        ServerProcess ta, en;
+        ta.process->setProcessEnvironment(tamilEnvironment());
+        QVERIFY(ta.start(args));
+        QVERIFY(en.start(args));
+
+        const QByteArray path = "/v1/attempts/" + QByteArray::number(a.id) + "/cancel";
+        const QJsonObject body{{QStringLiteral("reason"), QStringLiteral("again")}};
+        const HttpReply taRefused = postAction(ta.port, op, path, "cancel-ta", body);
+        QCOMPARE(taRefused.status, 409);
+        const QJsonObject p = taRefused.json();
+        QCOMPARE(p.value(QStringLiteral("type")).toString(), QStringLiteral("urn:jobdesk:problem:invalid-transition"));
+        QCOMPARE(p.value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("முயற்சி %1 ஏற்கெனவே ரத்துசெய்யப்பட்டது நிலையில் உள்ளது; ரத்துசெய்ய எதுவும் இல்லை").arg(a.id));
+        const HttpReply enRefused = postAction(en.port, op, path, "cancel-en", body);
+        QCOMPARE(enRefused.status, 409);
+        QCOMPARE(enRefused.json().value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("attempt %1 is already cancelled; there is nothing to cancel").arg(a.id));
+        QCOMPARE(enRefused.json().keys(), p.keys());
+        QCOMPARE(ta.stop(), 0);
+        QCOMPARE(en.stop(), 0);
+    }
+
     void sigtermLetsRunningAttemptsReachAState_data() { addBackendRows(); }
     void sigtermLetsRunningAttemptsReachAState()
     {

@@ -7,12 +7,18 @@
 #include "ConsoleSettings.h"
 #include "Format.h"
 #include "models/ActionGuards.h"
+#include "models/SidebarModel.h"
 
+#include <QAbstractItemDelegate>
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSignalSpy>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTest>
+#include <QTreeView>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -47,6 +53,45 @@ QString retryRefusal()
 QAction *languageAction(QMainWindow &w, const QString &code)
 {
     return w.findChild<QAction *>(QStringLiteral("language_") + code);
+}
+
+// The sidebar's labels whose cell is narrower than the label needs (its delegate's
+// size hint: the text in its font, the attention icon): those are drawn elided.
+QStringList elidedSidebarLabels(QTreeView *sidebar)
+{
+    QStringList out;
+    const QAbstractItemModel *model = sidebar->model();
+    QStyleOptionViewItem option;
+    option.initFrom(sidebar);
+    option.font = sidebar->font();
+    const int icon = sidebar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
+    option.decorationSize = sidebar->iconSize().isValid() ? sidebar->iconSize() : QSize(icon, icon);
+    option.widget = sidebar;
+    auto check = [&](const QModelIndex &index) {
+        const int needs = sidebar->itemDelegateForIndex(index)->sizeHint(option, index).width();
+        const int has = sidebar->visualRect(index).width();
+        if (has < needs)
+            out.append(QStringLiteral("%1 (%2 of %3 px)").arg(index.data().toString()).arg(has).arg(needs));
+    };
+    for (int s = 0; s < model->rowCount(); ++s) {
+        const QModelIndex section = model->index(s, SidebarModel::TitleColumn);
+        check(section);
+        for (int e = 0; e < model->rowCount(section); ++e)
+            check(model->index(e, SidebarModel::TitleColumn, section));
+    }
+    return out;
+}
+
+// Every entry with a count as large as a busy store shows (estimated: "≈ 1,234,567");
+// the blocked jobs' entry then needs an operator: bold, with the attention icon.
+void fillSidebarCounts(SidebarModel *model)
+{
+    for (int s = 0; s < model->rowCount(); ++s) {
+        const QModelIndex section = model->index(s, SidebarModel::TitleColumn);
+        model->setCount(section.data(SidebarModel::EntryIdRole).toString(), 1234567, true);
+        for (int e = 0; e < model->rowCount(section); ++e)
+            model->setCount(model->index(e, 0, section).data(SidebarModel::EntryIdRole).toString(), 1234567, true);
+    }
 }
 
 } // namespace
@@ -117,11 +162,68 @@ private Q_SLOTS:
                  qPrintable(retryRefusal()));
         QVERIFY(languageAction(*tamil.window, QStringLiteral("ta"))->isChecked());
 
+        // Every sidebar label fits (Tamil words are long: "தடைப்பட்டது (BLOCKED)" in bold with its icon),
+        // also after the operator drags the splitter as far left as it goes.
+        tamil.window->resize(1280, 860);
+        tamil.window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(tamil.window.get()));
+        fillSidebarCounts(tamil.window->sidebarModel());
+        auto *sidebar = tamil.window->findChild<QTreeView *>(QStringLiteral("sidebar"));
+        QVERIFY(sidebar);
+        QTRY_VERIFY2(elidedSidebarLabels(sidebar).isEmpty(), qPrintable(elidedSidebarLabels(sidebar).join(QStringLiteral("; "))));
+        auto *splitter = tamil.window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+        QVERIFY(splitter);
+        splitter->setSizes({10, 1270});
+        QTRY_VERIFY2(elidedSidebarLabels(sidebar).isEmpty(), qPrintable(elidedSidebarLabels(sidebar).join(QStringLiteral("; "))));
+        if (!qEnvironmentVariableIsEmpty("JOBDESK_TEST_SCREENSHOTS"))
+            sidebar->grab().save(qEnvironmentVariable("JOBDESK_TEST_SCREENSHOTS") + QStringLiteral("/sidebar-ta.png"));
+
         // Back to English from the Tamil window.
         languageAction(*tamil.window, QStringLiteral("en"))->trigger();
         QCOMPARE(ConsoleSettings::language(), QStringLiteral("en"));
         QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::English);
         QCOMPARE(Format::jobState(JobState::Blocked), QStringLiteral("BLOCKED"));
+    }
+
+    // A refused action says why in Tamil, the core's and the database's words too
+    // (SQLite: the core's sentences; PostgreSQL: the operator functions' and guards').
+    void refusedActionsSayWhyInTamil_data() { addBackendRows(); }
+    void refusedActionsSayWhyInTamil()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("lang-1"));
+        ConsoleSettings::setLanguage(QStringLiteral("ta"));
+        QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::Tamil);
+        Console console(fastOptions(60000));
+        console.open(store->url(), false);
+        QTRY_VERIFY(console.client->isConnected());
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+
+        // A retry while an attempt is unknown: refused, naming the attempt.
+        console.client->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("try anyway")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const ActionResult retry = finished.at(0).first().value<ActionResult>();
+        QCOMPARE(retry.outcome, ActionResult::Outcome::Refused);
+        QVERIFY2(retry.message.startsWith(QStringLiteral("மறுமுயற்சி மறுக்கப்பட்டது: ")), qPrintable(retry.message));
+        QVERIFY2(retry.message.contains(QString::number(unknown.id)) && retry.message.contains(QStringLiteral("தெரியாதது")),
+                 qPrintable(retry.message));
+        for (const char *english : {"is unknown", "its outcome", "cancelled before", "attempt", "job"})
+            QVERIFY2(!retry.message.contains(QLatin1String(english)), qPrintable(retry.message));
+
+        // Cancelling an attempt that is already cancelled.
+        svc->cancelAttempt(unknown.id, operatorRequest(QStringLiteral("provider confirmed it never ran")));
+        console.client->cancelAttempt(job.id, unknown.id, operatorRequest(QStringLiteral("again")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        const ActionResult cancel = finished.at(1).first().value<ActionResult>();
+        QCOMPARE(cancel.outcome, ActionResult::Outcome::Refused);
+        QVERIFY2(cancel.message.startsWith(QStringLiteral("மறுக்கப்பட்டது: ")), qPrintable(cancel.message));
+        QVERIFY2(cancel.message.contains(QString::number(unknown.id)) && cancel.message.contains(QStringLiteral("ரத்துசெய்யப்பட்டது")),
+                 qPrintable(cancel.message));
+        for (const char *english : {"already", "nothing to cancel", "cancelled", "attempt"})
+            QVERIFY2(!cancel.message.contains(QLatin1String(english)), qPrintable(cancel.message));
+        QCOMPARE(svc->auditLog(job.id).size(), 1); // the first cancel only
     }
 
     void systemFollowsTheLocale()

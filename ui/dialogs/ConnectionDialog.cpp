@@ -156,7 +156,7 @@ std::optional<ConnectionChoice> ConnectionDialog::choice(QString *error) const
         return c;
     } catch (const JobDeskError &e) {
         if (error)
-            *error = e.message();
+            *error = e.localizedMessage();
         return std::nullopt;
     }
 }

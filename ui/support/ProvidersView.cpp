@@ -192,7 +192,7 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
         route = Route::fromJson(r->status.routeConfig);
         provider = ProviderConfig::fromJson(r->status.providerConfig);
     } catch (const JobDeskError &e) {
-        finishValidation(false, tr("The recorded config of %1 for %2 cannot be read: %3").arg(providerName, routeName, e.message()));
+        finishValidation(false, tr("The recorded config of %1 for %2 cannot be read: %3").arg(providerName, routeName, e.localizedMessage()));
         return false;
     }
     if (!provider.apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(provider.apiKeyEnv.toLocal8Bit().constData())) {
@@ -272,7 +272,7 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
                 const std::unique_ptr<ProviderClient> client = makeProviderClient(provider);
                 run.result = validateContract(route, provider, *client, nowMs);
             } catch (const JobDeskError &e) {
-                run.error = e.message();
+                run.error = e.localizedMessage();
             } catch (const std::exception &e) {
                 run.error = QString::fromLocal8Bit(e.what());
             }

@@ -18,6 +18,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -30,6 +31,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -37,6 +39,51 @@
 namespace jobdesk::ui {
 
 namespace {
+
+// The width the sidebar needs so that no label is cut short, in any language:
+// the widest title as it is drawn at its boldest (a section, or an entry that
+// needs an operator: bold, with the attention icon), indented, beside a count
+// of seven digits, inside the frame and a vertical scroll bar.
+int sidebarWidthForLabels(const QTreeView *sidebar)
+{
+    const QAbstractItemModel *model = sidebar->model();
+    QFont bold = sidebar->font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const QStyle *style = sidebar->style();
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, sidebar) + 1;
+    const int icon = sidebar->iconSize().isValid() ? sidebar->iconSize().width()
+                                                   : style->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
+    int widest = 0;
+    for (int s = 0; s < model->rowCount(); ++s) {
+        const QModelIndex section = model->index(s, SidebarModel::TitleColumn);
+        widest = std::max(widest, fm.horizontalAdvance(section.data().toString()) + 2 * margin);
+        for (int e = 0; e < model->rowCount(section); ++e) {
+            const QString title = model->index(e, SidebarModel::TitleColumn, section).data().toString();
+            widest = std::max(widest, sidebar->indentation() + icon + 2 * margin + fm.horizontalAdvance(title) + 2 * margin);
+        }
+    }
+    const int count = fm.horizontalAdvance(QStringLiteral("\u2248 ") + QLocale().toString(9999999)) + 4 * margin;
+    return widest + count + 2 * sidebar->frameWidth() + style->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, sidebar);
+}
+
+// The sidebar never narrower than its labels: neither at start nor by dragging the splitter.
+void fitSidebarToLabels(QTreeView *sidebar, QSplitter *splitter)
+{
+    const int width = sidebarWidthForLabels(sidebar);
+    const int i = splitter->indexOf(sidebar);
+    sidebar->setMinimumWidth(width);
+    splitter->setCollapsible(i, false);
+    // Before the splitter has sizes (while the window is built) the minimum width is enough;
+    // setting sizes of 0 then would collapse the pages.
+    QList<int> sizes = splitter->sizes();
+    if (i >= 0 && i + 1 < sizes.size() && sizes.at(i) < width && sizes.at(i + 1) > width - sizes.at(i)) {
+        sizes[i + 1] -= width - sizes.at(i);
+        sizes[i] = width;
+        splitter->setSizes(sizes);
+    }
+}
+
 const QString kJobsSection = QStringLiteral("jobs");
 QString stateEntry(JobState s)
 {
@@ -85,6 +132,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     for (JobState s : kStates)
         m_sidebarModel->addEntry(kJobsSection, {stateEntry(s), Format::jobState(s), s == JobState::Blocked, std::nullopt});
     m_sidebar->expandAll();
+    fitSidebarToLabels(m_sidebar, m_mainSplitter);
     m_pageFor.insert(kJobsSection, m_jobsPage);
     connect(m_sidebar, &QTreeView::clicked, this, &MainWindow::onSidebarClicked);
     connect(m_sidebar->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -480,6 +528,7 @@ void MainWindow::addSidebarSection(const QString &id, const QString &title)
 {
     m_sidebarModel->addSection(id, title);
     m_sidebar->expandAll();
+    fitSidebarToLabels(m_sidebar, m_mainSplitter);
 }
 
 void MainWindow::addSidebarPage(const QString &sectionId, const QString &id, const QString &title, QWidget *page,
@@ -489,6 +538,7 @@ void MainWindow::addSidebarPage(const QString &sectionId, const QString &id, con
     m_pages->addWidget(page);
     m_pageFor.insert(id, page);
     m_sidebar->expandAll();
+    fitSidebarToLabels(m_sidebar, m_mainSplitter);
 }
 
 void MainWindow::updateStatus()
@@ -549,6 +599,7 @@ void MainWindow::restoreLayout()
     restoreState(s.value(QStringLiteral("mainWindow/state")).toByteArray());
     if (!m_mainSplitter->restoreState(s.value(QStringLiteral("mainWindow/mainSplitter")).toByteArray()))
         m_mainSplitter->setSizes({220, 1180});
+    fitSidebarToLabels(m_sidebar, m_mainSplitter); // a saved width from a shorter language does not cut labels
     if (!m_jobsSplitter->restoreState(s.value(QStringLiteral("mainWindow/jobsSplitter")).toByteArray()))
         m_jobsSplitter->setSizes({330, 520});
     m_table->horizontalHeader()->restoreState(s.value(QStringLiteral("mainWindow/jobsHeader")).toByteArray());

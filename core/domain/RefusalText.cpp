@@ -1,0 +1,223 @@
+#include "RefusalText.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QRegularExpression>
+
+namespace jobdesk {
+namespace {
+
+constexpr const char *kContext = "jobdesk::Refusal";
+
+constexpr quint32 arg(int n) { return 1u << (n - 1); }
+
+// %1..%99 replaced in one pass (an argument that contains "%2" stays as it is).
+QString fill(const QString &pattern, const QStringList &args)
+{
+    static const QRegularExpression placeholder(QStringLiteral("%(\\d{1,2})"));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = placeholder.globalMatch(pattern); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const int n = m.captured(1).toInt();
+        out += QStringView(pattern).mid(last, m.capturedStart() - last);
+        out += n >= 1 && n <= args.size() ? args.at(n - 1) : m.captured();
+        last = m.capturedEnd();
+    }
+    out += QStringView(pattern).mid(last);
+    return out;
+}
+
+} // namespace
+
+QString RefusalText::english() const
+{
+    return m_source ? fill(QString::fromUtf8(m_source), m_args) : QString();
+}
+
+QString RefusalText::localized() const
+{
+    if (!m_source)
+        return QString();
+    QStringList args = m_args;
+    for (int i = 0; i < args.size() && i < 32; ++i)
+        if (m_stateArgs & (1u << i))
+            args[i] = refusal::localizedState(args.at(i));
+    return fill(QCoreApplication::translate(kContext, m_source), args);
+}
+
+namespace refusal {
+
+// Every sentence the core and the two schemas say when they refuse something.
+// The database's sentences must stay exactly as resources/schema/*/ write them
+// (tst_refusal_text::everyDatabaseMessageHasATranslation reads every schema file).
+const QList<KnownSentence> &knownSentences()
+{
+    static const QList<KnownSentence> table{
+        // -- Triggers and guards (jobdesk_<tag>: ...), both stores --
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a new attempt must start in state starting"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of this job is unknown"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has a winner or is cancelled"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "max_parallel attempts are open"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has used its automatic attempt budget"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every attempt starts with a lease"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the starting worker does not hold an unexpired claim on the job"), 0},
+        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a hedge needs an open attempt to hedge"), 0},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 cannot go from %2 to %3"), arg(2) | arg(3)},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only the job's winner may be succeeded"), 0},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job with an open attempt cannot fail"), 0},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a %1 job does not change state"), arg(1)},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "this attempt state change is not allowed"), 0},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a cancelled or succeeded job does not change state"), 0},
+        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten"), 0},
+        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the winner must be a running or unknown attempt of a job that is not cancelled"), 0},
+        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten and must be a running or unknown attempt"), 0},
+        {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted (token %1)"), 0},
+        {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted"), 0},
+        {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once (token %1)"), 0},
+        {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once"), 0},
+        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is append-only (%2 refused)"), 0},
+        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the identity of a row in %1 is never rewritten"), 0},
+
+        // -- Why an attempt may not start (PostgreSQL's jd_start_attempt, SQLite's startGuard) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has a winner (attempt %2)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is cancelled"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "worker %1 does not hold an unexpired claim on job %2 (held by %3)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 of job %2 is still starting"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has %2 open attempt(s), its limit is %3"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has an open automatic attempt (%2); extra slots are for hedges"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has no open attempt to hedge"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has used its %2 automatic attempt(s)"), 0},
+
+        // -- Operator actions (PostgreSQL's jd_op_* functions, SQLite's JobService) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -> %7 by %8 %9. Refresh and decide again."),
+         arg(4) | arg(6) | arg(7)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again."), arg(4)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for a different action (%2)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for %2 on another target (job %3, attempt %4)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 does not exist"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 does not exist"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is already %2; there is nothing to cancel"), arg(2)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has a winner (attempt %2); it cannot be cancelled"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is already cancelled"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is already %2; there is nothing to ask its provider"), arg(2)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "provider %1 offers no status lookup; ask its support about key %2 instead"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "provider %1 is not known to this database"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "route %1 is not known to this database"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a validation needs a report (an object) and a validity of zero or more"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a reason is required"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the reason is longer than 2000 characters"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only an operator may do this (%1 '%2' is a %3)"), 0},
+
+        // -- The core's other refusals (JobService) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is still starting: mark it running before it completes"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 failed definitively; it has no result to complete with"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is %2 and cannot fail"), arg(2)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 still has an open attempt (%2); it cannot fail until that ends"), 0},
+    };
+    return table;
+}
+
+namespace {
+
+struct CompiledSentence
+{
+    QString tag;
+    const char *source;
+    quint32 stateArgs;
+    QRegularExpression pattern;
+    QList<int> argOfCapture; // capture i (1-based) fills %argOfCapture[i-1]
+};
+
+// "%n" matches anything (a state name: one word); the rest literally.
+CompiledSentence compile(const KnownSentence &k)
+{
+    static const QRegularExpression placeholder(QStringLiteral("%(\\d{1,2})"));
+    const QString source = QString::fromUtf8(k.source);
+    QString re = QStringLiteral("^");
+    QList<int> order;
+    qsizetype last = 0;
+    for (auto it = placeholder.globalMatch(source); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const int n = m.captured(1).toInt();
+        re += QRegularExpression::escape(source.mid(last, m.capturedStart() - last));
+        re += (k.stateArgs & arg(n)) ? QStringLiteral("(\\S+?)") : QStringLiteral("(.+?)");
+        order.append(n);
+        last = m.capturedEnd();
+    }
+    re += QRegularExpression::escape(source.mid(last)) + u'$';
+    return {QString::fromLatin1(k.tag), k.source, k.stateArgs,
+            QRegularExpression(re, QRegularExpression::DotMatchesEverythingOption), order};
+}
+
+const QList<CompiledSentence> &compiled()
+{
+    static const QList<CompiledSentence> all = [] {
+        QList<CompiledSentence> out;
+        for (const KnownSentence &k : knownSentences())
+            out.append(compile(k));
+        return out;
+    }();
+    return all;
+}
+
+std::optional<RefusalText> match(const QString &tag, const QString &text)
+{
+    for (const CompiledSentence &c : compiled()) {
+        if (c.tag != tag)
+            continue;
+        const QRegularExpressionMatch m = c.pattern.match(text);
+        if (!m.hasMatch())
+            continue;
+        int highest = 0;
+        for (int n : c.argOfCapture)
+            highest = std::max(highest, n);
+        QStringList args(highest);
+        for (int i = 0; i < c.argOfCapture.size(); ++i)
+            args[c.argOfCapture.at(i) - 1] = m.captured(i + 1);
+        return RefusalText(c.source, args, c.stateArgs);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<RefusalText> recognise(const QString &english)
+{
+    // A database's message: "ERROR:  jobdesk_refused: ...\nCONTEXT: ..." (PostgreSQL),
+    // "jobdesk_refused: ..." (SQLite), perhaps after the operation's name.
+    static const QRegularExpression tagged(QStringLiteral("jobdesk_([a-z_]+): ([^\\n]*)"));
+    const QRegularExpressionMatch t = tagged.match(english);
+    if (t.hasMatch())
+        return match(t.captured(1), t.captured(2).trimmed());
+    return match(QString(), english.trimmed());
+}
+
+QString localize(const QString &english)
+{
+    const std::optional<RefusalText> r = recognise(english);
+    return r ? r->localized() : english;
+}
+
+QString localizedState(const QString &state)
+{
+    static const QHash<QString, const char *> names{
+        {QStringLiteral("queued"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "queued")},
+        {QStringLiteral("running"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "running")},
+        {QStringLiteral("blocked"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "blocked")},
+        {QStringLiteral("succeeded"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "succeeded")},
+        {QStringLiteral("failed"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "failed")},
+        {QStringLiteral("cancelled"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "cancelled")},
+        {QStringLiteral("starting"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "starting")},
+        {QStringLiteral("superseded"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "superseded")},
+        {QStringLiteral("unknown"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "unknown")},
+        {QStringLiteral("(new)"), QT_TRANSLATE_NOOP("jobdesk::Refusal", "(new)")},
+    };
+    const auto it = names.constFind(state);
+    return it == names.constEnd() ? state : QCoreApplication::translate(kContext, it.value());
+}
+
+} // namespace refusal
+} // namespace jobdesk

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace jobdesk {
+
+// Why something was refused, in words an operator reads in their language.
+//
+// The core's refusals are English sentences (logs, tests and API clients read
+// them). Each known sentence also has a translatable template, in the translation
+// context "jobdesk::Refusal": the console and the server translate it with the
+// catalogue they have installed and fill in its arguments (ids, names, state
+// names; state names are translated too). Sentences come from C++ (the SQLite
+// paths) and from the database (PostgreSQL's operator functions, the triggers'
+// "jobdesk_*:" messages of both stores): one table (RefusalText.cpp) knows them
+// all. A sentence the table does not know is shown as it is, in English.
+class RefusalText
+{
+public:
+    RefusalText() = default;
+    RefusalText(const char *source, QStringList args = {}, quint32 stateArgs = 0)
+        : m_source(source), m_args(std::move(args)), m_stateArgs(stateArgs) {}
+
+    bool isNull() const { return m_source == nullptr; }
+    const char *source() const { return m_source; }
+    QStringList args() const { return m_args; }
+    QString english() const;   // the template, untranslated, with the arguments as they came
+    QString localized() const; // translated with the installed catalogue (English without one)
+
+private:
+    const char *m_source = nullptr; // marked with QT_TRANSLATE_NOOP("jobdesk::Refusal", ...)
+    QStringList m_args;
+    quint32 m_stateArgs = 0; // bit n-1 set: argument %n is a state name
+};
+
+namespace refusal {
+
+// One known sentence: the database's tag ("refused" for "jobdesk_refused: ...";
+// empty for a sentence without one) and its translatable template, whose %n
+// match anything in the English text.
+struct KnownSentence
+{
+    const char *tag;
+    const char *source;
+    quint32 stateArgs;
+};
+const QList<KnownSentence> &knownSentences();
+
+// The sentence in an English message, as a template and its arguments: a
+// "jobdesk_<tag>: ..." line anywhere in it (a database's message with its
+// context lines), or the whole message.
+std::optional<RefusalText> recognise(const QString &english);
+
+// The message in the operator's language: recognised and translated, or as it came.
+QString localize(const QString &english);
+
+// A state name (job or attempt, as the store writes it) in the operator's language.
+QString localizedState(const QString &state);
+
+} // namespace refusal
+} // namespace jobdesk
