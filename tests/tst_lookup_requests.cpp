@@ -107,6 +107,38 @@ private Q_SLOTS:
         QCOMPARE(svc->unknownAttemptsToReconcile(kOlder + 1, kLookupProviders, false).last().id, newest.id);
     }
 
+    // An unknown attempt of a job that already has a winner (a hedge won
+    // while the primary timed out) may still have been paid for: an operator
+    // asks about it. The reconciler offers decided jobs' attempts only when
+    // the undecided ones leave room in a batch; the request must not wait
+    // behind a steady stream of them (before: it was never offered).
+    void requestOnADecidedJobsAttemptIsAskedFirstUnderLoad_data() { addBackendRows(); }
+    void requestOnADecidedJobsAttemptIsAskedFirstUnderLoad()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        constexpr int kBatch = 3;
+        for (int i = 0; i < kBatch + 2; ++i) // more undecided unknown attempts than a batch holds
+            unknownAttempt(*svc, QStringLiteral("busy-%1").arg(i));
+        const Job decided = submitJob(*svc, QStringLiteral("decided"), 2);
+        const Attempt primary = startRunning(*svc, decided.id, QStringLiteral("primary"));
+        const Attempt hedge = startRunning(*svc, decided.id, QStringLiteral("primary"), AttemptKind::Hedge);
+        svc->markUnknown(primary.id, kWorker, QStringLiteral("deadline passed"));
+        QCOMPARE(svc->complete(hedge.id, R"({"summary":"hedge"})", kWorker).outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->attempt(primary.id)->state, AttemptState::Unknown);
+
+        OperatorRequest req = operatorRequest(QStringLiteral("was the primary charged too?"));
+        req.seenChangeSeq = svc->job(decided.id)->changeSeq;
+        QVERIFY(!svc->requestLookup(primary.id, req).replayed);
+
+        const QList<Attempt> undecided = svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false);
+        QCOMPARE(undecided.size(), kBatch); // full: the dispatcher does not ask for decided jobs' attempts this pass
+        QCOMPARE(undecided.first().id, primary.id);
+        svc->recordLookup(primary.id); // asked: the request is answered
+        QVERIFY(!ids(svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false)).contains(primary.id));
+    }
+
     void repeatedRequestIdWritesOnce_data() { addBackendRows(); }
     void repeatedRequestIdWritesOnce()
     {

@@ -1,5 +1,7 @@
 #include "Dispatcher.h"
 
+#include <QSet>
+
 #include "Logging.h"
 #include "provider/OutputCheck.h"
 #include "domain/CanonicalJson.h"
@@ -611,12 +613,22 @@ int Dispatcher::reconcileOnce(JobService &svc)
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.
     QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false);
+    QSet<qint64> offered; // each attempt asked about once a pass (a requested one of a decided job comes in both lists)
+    for (const Attempt &a : std::as_const(candidates))
+        offered.insert(a.id);
+    const auto offer = [&](const Attempt &a) {
+        if (!offered.contains(a.id)) {
+            offered.insert(a.id);
+            candidates.append(a);
+        }
+    };
     if (candidates.size() < m_options.reconcileBatch)
-        candidates.append(svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
-                                                         lookupProviders, true));
+        for (const Attempt &a : svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
+                                                               lookupProviders, true))
+            offer(a);
     for (const Attempt &a : svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20))
         if (lookupProviders.contains(a.provider))
-            candidates.append(a);
+            offer(a);
     for (const Attempt &a : candidates) {
         const qint64 left = std::chrono::duration_cast<std::chrono::milliseconds>(passEnds - Clock::now()).count();
         if (m_stopping || left <= 0)

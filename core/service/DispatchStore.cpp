@@ -227,25 +227,33 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     if (providers.isEmpty() || limit < 1)
         return {};
     const bool pg = dialect() == Dialect::Postgres;
-    const QString from = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-                         + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
-                         + inJsonList(dialect(), QStringLiteral("a.provider"), 2)
-                         + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
+    const QString any = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                        + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2);
+    const QString from =
+        any + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
     // 1. What operators asked about and nobody has asked since (migration 9;
-    // attempts_unknown_lookup_requested serves it), oldest request first.
+    // attempts_unknown_lookup_requested serves it), oldest request first, of
+    // decided jobs too: the undecided call answers every request. (Decided
+    // jobs are asked about only when the undecided ones leave room in a
+    // batch, so under steady load a request on a decided job's attempt would
+    // otherwise wait for ever.) The decided call leaves them out: already
+    // offered.
     QList<Attempt> out;
     QSet<qint64> taken;
-    for (const SqlRow &row : execStatement(
-             "dispatch store",
-             from + QStringLiteral(" AND a.lookup_requested_at_ms IS NOT NULL AND (a.last_lookup_at_ms IS NULL "
-                                   "OR a.last_lookup_at_ms < a.lookup_requested_at_ms) "
-                                   "ORDER BY a.lookup_requested_at_ms, a.id LIMIT $1"),
-             {limit, jsonList(providers)})) {
-        out.append(rows::attempt(row));
-        taken.insert(out.last().id);
+    if (!decidedJobs) {
+        for (const SqlRow &row : execStatement(
+                 "dispatch store",
+                 any + QStringLiteral(" AND a.lookup_requested_at_ms IS NOT NULL AND (a.last_lookup_at_ms IS NULL "
+                                      "OR a.last_lookup_at_ms < a.lookup_requested_at_ms) "
+                                      "ORDER BY a.lookup_requested_at_ms, a.id LIMIT $1"),
+                 {limit, jsonList(providers)})) {
+            out.append(rows::attempt(row));
+            taken.insert(out.last().id);
+        }
+        if (out.size() >= limit)
+            return out;
     }
-    if (out.size() >= limit)
-        return out;
     // 2. Then least recently asked first (attempts_unknown_by_lookup).
     const SqlRows rest = execStatement(
         "dispatch store",
