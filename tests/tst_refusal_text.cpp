@@ -109,6 +109,42 @@ private Q_SLOTS:
         QVERIFY2(messages.size() - tagged >= 20, qPrintable(QString::number(messages.size() - tagged)));
     }
 
+    // The same for the sentences the core builds in C++ (core/service: the
+    // SQLite paths, bad input, an unreachable store): each literal given to a
+    // JobDeskError or to invalid() is in the table, so a new or reworded
+    // sentence without a translation fails here instead of silently staying
+    // English. "%1: %2" only wraps a database's message (recognised inside).
+    void everyCoreSentenceHasATranslation()
+    {
+        // A string literal, "..." with escapes; the throw, then one or more adjacent literals.
+        const QString lit = QStringLiteral("\"(?:[^\"\\\\]|\\\\.)*\"");
+        static const QRegularExpression thrown(
+            QStringLiteral("(?:invalid\\(|JobDeskError\\((?:JobDeskError::)?Code::\\w+,\\s*)QStringLiteral\\(((?:\\s*")
+            + lit + QStringLiteral(")+)\\)"));
+        static const QRegularExpression piece(QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\""));
+        static const QRegularExpression placeholder(QStringLiteral("%\\d{1,2}"));
+        const QDir dir(QStringLiteral(JOBDESK_SOURCE_DIR "/core/service"));
+        int found = 0;
+        for (const QString &name : dir.entryList({QStringLiteral("*.cpp")}, QDir::Files, QDir::Name)) {
+            const QString code = schemaText(dir.filePath(name));
+            for (auto it = thrown.globalMatch(code); it.hasNext();) {
+                const QString literals = it.next().captured(1);
+                QString text;
+                for (auto p = piece.globalMatch(literals); p.hasNext();)
+                    text += p.next().captured(1);
+                text.replace(QStringLiteral("\\\\"), QStringLiteral("\\")).replace(QStringLiteral("\\\""), QStringLiteral("\""));
+                if (text == QStringLiteral("%1: %2"))
+                    continue;
+                ++found;
+                const QString sample = QString(text).replace(placeholder, QStringLiteral("X7"));
+                QVERIFY2(refusal::recognise(sample).has_value(),
+                         qPrintable(QStringLiteral("core/service/%1: no translatable template for \"%2\" "
+                                                   "(add it to core/domain/RefusalText.cpp)").arg(name, text)));
+            }
+        }
+        QVERIFY2(found >= 50, qPrintable(QString::number(found))); // the scan saw the core's sentences
+    }
+
     void theTableKnowsEachSentenceOnce()
     {
         QSet<QByteArray> seen;
@@ -157,6 +193,20 @@ private Q_SLOTS:
         const JobDeskError e(JobDeskError::Code::StoreError, odd);
         QCOMPARE(e.localizedMessage(), odd);
         QCOMPARE(e.message(), odd);
+    }
+
+    // Bad input is said in the operator's (or the API client's server's)
+    // language too: the core's own sentence, its arguments kept.
+    void tamilTranslatesABadInputSentence()
+    {
+        QTranslator ta;
+        QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
+        QCoreApplication::installTranslator(&ta);
+        const JobDeskError e(JobDeskError::Code::InvalidArgument, QStringLiteral("max_parallel must be 1..8 (got 12)"));
+        const QString tamil = e.localizedMessage();
+        QCoreApplication::removeTranslator(&ta);
+        QCOMPARE(tamil, QStringLiteral("max_parallel 1..8 ஆக இருக்க வேண்டும் (வந்தது: 12)"));
+        QCOMPARE(e.localizedMessage(), e.message()); // no catalogue: English, as it came
     }
 
     void tamilTranslatesTheSentenceAndItsStateNames()

@@ -1121,5 +1121,113 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
         <translation>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</translation>
     </message>
+    <message>
+        <source>the input is not valid JSON (at byte %1: %2)</source>
+        <translation>the input is not valid JSON (at byte %1: %2)</translation>
+    </message>
+    <message>
+        <source>the input must be a JSON object, not %1</source>
+        <translation>the input must be a JSON object, not %1</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 must not be empty</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 characters</source>
+        <translation>%1 is longer than %2 characters</translation>
+    </message>
+    <message>
+        <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
+        <translation>idempotency key must be 1..255 printable ASCII characters (got %1)</translation>
+    </message>
+    <message>
+        <source>idempotency key must be printable ASCII (found U+%1)</source>
+        <translation>idempotency key must be printable ASCII (found U+%1)</translation>
+    </message>
+    <message>
+        <source>idempotency key must not start or end with a space</source>
+        <translation>idempotency key must not start or end with a space</translation>
+    </message>
+    <message>
+        <source>max_parallel must be 1..8 (got %1)</source>
+        <translation>max_parallel must be 1..8 (got %1)</translation>
+    </message>
+    <message>
+        <source>max_attempts must be 1..100 (got %1)</source>
+        <translation>max_attempts must be 1..100 (got %1)</translation>
+    </message>
+    <message>
+        <source>the intent is %1 bytes; the limit is 1 MiB</source>
+        <translation>the intent is %1 bytes; the limit is 1 MiB</translation>
+    </message>
+    <message>
+        <source>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</source>
+        <translation>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</translation>
+    </message>
+    <message>
+        <source>client metadata is over 64 KiB</source>
+        <translation>client metadata is over 64 KiB</translation>
+    </message>
+    <message>
+        <source>the result is %1 bytes; the limit is 1 MiB</source>
+        <translation>the result is %1 bytes; the limit is 1 MiB</translation>
+    </message>
+    <message>
+        <source>the result is not JSON: %1</source>
+        <translation>the result is not JSON: %1</translation>
+    </message>
+    <message>
+        <source>the result is not valid UTF-8</source>
+        <translation>the result is not valid UTF-8</translation>
+    </message>
+    <message>
+        <source>page size must be 1..1000</source>
+        <translation>page size must be 1..1000</translation>
+    </message>
+    <message>
+        <source>page size must be 1..500</source>
+        <translation>page size must be 1..500</translation>
+    </message>
+    <message>
+        <source>a chart needs 1..10000 buckets of at least a second</source>
+        <translation>a chart needs 1..10000 buckets of at least a second</translation>
+    </message>
+    <message>
+        <source>lease must be positive</source>
+        <translation>lease must be positive</translation>
+    </message>
+    <message>
+        <source>deadline must be positive</source>
+        <translation>deadline must be positive</translation>
+    </message>
+    <message>
+        <source>an operator&apos;s retry goes through JobService::retry (audited)</source>
+        <translation>an operator&apos;s retry goes through JobService::retry (audited)</translation>
+    </message>
+    <message>
+        <source>claim needs a worker id, a limit and a claim time</source>
+        <translation>claim needs a worker id, a limit and a claim time</translation>
+    </message>
+    <message>
+        <source>claim needs a worker id and a claim time</source>
+        <translation>claim needs a worker id and a claim time</translation>
+    </message>
+    <message>
+        <source>claiming retries needs a worker id, a limit and a lease</source>
+        <translation>claiming retries needs a worker id, a limit and a lease</translation>
+    </message>
+    <message>
+        <source>incomplete validation record</source>
+        <translation>incomplete validation record</translation>
+    </message>
+    <message>
+        <source>%1: the database is unreachable: %2</source>
+        <translation>%1: the database is unreachable: %2</translation>
+    </message>
+    <message>
+        <source>%1: the database refuses this for your database user: %2</source>
+        <translation>%1: the database refuses this for your database user: %2</translation>
+    </message>
 </context>
 </TS>

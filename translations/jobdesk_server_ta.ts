@@ -1121,5 +1121,113 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms</source>
         <translation>%1 இன் சரிபார்ப்பு அதிகபட்சம் %2 மி.வி. வரை மட்டுமே செல்லுபடியாகும் (அதன் validation_ttl_ms); %3 மி.வி. அல்ல</translation>
     </message>
+    <message>
+        <source>the input is not valid JSON (at byte %1: %2)</source>
+        <translation>உள்ளீடு சரியான JSON அல்ல (பைட் %1 இல்: %2)</translation>
+    </message>
+    <message>
+        <source>the input must be a JSON object, not %1</source>
+        <translation>உள்ளீடு ஒரு JSON பொருளாக (object) இருக்க வேண்டும், %1 ஆக அல்ல</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 காலியாக இருக்கக் கூடாது</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 characters</source>
+        <translation>%1, %2 எழுத்துகளை விட நீளமாக உள்ளது</translation>
+    </message>
+    <message>
+        <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
+        <translation>சாவி (idempotency key) 1..255 அச்சிடக்கூடிய ASCII எழுத்துகளாக இருக்க வேண்டும் (வந்தது: %1)</translation>
+    </message>
+    <message>
+        <source>idempotency key must be printable ASCII (found U+%1)</source>
+        <translation>சாவி (idempotency key) அச்சிடக்கூடிய ASCII எழுத்துகளாக மட்டுமே இருக்க வேண்டும் (U+%1 உள்ளது)</translation>
+    </message>
+    <message>
+        <source>idempotency key must not start or end with a space</source>
+        <translation>சாவி (idempotency key) இடைவெளியுடன் தொடங்கவோ முடியவோ கூடாது</translation>
+    </message>
+    <message>
+        <source>max_parallel must be 1..8 (got %1)</source>
+        <translation>max_parallel 1..8 ஆக இருக்க வேண்டும் (வந்தது: %1)</translation>
+    </message>
+    <message>
+        <source>max_attempts must be 1..100 (got %1)</source>
+        <translation>max_attempts 1..100 ஆக இருக்க வேண்டும் (வந்தது: %1)</translation>
+    </message>
+    <message>
+        <source>the intent is %1 bytes; the limit is 1 MiB</source>
+        <translation>கோரிக்கை (intent) %1 பைட்டுகள்; வரம்பு 1 MiB</translation>
+    </message>
+    <message>
+        <source>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</source>
+        <translation>உள்ளீட்டில் NUL எழுத்து (\u0000) உள்ளது; JobDesk அதைச் சேமிக்காது. அதை நீக்குங்கள், அல்லது தரவைக் குறியாக்குங்கள் (எடுத்துக்காட்டாக base64 ஆக)</translation>
+    </message>
+    <message>
+        <source>client metadata is over 64 KiB</source>
+        <translation>கிளையன்ட் மீத்தரவு (client metadata) 64 KiB ஐ விடப் பெரியது</translation>
+    </message>
+    <message>
+        <source>the result is %1 bytes; the limit is 1 MiB</source>
+        <translation>முடிவு %1 பைட்டுகள்; வரம்பு 1 MiB</translation>
+    </message>
+    <message>
+        <source>the result is not JSON: %1</source>
+        <translation>முடிவு JSON அல்ல: %1</translation>
+    </message>
+    <message>
+        <source>the result is not valid UTF-8</source>
+        <translation>முடிவு சரியான UTF-8 அல்ல</translation>
+    </message>
+    <message>
+        <source>page size must be 1..1000</source>
+        <translation>பக்க அளவு 1..1000 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>page size must be 1..500</source>
+        <translation>பக்க அளவு 1..500 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>a chart needs 1..10000 buckets of at least a second</source>
+        <translation>வரைபடத்துக்கு 1..10000 இடைவெளிகள் தேவை; ஒவ்வொன்றும் குறைந்தது ஒரு வினாடி</translation>
+    </message>
+    <message>
+        <source>lease must be positive</source>
+        <translation>குத்தகை (lease) நேர்மறையாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>deadline must be positive</source>
+        <translation>காலக்கெடு (deadline) நேர்மறையாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>an operator&apos;s retry goes through JobService::retry (audited)</source>
+        <translation>இயக்குநரின் மறுமுயற்சி JobService::retry வழியாக மட்டுமே செல்லும் (தணிக்கைப் பதிவுடன்)</translation>
+    </message>
+    <message>
+        <source>claim needs a worker id, a limit and a claim time</source>
+        <translation>உரிமைக்கோரலுக்கு (claim) பணியாளர் (worker) id, வரம்பு, உரிமைக்கோரல் நேரம் ஆகியவை தேவை</translation>
+    </message>
+    <message>
+        <source>claim needs a worker id and a claim time</source>
+        <translation>உரிமைக்கோரலுக்கு (claim) பணியாளர் (worker) id, உரிமைக்கோரல் நேரம் ஆகியவை தேவை</translation>
+    </message>
+    <message>
+        <source>claiming retries needs a worker id, a limit and a lease</source>
+        <translation>மறுமுயற்சிகளை உரிமைகோர பணியாளர் (worker) id, வரம்பு, குத்தகை (lease) ஆகியவை தேவை</translation>
+    </message>
+    <message>
+        <source>incomplete validation record</source>
+        <translation>சரிபார்ப்புப் பதிவு முழுமையாக இல்லை</translation>
+    </message>
+    <message>
+        <source>%1: the database is unreachable: %2</source>
+        <translation>%1: தரவுத்தளத்தை அணுக முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>%1: the database refuses this for your database user: %2</source>
+        <translation>%1: உங்கள் தரவுத்தளப் பயனருக்கு இதைத் தரவுத்தளம் மறுக்கிறது: %2</translation>
+    </message>
 </context>
 </TS>

@@ -116,6 +116,37 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 failed definitively; it has no result to complete with"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is %2 and cannot fail"), arg(2)},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 still has an open attempt (%2); it cannot fail until that ends"), 0},
+
+        // -- Bad input, refused before anything is written (JobService; an API client reads them in a 400) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the input is not valid JSON (at byte %1: %2)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the input must be a JSON object, not %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 must not be empty"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is longer than %2 characters"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "idempotency key must be 1..255 printable ASCII characters (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "idempotency key must be printable ASCII (found U+%1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "idempotency key must not start or end with a space"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "max_parallel must be 1..8 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "max_attempts must be 1..100 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the intent is %1 bytes; the limit is 1 MiB"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the input contains a NUL character (\\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "client metadata is over 64 KiB"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the result is %1 bytes; the limit is 1 MiB"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the result is not JSON: %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the result is not valid UTF-8"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "page size must be 1..1000"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "page size must be 1..500"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a chart needs 1..10000 buckets of at least a second"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "lease must be positive"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "deadline must be positive"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an operator's retry goes through JobService::retry (audited)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id, a limit and a claim time"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id and a claim time"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claiming retries needs a worker id, a limit and a lease"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "incomplete validation record"), 0},
+
+        // -- The store could not do it (JobService; the driver's own words follow, as they came) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1: the database is unreachable: %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1: the database refuses this for your database user: %2"), 0},
     };
     return table;
 }
