@@ -1051,6 +1051,10 @@
         <source>Close</source>
         <translation>Close</translation>
     </message>
+    <message>
+        <source>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</source>
+        <translation>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelAttemptDialog</name>

@@ -1051,6 +1051,10 @@
         <source>Close</source>
         <translation>மூடு</translation>
     </message>
+    <message>
+        <source>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</source>
+        <translation>அனுப்பப்படவில்லை: இந்த வேலையின் முயற்சி %1 ஐ ரத்துசெய்யும் கோரிக்கைக்குப் பதில் வரவில்லை, எனவே வேலையின் மாற்ற எண் தெரியவில்லை; OK அழுத்தினால் இரண்டும் மீண்டும் அனுப்பப்படும்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelAttemptDialog</name>

@@ -572,6 +572,67 @@ private Q_SLOTS:
         }
     }
 
+    // Two unknown attempts of one job in one bulk cancel; the first cancel
+    // commits but its answer is lost. Before: the second went out with the
+    // job's old change number, came back "changed meanwhile", was skipped
+    // and never sent again, so the job stayed blocked. Now it is held back
+    // and goes after the first one's re-send (a replay): both cancelled once.
+    void bulkCancelAfterALostAnswerStillCancelsTheJobsOtherAttempt_data() { addBackendRows(); }
+    void bulkCancelAfterALostAnswerStillCancelsTheJobsOtherAttempt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const Job job = submitJob(*svc, QStringLiteral("two-unknown"), 2);
+        const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
+        const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("primary"), AttemptKind::Hedge);
+        svc->markUnknown(primary.id, kWorker, QStringLiteral("deadline passed"));
+        svc->markUnknown(hedge.id, kWorker, QStringLiteral("deadline passed"));
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 2, 10000);
+        BulkCancelDialog *dialog = view->openCancelAllShown();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QCOMPARE(dialog->entries().size(), 2);
+        const qint64 first = dialog->entries().at(0).item.attempt.id;
+        const qint64 seenSeq = dialog->entries().at(0).item.jobChangeSeq;
+        const QString requestId = BulkCancelDialog::requestIdFor(dialog->bulkId(), first);
+        const Actor actor = console.client->actor();
+        const QString reason = QStringLiteral("provider outage");
+        // The first cancel reaches the database and commits; its answer is lost.
+        auto sent = std::make_shared<std::atomic<int>>(0);
+        console.client->setQueryHook([sent, &store, first, seenSeq, requestId, actor, reason](const char *what) {
+            if (qstrcmp(what, "bulk cancel attempt") != 0 || sent->fetch_add(1) != 0)
+                return;
+            auto own = store->open(); // the worker thread's own connection
+            OperatorRequest req;
+            req.actor = actor;
+            req.requestId = requestId;
+            req.reason = reason;
+            req.seenChangeSeq = seenSeq;
+            own->cancelAttempt(first, req);
+            throw JobDeskError(JobDeskError::Code::StoreUnavailable, QStringLiteral("connection reset after the commit"));
+        });
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(reason);
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 10000);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Skipped), 0);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Failed), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 10000);
+        QTest::mouseClick(ok, Qt::LeftButton); // back online: OK sends both again
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 10000);
+        QCOMPARE(dialog->count(BulkCancelDialog::Outcome::Cancelled), 2);
+        for (const Attempt &a : {primary, hedge}) {
+            QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+            QCOMPARE(transitionsTo(*svc, job.id, a.id, AttemptState::Cancelled), 1);
+        }
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("cancel_attempt")), 2);
+        QVERIFY(svc->job(job.id)->state != JobState::Blocked);
+    }
+
     void viewerConsoleCannotCancelOrAsk_data() { addBackendRows(); }
     void viewerConsoleCannotCancelOrAsk()
     {

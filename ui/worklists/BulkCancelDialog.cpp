@@ -35,6 +35,13 @@ struct BulkCancelDialog::Chain
 {
     QMutex mutex;
     QHash<qint64, qint64> expected;
+    // Attempts whose cancel in this set has answered: done, or refused (then
+    // it changed nothing). An attempt whose cancel did not answer may have
+    // been cancelled, which moved its job's change number: the job's next
+    // attempt in the same round is held back instead of being sent with the
+    // old number (it would come back "changed meanwhile" and be skipped,
+    // never sent again). OK sends both again, the first one first (a replay).
+    QSet<qint64> answered;
 };
 
 void BulkCancelDialog::setNextAnswer(const BulkCancelAnswer &answer)
@@ -250,10 +257,13 @@ void BulkCancelDialog::submitPending()
     m_ok->setEnabled(false);
     m_progress->show();
     const Actor actor = m_client->actor();
+    QHash<qint64, qint64> lastSentOfJob; // this round: the job's attempt sent just before
     for (int i = 0; i < m_entries.size(); ++i) {
         Entry &e = m_entries[i];
         if (e.outcome != Outcome::Pending && e.outcome != Outcome::Failed)
             continue;
+        const qint64 before = lastSentOfJob.value(e.item.attempt.jobId, 0);
+        lastSentOfJob.insert(e.item.attempt.jobId, e.item.attempt.id);
         e.outcome = Outcome::Pending;
         ++m_outstanding;
         OperatorRequest req;
@@ -265,18 +275,35 @@ void BulkCancelDialog::submitPending()
         const qint64 seen = e.item.jobChangeSeq;
         m_client->call<OperatorResult>(
             this, "bulk cancel attempt",
-            [chain = m_chain, req, attemptId, jobId, seen](JobService &svc) mutable {
+            [chain = m_chain, req, attemptId, jobId, seen, before](JobService &svc) mutable {
                 {
                     QMutexLocker lock(&chain->mutex);
+                    if (before != 0 && !chain->answered.contains(before))
+                        throw JobDeskError(JobDeskError::Code::StoreError,
+                                           tr("not sent: the cancel of attempt %1 of this job did not answer, so the "
+                                              "job's change number is not known; OK sends both again")
+                                               .arg(before));
                     req.seenChangeSeq = chain->expected.value(jobId, seen);
                 }
-                const OperatorResult r = svc.cancelAttempt(attemptId, req);
-                // Cancelling it stamped the job with the attempt's new change
-                // sequence: the job's next attempt in this set expects that one.
-                if (const std::optional<Attempt> after = svc.attempt(attemptId)) {
-                    QMutexLocker lock(&chain->mutex);
-                    chain->expected.insert(jobId, after->changeSeq);
+                OperatorResult r;
+                try {
+                    r = svc.cancelAttempt(attemptId, req);
+                } catch (const JobDeskError &e) {
+                    if (e.code() == JobDeskError::Code::StaleView || e.code() == JobDeskError::Code::InvalidTransition
+                        || e.code() == JobDeskError::Code::NotFound) {
+                        QMutexLocker lock(&chain->mutex);
+                        chain->answered.insert(attemptId); // refused: nothing changed
+                    }
+                    throw;
                 }
+                // Cancelling it stamped the job with the attempt's new change
+                // sequence: the job's next attempt in this set expects that one
+                // (answered only once that number is known).
+                const std::optional<Attempt> after = svc.attempt(attemptId);
+                QMutexLocker lock(&chain->mutex);
+                if (after)
+                    chain->expected.insert(jobId, after->changeSeq);
+                chain->answered.insert(attemptId);
                 return r;
             },
             [this, i](const CallOutcome<OperatorResult> &out) { onAnswered(i, out); });
