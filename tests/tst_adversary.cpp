@@ -131,6 +131,44 @@ class TestAdversary : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // ---- a lease or a claim that never ends ----
+
+    // A worker (a bug, a config typo) asks for a lease of a year: its attempt,
+    // once the worker stops, would not be reaped for a year, and the job would
+    // be stuck as good as for ever. Anything over a day is refused and
+    // changes nothing; a day itself is accepted.
+    void aLeaseOrClaimLongerThanADayIsRefusedAndChangesNothing_data() { addBackendRows(); }
+    void aLeaseOrClaimLongerThanADayIsRefusedAndChangesNothing()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const qint64 tooLong = kMaxLeaseMs + 1;
+        const Job job = submitJob(*svc, QStringLiteral("long-lease"));
+        JD_VERIFY_THROWS_CODE(svc->claimJob(job.id, QStringLiteral("w1"), tooLong), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(svc->claimQueuedJobs(QStringLiteral("w1"), 5, tooLong), JobDeskError::Code::InvalidArgument);
+        JD_VERIFY_THROWS_CODE(svc->claimRetryAttempts(QStringLiteral("w1"), 5, tooLong, {QStringLiteral("primary")}),
+                              JobDeskError::Code::InvalidArgument);
+        // Nothing was claimed: another worker claims the job at once.
+        QVERIFY(svc->claimJob(job.id, QStringLiteral("w2"), 60000));
+
+        StartAttemptRequest req = makeStartRequest(job.id);
+        req.workerId = QStringLiteral("w2");
+        req.actor = Actor::worker(QStringLiteral("w2"));
+        req.leaseMs = tooLong;
+        JD_VERIFY_THROWS_CODE(svc->startAttempt(req), JobDeskError::Code::InvalidArgument);
+        QVERIFY(svc->attempts(job.id).isEmpty());
+
+        req.leaseMs = kMaxLeaseMs; // a day: accepted
+        const StartAttemptResult started = svc->startAttempt(req);
+        QVERIFY(started.started);
+        JD_VERIFY_THROWS_CODE(svc->markRunning(started.attempt.id, req.actor, tooLong), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->attempt(started.attempt.id)->state, AttemptState::Starting);
+        const Attempt running = svc->markRunning(started.attempt.id, req.actor, 60000);
+        JD_VERIFY_THROWS_CODE(svc->heartbeat(running.id, req.workerId, tooLong), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->attempt(running.id)->leaseExpiresAtMs, running.leaseExpiresAtMs);
+        QVERIFY(svc->heartbeat(running.id, req.workerId, kMaxLeaseMs));
+    }
+
     // ---- a request id re-sent while the first call is still in the database ----
 
     // A console whose connection dropped re-sends the cancel under the same

@@ -1229,5 +1229,13 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>%1: the database refuses this for your database user: %2</source>
         <translation>%1: the database refuses this for your database user: %2</translation>
     </message>
+    <message>
+        <source>a lease is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s attempt from being reaped</source>
+        <translation>a lease is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s attempt from being reaped</translation>
+    </message>
+    <message>
+        <source>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</source>
+        <translation>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</translation>
+    </message>
 </context>
 </TS>

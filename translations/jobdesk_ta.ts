@@ -799,6 +799,14 @@
         <source>%1: the database refuses this for your database user: %2</source>
         <translation>%1: உங்கள் தரவுத்தளப் பயனருக்கு இதைத் தரவுத்தளம் மறுக்கிறது: %2</translation>
     </message>
+    <message>
+        <source>a lease is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s attempt from being reaped</source>
+        <translation>குத்தகை (lease) அதிகபட்சம் %1 மி.வி. (ஒரு நாள்); அதைவிட நீண்டால், நின்றுபோன பணியாளரின் (worker) முயற்சி அவ்வளவு காலம் மீட்கப்படாமல் இருக்கும்</translation>
+    </message>
+    <message>
+        <source>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</source>
+        <translation>உரிமைக்கோரல் (claim) அதிகபட்சம் %1 மி.வி. (ஒரு நாள்); அதைவிட நீண்டால், நின்றுபோன பணியாளரின் (worker) வேலையை வேறொருவர் அவ்வளவு காலம் எடுக்க முடியாது</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

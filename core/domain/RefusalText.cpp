@@ -138,6 +138,8 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a chart needs 1..10000 buckets of at least a second"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "lease must be positive"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "deadline must be positive"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a lease is at most %1 ms (a day); a longer one would keep a stopped worker's attempt from being reaped"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a claim is at most %1 ms (a day); a longer one would keep a stopped worker's job from being claimed by another"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an operator's retry goes through JobService::retry (audited)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id, a limit and a claim time"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id and a claim time"), 0},

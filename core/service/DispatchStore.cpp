@@ -55,12 +55,23 @@ QString nowSql(Dialect dialect)
                                         : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
 }
 
+// A claim (or a retry's lease) no longer than kMaxLeaseMs: a dead worker's
+// claim frees itself within a day at most.
+void requireClaimWithinLimit(qint64 ms)
+{
+    if (ms > kMaxLeaseMs)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("a claim is at most %1 ms (a day); a longer one would keep a stopped worker's "
+                                          "job from being claimed by another").arg(kMaxLeaseMs));
+}
+
 } // namespace
 
 QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs, const QStringList &routes)
 {
     if (workerId.isEmpty() || limit < 1 || claimMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id, a limit and a claim time"));
+    requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
     const bool pg = dialect() == Dialect::Postgres;
     SqlParams params{workerId, limit, now, claimMs};
@@ -86,6 +97,7 @@ bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
 {
     if (workerId.isEmpty() || claimMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id and a claim time"));
+    requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
     const SqlRows r = execStatement(
         "claim job",
@@ -100,6 +112,7 @@ QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit
 {
     if (workerId.isEmpty() || limit < 1 || leaseMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claiming retries needs a worker id, a limit and a lease"));
+    requireClaimWithinLimit(leaseMs);
     if (providers.isEmpty())
         return {};
     const bool pg = dialect() == Dialect::Postgres;

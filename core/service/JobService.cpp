@@ -81,6 +81,15 @@ void requireText(const QString &value, const char *what, int maxLen = 255)
         invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
 }
 
+void requireLease(qint64 ms)
+{
+    if (ms <= 0)
+        invalid(QStringLiteral("lease must be positive"));
+    if (ms > kMaxLeaseMs)
+        invalid(QStringLiteral("a lease is at most %1 ms (a day); a longer one would keep a stopped worker's attempt "
+                               "from being reaped").arg(kMaxLeaseMs));
+}
+
 void validateKey(const QString &key)
 {
     if (key.isEmpty() || key.size() > 255)
@@ -792,8 +801,8 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
     requireText(req.requestId, "start request id");
     if (req.kind == AttemptKind::Retry)
         invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
-    if (req.leaseMs && *req.leaseMs <= 0)
-        invalid(QStringLiteral("lease must be positive"));
+    if (req.leaseMs)
+        requireLease(*req.leaseMs);
     if (req.deadlineMs && *req.deadlineMs <= 0)
         invalid(QStringLiteral("deadline must be positive"));
     if (!d->pg())
@@ -826,8 +835,8 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
 {
-    if (leaseMs && *leaseMs <= 0)
-        invalid(QStringLiteral("lease must be positive"));
+    if (leaseMs)
+        requireLease(*leaseMs);
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
             const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4)"),
@@ -924,8 +933,7 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
 
 bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs)
 {
-    if (leaseMs <= 0)
-        invalid(QStringLiteral("lease must be positive"));
+    requireLease(leaseMs);
     return d->run("heartbeat", false, [&] {
         const QString now = d->pg() ? QStringLiteral("jd_now_ms()")
                                     : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");

@@ -300,6 +300,12 @@ struct ChangeMarks
 // connection, and retried a bounded number of times on serialization
 // failures and deadlocks. Not thread-safe: one JobService per thread, each
 // with its own connection.
+// The longest lease or claim the store accepts: a day (jobdesk-server's
+// --lease-ms allows no more). A longer one would keep a stopped worker's
+// attempt from being reaped, or its job from being claimed again, for that
+// long: a job stuck for as good as ever.
+inline constexpr qint64 kMaxLeaseMs = 24LL * 3600 * 1000;
+
 struct JobServiceOptions
 {
     bool migrate = true; // apply missing migrations on open
