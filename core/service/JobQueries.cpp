@@ -233,54 +233,44 @@ Changes JobService::changesSince(qint64 since, qint64 overlap, int limit)
     const qint64 rowLimit = std::max(1, limit) + std::max<qint64>(0, overlap);
     Changes c;
     qint64 seen = since;
-    std::optional<qint64> cut; // the last number a list that was cut short reached
-    const SqlRows jobRows = execStatement(
-        "query", select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
-        {from, rowLimit});
-    for (const SqlRow &row : jobRows) {
-        c.jobs.append(rows::job(row));
-        seen = std::max(seen, c.jobs.last().changeSeq);
-    }
-    if (jobRows.size() >= rowLimit) {
-        // Cut short, maybe inside one change number (a job cancel stamps all
-        // its attempts with one number): read the rest of that number, so the
-        // mark may stand on it without skipping its other rows.
-        const qint64 last = c.jobs.last().changeSeq;
-        QSet<qint64> have;
-        for (const Job &j : std::as_const(c.jobs))
-            if (j.changeSeq == last)
-                have.insert(j.id);
-        for (const SqlRow &row : execStatement(
-                 "query", select(rows::kJobColumns, QStringLiteral("FROM jobs WHERE change_seq = $1 ORDER BY id")), {last})) {
-            const Job j = rows::job(row);
-            if (!have.contains(j.id))
-                c.jobs.append(j);
+    // One table's changed rows in change order, at most rowLimit. A list cut
+    // short may end inside one change number (a job cancel stamps all its
+    // attempts with one number): then the rest of that number is read too, so
+    // the mark may stand on it without skipping its other rows; that number
+    // comes back.
+    const auto readChanged = [&](auto &out, const char *columns, const QString &table,
+                                 auto parse) -> std::optional<qint64> {
+        const SqlRows changed = execStatement(
+            "query", select(columns, QStringLiteral("FROM ") + table + QStringLiteral(" WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
+            {from, rowLimit});
+        for (const SqlRow &row : changed) {
+            out.append(parse(row));
+            seen = std::max(seen, out.last().changeSeq);
         }
-        cut = last;
-    }
-    const SqlRows attemptRows = execStatement(
-        "query",
-        select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE change_seq > $1 ORDER BY change_seq LIMIT $2")),
-        {from, rowLimit});
-    for (const SqlRow &row : attemptRows) {
-        c.attempts.append(rows::attempt(row));
-        seen = std::max(seen, c.attempts.last().changeSeq);
-    }
-    if (attemptRows.size() >= rowLimit) {
-        const qint64 last = c.attempts.last().changeSeq; // the rest of this number too (see above)
+        if (changed.size() < rowLimit)
+            return std::nullopt;
+        const qint64 last = out.last().changeSeq;
         QSet<qint64> have;
-        for (const Attempt &a : std::as_const(c.attempts))
-            if (a.changeSeq == last)
-                have.insert(a.id);
+        for (const auto &r : std::as_const(out))
+            if (r.changeSeq == last)
+                have.insert(r.id);
         for (const SqlRow &row : execStatement(
-                 "query", select(rows::kAttemptColumns, QStringLiteral("FROM attempts WHERE change_seq = $1 ORDER BY id")),
+                 "query", select(columns, QStringLiteral("FROM ") + table + QStringLiteral(" WHERE change_seq = $1 ORDER BY id")),
                  {last})) {
-            const Attempt a = rows::attempt(row);
-            if (!have.contains(a.id))
-                c.attempts.append(a);
+            auto r = parse(row);
+            if (!have.contains(r.id))
+                out.append(r);
         }
-        cut = std::min(cut.value_or(last), last);
-    }
+        return last;
+    };
+    const std::optional<qint64> jobsCut =
+        readChanged(c.jobs, rows::kJobColumns, QStringLiteral("jobs"), [](const SqlRow &r) { return rows::job(r); });
+    const std::optional<qint64> attemptsCut = readChanged(c.attempts, rows::kAttemptColumns, QStringLiteral("attempts"),
+                                                          [](const SqlRow &r) { return rows::attempt(r); });
+    // The last number a list that was cut short reached (the lower of two).
+    std::optional<qint64> cut = jobsCut;
+    if (attemptsCut)
+        cut = std::min(cut.value_or(*attemptsCut), *attemptsCut);
     // Never past what a cut list reached: the rows between it and the other
     // list's last number are still to be read.
     c.highWaterMark = cut ? std::max(since, *cut) : seen;

@@ -1220,13 +1220,13 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
     return d->run("record validation", true, [&] {
         if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("record_validation"), std::nullopt, std::nullopt))
             return *prior;
-        if (d->session->exec(QStringLiteral("SELECT 1 FROM providers WHERE name = $1"), {v.provider}).isEmpty())
+        const SqlRows provider = d->session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"), {v.provider});
+        if (provider.isEmpty())
             throw JobDeskError(Code::NotFound, QStringLiteral("provider %1 is not known to this database").arg(v.provider));
         if (d->session->exec(QStringLiteral("SELECT 1 FROM routes WHERE name = $1"), {v.route}).isEmpty())
             throw JobDeskError(Code::NotFound, QStringLiteral("route %1 is not known to this database").arg(v.route));
         // No longer than the provider's own validation_ttl_ms (24 h when its config says nothing), as migration 14.
-        const qint64 ttl = rows::jsonObject(d->session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"),
-                                                             {v.provider}).first().first())
+        const qint64 ttl = rows::jsonObject(provider.first().first())
                                .value(QStringLiteral("validation_ttl_ms"))
                                .toInteger(24LL * 3600 * 1000);
         if (validFor > ttl)
