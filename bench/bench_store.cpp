@@ -321,6 +321,43 @@ private:
     qint64 m_calls = 0;
 };
 
+// As ReplayMix, but each connection repeats keys the next connection
+// submitted: a replay that reaches JobService on another connection than the
+// one that created the job (a JobService sends the replay statement first
+// only for keys it has seen taken itself).
+class CrossReplayMix
+{
+public:
+    explicit CrossReplayMix(int conns)
+        : m_created(static_cast<size_t>(conns)), m_taken(static_cast<size_t>(conns), 0), m_locks(static_cast<size_t>(conns))
+    {
+    }
+    // Each key is repeated once, by the previous connection, in the order the
+    // next connection created them: a connection never repeats a key it has
+    // seen before (the worst case for JobService's hint).
+    std::pair<qint64, bool> next(int thread, qint64 index, qint64 call)
+    {
+        const size_t other = (static_cast<size_t>(thread) + 1) % m_created.size();
+        if (call % 2 == 1) {
+            std::lock_guard lock(m_locks[other]);
+            if (m_taken[other] < m_created[other].size())
+                return {m_created[other][m_taken[other]++], false};
+        }
+        return {index, true};
+    }
+    // After the job's creation committed: from now on another connection may repeat it.
+    void created(int thread, qint64 index)
+    {
+        std::lock_guard lock(m_locks[static_cast<size_t>(thread)]);
+        m_created[static_cast<size_t>(thread)].push_back(index);
+    }
+
+private:
+    std::vector<std::vector<qint64>> m_created;
+    std::vector<size_t> m_taken; // how many of each connection's keys were repeated (guarded by its lock)
+    std::vector<std::mutex> m_locks;
+};
+
 QString keyFor(const QString &prefix, qint64 j)
 {
     return prefix + u'-' + QString::number(j);
@@ -565,6 +602,10 @@ public:
                                        [&] { return svcSubmit(conns, true); },
                                        {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0.6},
                                         {QStringLiteral("same_shape_replay50"), [&] { return baseSameShape(conns, true); }, 0}}));
+            if (m_cfg.wants(QStringLiteral("submit_replay50_other")))
+                rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_replay50_other"), m_cfg.rounds,
+                                       [&] { return svcSubmitCross(conns); },
+                                       {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0}}));
             if (m_cfg.wants(QStringLiteral("complete")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("complete"), m_cfg.rounds,
                                        [&] { return svcComplete(conns); },
@@ -703,6 +744,29 @@ private:
                 const SubmitResult r = svc->submit(submitRequest(prefix, j));
                 if (r.outcome != (fresh ? SubmitResult::Outcome::Created : SubmitResult::Outcome::Replayed))
                     throw std::runtime_error("unexpected submit outcome " + toText(r.outcome).toStdString());
+            }, backendPid(*svc), sentBy(svc));
+        });
+        finish(schema);
+        return m;
+    }
+
+    // submit_replay50 with every replay on another connection than the one
+    // that created the job (a reference, not a target).
+    Measure svcSubmitCross(int conns)
+    {
+        const QString schema = migratedSchema();
+        const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
+        auto mix = std::make_shared<CrossReplayMix>(conns);
+        Measure m = timed(conns, [&](int t) -> Worker {
+            std::shared_ptr<JobService> svc = JobService::open(url);
+            auto calls = std::make_shared<qint64>(0);
+            return Worker([svc, mix, calls, t](qint64 i) {
+                const auto [j, fresh] = mix->next(t, i, (*calls)++);
+                const SubmitResult r = svc->submit(submitRequest(QStringLiteral("x"), j));
+                if (r.outcome != (fresh ? SubmitResult::Outcome::Created : SubmitResult::Outcome::Replayed))
+                    throw std::runtime_error("unexpected submit outcome " + toText(r.outcome).toStdString());
+                if (fresh)
+                    mix->created(t, j);
             }, backendPid(*svc), sentBy(svc));
         });
         finish(schema);
@@ -1346,7 +1410,7 @@ Config parseArgs(const QCoreApplication &app)
     const QCommandLineOption pgOnly(QStringLiteral("pg-only"), QStringLiteral("Only the PostgreSQL figures."));
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Only these operations (comma-separated: submit_unique, "
-                                                 "submit_replay50, complete)."),
+                                                 "submit_replay50, submit_replay50_other, complete)."),
                                   QStringLiteral("ops"));
     const QCommandLineOption clientOnly(QStringLiteral("client-only"),
                                         QStringLiteral("Run N submit/start/mark-running/complete sequences on one "

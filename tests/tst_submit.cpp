@@ -2,10 +2,14 @@
 
 #include "StoreFixture.h"
 
+#include "domain/CanonicalJson.h"
+#include "store/PgSession.h"
+
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
 
+#include <future>
 #include <latch>
 #include <thread>
 #include <vector>
@@ -263,6 +267,144 @@ private Q_SLOTS:
         const auto history = svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("async-1"));
         QCOMPARE(history.size(), 3);
         QCOMPARE(history.at(1).kind, IdempotencyEvent::Kind::Conflict);
+    }
+    // A submit whose key another writer has taken but not yet committed
+    // waits for that writer, then follows its outcome: a replay of its job
+    // when it commits, a new job when it rolls back (the insert is tried
+    // again by the database, so the intent is neither lost nor doubled). On
+    // PostgreSQL the waiter is seen blocked on the taker's transaction before
+    // the taker decides, and a new key costs one round trip, a taken key two.
+    void submitBehindAnUncommittedTakerFollowsItsOutcome_data() { addBackendRows(); }
+    void submitBehindAnUncommittedTakerFollowsItsOutcome()
+    {
+        JD_FRESH_STORE(store);
+        const bool pg = store->isPostgres();
+        for (const bool takerCommits : {true, false}) {
+            const QString key = takerCommits ? QStringLiteral("taken-commits") : QStringLiteral("taken-rolls-back");
+            const SubmitRequest req = makeSubmit(key, {{QStringLiteral("prompt"), key}});
+            auto taker = openSqlSession(store->url()); // another writer, outside JobService
+            taker->begin();
+            const QString fp = intentFingerprint(req.route, req.input);
+            const QString insert =
+                pg ? QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, client_meta,"
+                                    " created_at_ms, updated_at_ms) VALUES ($1, $2, $3, $4, $5::jsonb, '{}'::jsonb, 1, 1)"
+                                    " RETURNING id")
+                   : QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, client_meta,"
+                                    " created_at_ms, updated_at_ms) VALUES ($1, $2, $3, $4, $5, '{}', 1, 1) RETURNING id");
+            const qint64 takerJob = taker->exec(insert, {req.ownerId, req.idempotencyKey, fp, req.route,
+                                                         QString::fromUtf8(canonicalJson(req.input))})
+                                        .first()
+                                        .first()
+                                        .toLongLong();
+            const QString xid = pg ? taker->exec(QStringLiteral("SELECT pg_current_xact_id()::text")).first().first().toString()
+                                   : QString();
+
+            auto waiter = std::async(std::launch::async, [&] {
+                auto mine = store->open();
+                const SubmitRequest warm = makeSubmit(QStringLiteral("warm-") + key); // prepares both statements
+                mine->submit(warm);
+                mine->submit(warm);
+                const quint64 before = mine->session().statementsSent();
+                const SubmitResult r = mine->submit(req);
+                const quint64 sent = mine->session().statementsSent() - before;
+                mine.reset(); // a connection closes in the thread that opened it
+                return std::make_pair(r, sent);
+            });
+            if (pg) { // wait (bounded) until the submit is blocked behind the taker's transaction
+                PgSession observer(postgresBaseUrl());
+                QTRY_VERIFY_WITH_TIMEOUT(observer.exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted AND "
+                                                                      "locktype = 'transactionid' AND transactionid::text = $1"),
+                                                       {xid})
+                                                 .first()
+                                                 .first()
+                                                 .toInt()
+                                             == 1,
+                                         10000);
+            }
+            if (takerCommits)
+                taker->commit();
+            else
+                taker->rollback();
+            QCOMPARE(waiter.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+            const auto [r, sent] = waiter.get();
+            taker.reset();
+
+            auto svc = store->open();
+            const auto history = svc->keyHistory(req.ownerId, key);
+            const auto page = svc->jobs(JobFilter{});
+            const auto underKey = std::count_if(page.jobs.begin(), page.jobs.end(),
+                                                [&](const Job &j) { return j.idempotencyKey == key; });
+            QCOMPARE(underKey, 1);
+            if (takerCommits) {
+                QCOMPARE(r.outcome, SubmitResult::Outcome::Replayed);
+                QCOMPARE(r.job.id, takerJob);
+                QCOMPARE(history.size(), 1);
+                QCOMPARE(history.first().jobId, takerJob);
+                if (pg)
+                    QCOMPARE(sent, quint64(2)); // the insert that found the key taken, then the replay
+            } else {
+                QCOMPARE(r.outcome, SubmitResult::Outcome::Created);
+                QCOMPARE(svc->job(r.job.id)->idempotencyKey, key);
+                QVERIFY(history.isEmpty());
+                if (pg)
+                    QCOMPARE(sent, quint64(1)); // the insert, which wrote the job once the taker was gone
+            }
+        }
+    }
+    // PostgreSQL's JobService remembers keys it has seen taken, to send a
+    // replay its replay statement first (one round trip). That memory is only
+    // a hint: the database decides. A job deleted behind the guards' back
+    // (which nothing in JobDesk can do) leaves the hint wrong, and the next
+    // submit of its key still creates the job, once.
+    void aKeyRememberedAsTakenIsStillDecidedByTheDatabase_data() { addBackendRows(); }
+    void aKeyRememberedAsTakenIsStillDecidedByTheDatabase()
+    {
+        JD_FRESH_STORE(store);
+        const bool pg = store->isPostgres();
+        auto svc = store->open();
+        const SubmitRequest req = makeSubmit(QStringLiteral("remembered"));
+        const SubmitResult first = svc->submit(req);
+        QCOMPARE(first.outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(svc->submit(req).outcome, SubmitResult::Outcome::Replayed); // prepares the replay statement
+
+        auto raw = openSqlSession(store->url());
+        if (pg) {
+            raw->exec(QStringLiteral("SET session_replication_role = replica")); // no triggers, no foreign keys
+            raw->exec(QStringLiteral("DELETE FROM idempotency_events WHERE job_id = $1"), {first.job.id});
+            raw->exec(QStringLiteral("DELETE FROM jobs WHERE id = $1"), {first.job.id});
+        } else {
+            raw->exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
+            raw->begin();
+            raw->exec(QStringLiteral("DROP TRIGGER jobs_no_delete"));
+            raw->exec(QStringLiteral("DROP TRIGGER idempotency_events_no_delete"));
+            raw->exec(QStringLiteral("DELETE FROM idempotency_events WHERE job_id = $1"), {first.job.id});
+            raw->exec(QStringLiteral("DELETE FROM jobs WHERE id = $1"), {first.job.id});
+            raw->commit();
+        }
+        raw.reset();
+
+        quint64 before = svc->session().statementsSent();
+        const SubmitResult again = svc->submit(req);
+        QCOMPARE(again.outcome, SubmitResult::Outcome::Created);
+        if (pg) // SQLite may hand the freed id out again
+            QVERIFY(again.job.id != first.job.id);
+        if (pg) // the replay statement (the hint), which found no job, then the insert
+            QCOMPARE(svc->session().statementsSent() - before, quint64(2));
+
+        before = svc->session().statementsSent();
+        const SubmitResult replayed = svc->submit(req);
+        QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(replayed.job.id, again.job.id);
+        if (pg) // the replay statement alone
+            QCOMPARE(svc->session().statementsSent() - before, quint64(1));
+
+        auto other = store->open();
+        const auto page = other->jobs(JobFilter{});
+        QCOMPARE(page.jobs.size(), 1);
+        QCOMPARE(page.jobs.first().id, again.job.id);
+        const auto history = other->keyHistory(req.ownerId, req.idempotencyKey);
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(history.first().jobId, again.job.id);
     }
 };
 
