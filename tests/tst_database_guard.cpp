@@ -161,6 +161,54 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::Constraint)); // foreign key
     }
 
+    // A job has a result exactly when it has a winner, and is succeeded
+    // exactly when it has a winner: refused as a check violation (23514 on
+    // PostgreSQL, where the rules are checked by the guards since migration
+    // 15; CHECK constraints on SQLite) on every write that could break them:
+    // an insert, and an update of any of the three columns alone.
+    void outcomeRulesHoldOnInsertAndOnEveryColumnsUpdate_data() { addBackendRows(); }
+    void outcomeRulesHoldOnInsertAndOnEveryColumnsUpdate()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto constraintError = [&](const QString &sql, const SqlParams &params = {}) -> QString {
+            try {
+                svc->session().exec(sql, params);
+                return QStringLiteral("accepted");
+            } catch (const SqlError &e) {
+                if (e.kind() != SqlError::Kind::Constraint)
+                    return QStringLiteral("refused, but not as a constraint: ") + e.message();
+                for (const char *name : {"jobs_result_with_winner", "jobs_succeeded_iff_winner"})
+                    if (e.message().contains(QLatin1String(name)))
+                        return QLatin1String(name);
+                return QStringLiteral("another constraint: ") + e.message();
+            }
+        };
+        const QString insert = QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, state, "
+                                              "result) VALUES ('o', $1, $2, 'r', '{}', $3, %1)");
+        // Inserts: a result without a winner; succeeded without a winner.
+        QCOMPARE(constraintError(insert.arg(QStringLiteral("'{}'")), {QStringLiteral("i1"), kFingerprint, QStringLiteral("queued")}),
+                 QStringLiteral("jobs_result_with_winner"));
+        QCOMPARE(constraintError(insert.arg(QStringLiteral("NULL")), {QStringLiteral("i2"), kFingerprint, QStringLiteral("succeeded")}),
+                 QStringLiteral("jobs_succeeded_iff_winner"));
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
+
+        const Job open = submitJob(*svc, QStringLiteral("g-rules-open"));
+        const Job won = submitJob(*svc, QStringLiteral("g-rules-won"));
+        const Attempt a = startRunning(*svc, won.id);
+        QCOMPARE(svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))).outcome, CompleteResult::Outcome::Won);
+        // Updates of one column at a time.
+        QCOMPARE(constraintError(QStringLiteral("UPDATE jobs SET result = '{}' WHERE id = $1"), {open.id}),
+                 QStringLiteral("jobs_result_with_winner"));
+        QCOMPARE(constraintError(QStringLiteral("UPDATE jobs SET result = NULL WHERE id = $1"), {won.id}),
+                 QStringLiteral("jobs_result_with_winner"));
+        QCOMPARE(constraintError(QStringLiteral("UPDATE jobs SET state = 'succeeded' WHERE id = $1"), {open.id}),
+                 QStringLiteral("jobs_succeeded_iff_winner"));
+        QCOMPARE(svc->job(open.id)->result, QByteArray());
+        QCOMPARE(svc->job(won.id)->result, QByteArray(R"({"ok":1})"));
+        QCOMPARE(svc->job(open.id)->state, JobState::Queued);
+    }
+
     void automaticAttemptBeyondTheBudgetIsRefused_data() { addBackendRows(); }
     void automaticAttemptBeyondTheBudgetIsRefused()
     {
