@@ -42,14 +42,7 @@ private Q_SLOTS:
             });
             // Wait (bounded) until the cancel is blocked behind our transaction.
             PgSession observer(postgresBaseUrl());
-            QTRY_VERIFY_WITH_TIMEOUT(observer.exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted AND "
-                                                                  "locktype = 'transactionid' AND transactionid::text = $1"),
-                                                   {xid})
-                                             .first()
-                                             .first()
-                                             .toInt()
-                                         == 1,
-                                     10000);
+            QTRY_VERIFY_WITH_TIMEOUT(lockWaitersOn(observer, xid) == 1, 10000);
             // Now close the cycle: we ask for the attempt row it holds.
             raw->exec(QStringLiteral("SELECT id FROM attempts WHERE id = $1 FOR UPDATE"), {a.id});
             raw->commit();

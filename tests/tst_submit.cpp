@@ -312,14 +312,7 @@ private Q_SLOTS:
             });
             if (pg) { // wait (bounded) until the submit is blocked behind the taker's transaction
                 PgSession observer(postgresBaseUrl());
-                QTRY_VERIFY_WITH_TIMEOUT(observer.exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted AND "
-                                                                      "locktype = 'transactionid' AND transactionid::text = $1"),
-                                                       {xid})
-                                                 .first()
-                                                 .first()
-                                                 .toInt()
-                                             == 1,
-                                         10000);
+                QTRY_VERIFY_WITH_TIMEOUT(lockWaitersOn(observer, xid) == 1, 10000);
             }
             if (takerCommits)
                 taker->commit();

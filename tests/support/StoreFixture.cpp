@@ -16,6 +16,17 @@ void addBackendRows()
     QTest::newRow("postgres") << QStringLiteral("postgres");
 }
 
+int lockWaitersOn(SqlSession &observer, const QString &xid)
+{
+    return observer
+        .exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' "
+                             "AND transactionid::text = $1"),
+              {xid})
+        .first()
+        .first()
+        .toInt();
+}
+
 QString postgresBaseUrl()
 {
     const QString url = qEnvironmentVariable("JOBDESK_TEST_PG_URL");

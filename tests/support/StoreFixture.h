@@ -42,6 +42,11 @@ private:
 // Returns the PostgreSQL base URL or throws a message explaining how to get one.
 QString postgresBaseUrl();
 
+// PostgreSQL: how many backends wait for a lock held by transaction `xid`
+// (pg_current_xact_id()::text), read on `observer`: poll it with
+// QTRY_VERIFY_WITH_TIMEOUT to know a thread is blocked behind a transaction.
+int lockWaitersOn(SqlSession &observer, const QString &xid);
+
 SubmitRequest makeSubmit(const QString &key, const QJsonObject &input = {{QStringLiteral("prompt"), QStringLiteral("hello")}},
                          int maxParallel = 1, int maxAttempts = 3);
 

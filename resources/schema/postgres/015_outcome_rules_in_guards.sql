@@ -25,8 +25,30 @@
 -- reports after these two rules instead of before them. Disabling a trigger
 -- needs the table's owner, as dropping a constraint did.
 
-CREATE FUNCTION jd_jobs_guard_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One guard for a job's insert and update: the update refusals of 001 (the
+-- same code), then the two rules, after the guard's own refusals. It replaces
+-- jd_jobs_guard_update.
+CREATE FUNCTION jd_jobs_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF TG_OP = 'UPDATE' THEN
+        IF OLD.completed_by IS NOT NULL AND NEW.completed_by IS DISTINCT FROM OLD.completed_by THEN
+            RAISE EXCEPTION 'jobdesk_cas: a winner is never overwritten';
+        END IF;
+        IF OLD.completed_by IS NULL AND NEW.completed_by IS NOT NULL THEN
+            IF OLD.state = 'cancelled' OR NOT EXISTS (
+                   SELECT 1 FROM attempts WHERE id = NEW.completed_by AND job_id = NEW.id
+                                            AND state IN ('running', 'unknown')) THEN
+                RAISE EXCEPTION 'jobdesk_cas: the winner must be a running or unknown attempt of a job that is not cancelled';
+            END IF;
+        END IF;
+        IF NEW.state = 'failed' AND OLD.state <> 'failed' AND EXISTS (
+               SELECT 1 FROM attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown')) THEN
+            RAISE EXCEPTION 'jobdesk_transition: a job with an open attempt cannot fail';
+        END IF;
+        IF OLD.state <> NEW.state AND OLD.state IN ('cancelled', 'succeeded') THEN
+            RAISE EXCEPTION 'jobdesk_transition: a % job does not change state', OLD.state;
+        END IF;
+    END IF;
     IF (NEW.completed_by IS NULL) <> (NEW.result IS NULL) THEN
         RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_result_with_winner', TABLE = 'jobs',
             MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_result_with_winner"';
@@ -38,41 +60,11 @@ BEGIN
     RETURN NEW;
 END $$;
 CREATE TRIGGER jobs_guard_insert BEFORE INSERT ON jobs
-    FOR EACH ROW EXECUTE FUNCTION jd_jobs_guard_insert();
-
--- As in 001, and then the two rules (after the guard's own refusals).
-CREATE OR REPLACE FUNCTION jd_jobs_guard_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF OLD.completed_by IS NOT NULL AND NEW.completed_by IS DISTINCT FROM OLD.completed_by THEN
-        RAISE EXCEPTION 'jobdesk_cas: a winner is never overwritten';
-    END IF;
-    IF OLD.completed_by IS NULL AND NEW.completed_by IS NOT NULL THEN
-        IF OLD.state = 'cancelled' OR NOT EXISTS (
-               SELECT 1 FROM attempts WHERE id = NEW.completed_by AND job_id = NEW.id
-                                        AND state IN ('running', 'unknown')) THEN
-            RAISE EXCEPTION 'jobdesk_cas: the winner must be a running or unknown attempt of a job that is not cancelled';
-        END IF;
-    END IF;
-    IF NEW.state = 'failed' AND OLD.state <> 'failed' AND EXISTS (
-           SELECT 1 FROM attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown')) THEN
-        RAISE EXCEPTION 'jobdesk_transition: a job with an open attempt cannot fail';
-    END IF;
-    IF OLD.state <> NEW.state AND OLD.state IN ('cancelled', 'succeeded') THEN
-        RAISE EXCEPTION 'jobdesk_transition: a % job does not change state', OLD.state;
-    END IF;
-    IF (NEW.completed_by IS NULL) <> (NEW.result IS NULL) THEN
-        RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_result_with_winner', TABLE = 'jobs',
-            MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_result_with_winner"';
-    END IF;
-    IF (NEW.state = 'succeeded') <> (NEW.completed_by IS NOT NULL) THEN
-        RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_succeeded_iff_winner', TABLE = 'jobs',
-            MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_succeeded_iff_winner"';
-    END IF;
-    RETURN NEW;
-END $$;
+    FOR EACH ROW EXECUTE FUNCTION jd_jobs_guard();
 DROP TRIGGER jobs_guard_update ON jobs;
 CREATE TRIGGER jobs_guard_update BEFORE UPDATE OF completed_by, result, state ON jobs
-    FOR EACH ROW EXECUTE FUNCTION jd_jobs_guard_update();
+    FOR EACH ROW EXECUTE FUNCTION jd_jobs_guard();
+DROP FUNCTION jd_jobs_guard_update();
 
 ALTER TABLE jobs DROP CONSTRAINT jobs_result_with_winner, DROP CONSTRAINT jobs_succeeded_iff_winner;
 
