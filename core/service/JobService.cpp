@@ -188,14 +188,15 @@ const QString kSubmitInsertSql = QStringLiteral(
 // waited for the taking insert to commit (had it rolled back, the insert
 // would have written the job), and a statement in autocommit takes its
 // snapshot when it starts (DESIGN.md's trap, a snapshot too old to see a job
-// a concurrent insert committed, was the one-statement form's). A replay leaves out the input
-// (the caller sent the same intent). The event commits asynchronously: `ev`
-// sets synchronous_commit = off for this statement's own transaction
-// (autocommit), evaluated once per row of `old`. Its answer is read from the
-// job row, which was committed synchronously before any replay could see it;
-// only the event record can be lost, and only if the PostgreSQL server itself
-// crashes within wal_writer_delay of the commit (docs/architecture.md,
-// bench/README.md). Columns: outcome, then rows::kJobColumns.
+// a concurrent insert committed, was the one-statement form's). A replay
+// leaves out the input (the caller sent the same intent). The event commits
+// asynchronously: `ev` sets synchronous_commit = off for this statement's own
+// transaction (autocommit), evaluated once per row of `old`. Its answer is
+// read from the job row, which was committed synchronously before any replay
+// could see it; only the event record can be lost, and only if the PostgreSQL
+// server itself crashes within wal_writer_delay of the commit
+// (docs/architecture.md, bench/README.md). Columns: outcome, then
+// rows::kJobColumns.
 const QString kSubmitReplaySql = QStringLiteral(
     "WITH now AS MATERIALIZED (SELECT jd_now_ms() AS ms), "
     "old AS MATERIALIZED ("
@@ -280,12 +281,13 @@ struct JobService::Private
     qint64 clockOffsetMs = 0;
 
     // PostgreSQL: keys this service has seen taken (it created their job, or
-    // was answered with it), as a direct-mapped table of hashes: a bounded
-    // 32 KiB, no allocation. Only a hint of which statement to send first: a
-    // job is never deleted, so a key seen taken stays taken, and a wrong hint
-    // (two keys sharing a slot, a database restored from an older backup) only
-    // costs a round trip, as the replay statement then finds no job and the
-    // insert follows. The database's unique constraint decides, as always.
+    // was answered with it), as a direct-mapped table of 64-bit hashes: a
+    // bounded 32 KiB, nothing allocated per key (a key whose slot another key
+    // took is forgotten). Only a hint of which statement to send first: a job
+    // is never deleted, so a key seen taken stays taken, and a wrong hint (two
+    // keys with one 64-bit hash, a database restored from an older backup)
+    // only costs a round trip, as the replay statement then finds no job and
+    // the insert follows. The database's unique constraint decides, as always.
     std::array<quint64, 4096> takenKeys{};
     static quint64 keyHash(const QString &owner, const QString &key)
     {
