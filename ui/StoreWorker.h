@@ -5,8 +5,8 @@
 // thread never calls it directly: StoreClient posts requests to it (queued)
 // and receives its signals (queued). It polls for changes on a timer in its
 // own thread (SQLite: PRAGMA data_version first, so an idle console costs
-// nothing; PostgreSQL: the change sequence, woken early by NOTIFY
-// jobdesk_changed), and reconnects by itself after a lost connection.
+// nothing; PostgreSQL: the change sequence, woken early by a NOTIFY on the
+// store's channel, live/ChangeChannel.h), and reconnects by itself after a lost connection.
 
 #include "StoreTypes.h"
 

@@ -1,6 +1,7 @@
 #include "http/ChangeNotifier.h"
 
 #include "http/HttpLogging.h"
+#include "live/ChangeChannel.h"
 
 #include <pqxx/pqxx>
 
@@ -43,6 +44,7 @@ void ChangeNotifier::poke(qint64 changeSeq)
 void ChangeNotifier::run()
 {
     std::unique_ptr<pqxx::connection> conn;
+    std::string channel;
     auto lastSent = std::chrono::steady_clock::now() - m_interval;
     for (;;) {
         qint64 seq = 0;
@@ -59,10 +61,12 @@ void ChangeNotifier::run()
         }
         lastSent = std::chrono::steady_clock::now();
         try {
-            if (!conn)
+            if (!conn) {
                 conn = std::make_unique<pqxx::connection>(m_url.toStdString());
+                channel = changeChannelOf(*conn);
+            }
             pqxx::nontransaction tx(*conn); // autocommit: no write transaction to hold up
-            tx.exec_params("SELECT pg_notify($1, $2)", kChannel, std::to_string(seq));
+            tx.exec_params("SELECT pg_notify($1, $2)", channel, std::to_string(seq));
             ++m_sent;
         } catch (const std::exception &e) {
             conn.reset(); // libpqxx 6: a broken connection is replaced, not reactivated

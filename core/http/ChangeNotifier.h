@@ -2,10 +2,13 @@
 
 // Wakes the consoles after writes without slowing the writers (DESIGN.md,
 // "Live updates"): poke() after a write has committed; a thread of its own
-// sends at most one `NOTIFY jobdesk_changed, '<change seq>'` per interval
+// sends at most one `NOTIFY <channel>, '<change seq>'` per interval
 // (200 ms by default), in autocommit on its own PostgreSQL connection, never
-// inside a write transaction. Consoles listening for it poll at once. On
-// SQLite it does nothing (readers there watch PRAGMA data_version).
+// inside a write transaction. The channel is the store's: "jobdesk_changed"
+// for the public schema, one per schema otherwise (live/ChangeChannel.h), so
+// a server wakes only the consoles of its own store. Consoles listening for
+// it poll at once. On SQLite it does nothing (readers there watch PRAGMA
+// data_version).
 
 #include "store/SqlSession.h"
 
@@ -22,8 +25,6 @@ namespace jobdesk {
 class ChangeNotifier
 {
 public:
-    static constexpr const char *kChannel = "jobdesk_changed";
-
     explicit ChangeNotifier(const StoreUrl &url, std::chrono::milliseconds minInterval = std::chrono::milliseconds(200));
     ~ChangeNotifier(); // sends what is pending, then stops
     ChangeNotifier(const ChangeNotifier &) = delete;

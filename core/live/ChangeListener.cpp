@@ -1,5 +1,7 @@
 #include "ChangeListener.h"
 
+#include "ChangeChannel.h"
+
 #include "Logging.h"
 
 #include <QSocketNotifier>
@@ -87,7 +89,9 @@ bool ChangeListener::connectNow()
     try {
         auto c = std::make_unique<Connection>(m_url.toStdString());
         Connection *raw = c.get();
-        c->receiver = std::make_unique<Receiver>(c->conn, channel().toStdString(), [raw] { raw->notified = true; });
+        const std::string channelName = changeChannelOf(c->conn);
+        c->receiver = std::make_unique<Receiver>(c->conn, channelName, [raw] { raw->notified = true; });
+        m_channel = QString::fromStdString(channelName);
         m_conn = std::move(c);
         m_notifier = new QSocketNotifier(static_cast<qintptr>(m_conn->conn.sock()), QSocketNotifier::Read, this);
         connect(m_notifier, &QSocketNotifier::activated, this, &ChangeListener::onReadable);
@@ -132,6 +136,7 @@ void ChangeListener::drop()
         }
         m_conn.reset();
     }
+    m_channel.clear();
 }
 
 } // namespace jobdesk

@@ -1,8 +1,9 @@
 #pragma once
 
 // Wakes a reader at once when a server announces changes: on PostgreSQL it
-// LISTENs on "jobdesk_changed" (the coalesced NOTIFY that servers send
-// outside their write transactions, DESIGN.md "Live updates") on its own
+// LISTENs on the store's channel ("jobdesk_changed" for the public schema,
+// one per schema otherwise: ChangeChannel.h), the coalesced NOTIFY that
+// servers send outside their write transactions (DESIGN.md "Live updates"), on its own
 // connection, watched by a QSocketNotifier in the owning thread's event loop.
 // It never blocks that loop; a broken connection is dropped and re-opened
 // after a pause. A wake-up is only a hint: readers still poll the change
@@ -24,7 +25,9 @@ class ChangeListener : public QObject
 {
     Q_OBJECT
 public:
-    static QString channel() { return QStringLiteral("jobdesk_changed"); }
+    // The channel listened on: the schema of the connection, asked once
+    // connected; empty while not listening.
+    QString channel() const { return m_channel; }
 
     explicit ChangeListener(QObject *parent = nullptr);
     ~ChangeListener() override;
@@ -49,6 +52,7 @@ private:
     QSocketNotifier *m_notifier = nullptr;
     QTimer *m_retry = nullptr;
     QString m_url;
+    QString m_channel;
 };
 
 } // namespace jobdesk

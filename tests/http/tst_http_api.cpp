@@ -6,6 +6,7 @@
 // the coalesced change notification.
 
 #include "HttpTestSupport.h"
+#include "live/ChangeChannel.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -657,8 +658,10 @@ private Q_SLOTS:
         std::atomic<bool> burstOver{false};
         QList<qint64> arrivals;
         std::thread listenerThread([&] {
-            pqxx::connection listener(postgresBaseUrl().toStdString());
-            Receiver receiver(listener, ChangeNotifier::kChannel);
+            // On this store's own channel: other tests' servers in other
+            // schemas of this database send on theirs (tst_change_channel).
+            pqxx::connection listener(env->store->url().postgresUrl.toStdString());
+            Receiver receiver(listener, changeChannelOf(listener));
             listener.await_notification(0, 1000); // the LISTEN is registered; anything older is dropped
             receiver.atMs.clear();
             listening.set_value();

@@ -6,6 +6,8 @@
 
 #include "UiFixture.h"
 
+#include "live/ChangeChannel.h"
+
 #include "views/JobDetailView.h"
 
 #include <QClipboard>
@@ -288,16 +290,12 @@ private Q_SLOTS:
         }
         // PostgreSQL: idle, each poll reads the change marks; the full read
         // (changes since, with its overlap) waits until the sequence moves, or
-        // fullReadEveryMs (5 s) has passed. A NOTIFY makes a full read by design,
-        // and NOTIFY is per database, not per schema: under ctest -j2 a server of
-        // another test in another schema of this database (tst_http_api,
-        // tst_server_processes, the dispatcher processes) sends jobdesk_changed
-        // up to every 200 ms. This console leaves NOTIFYs aside (coalesced past
-        // the end of the block), so only its own polls are counted; `console`
-        // still checks the NOTIFY wake-up below.
+        // fullReadEveryMs (5 s) has passed, or a NOTIFY on this store's channel
+        // comes. Under ctest -j2 servers of other tests run in other schemas
+        // of this database; they send on their own channels
+        // (tst_change_channel), so nothing wakes this console but its polls.
         {
-            StoreOptions idle = fastOptions(100);
-            idle.notifyCoalesceMs = 600000;
+            const StoreOptions idle = fastOptions(100);
             Console fast(idle);
             QStringList fastReads;
             fast.client->setQueryHook([&](const char *what) {
@@ -320,7 +318,8 @@ private Q_SLOTS:
         }
         // A writer commits, then a server sends the coalesced NOTIFY.
         const Job fresh = submitJob(*svc, QStringLiteral("idle-1"));
-        svc->session().exec(QStringLiteral("SELECT pg_notify('jobdesk_changed', '')"));
+        const QString schema = svc->session().exec(QStringLiteral("SELECT current_schema()")).value(0).value(0).toString();
+        svc->session().exec(QStringLiteral("SELECT pg_notify('%1', '')").arg(QString::fromStdString(changeChannelForSchema(schema.toStdString()))));
         QElapsedTimer clock;
         clock.start();
         QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 2, 2000); // idle-quiet and idle-1

@@ -1,0 +1,32 @@
+#pragma once
+
+// The NOTIFY channel of one JobDesk store. PostgreSQL scopes LISTEN/NOTIFY
+// to a database, not to a schema, so two stores in two schemas of one
+// database (staging beside production, or the tests' throwaway schemas)
+// need two channels, or each one's server wakes the other's consoles for
+// full reads. The store is the schema a connection writes to
+// (current_schema(), however the search_path was set: URL options, the
+// role's default, PGOPTIONS). The default schema, public, keeps the plain
+// channel "jobdesk_changed", which servers and consoles of older versions use.
+
+#include <string>
+
+namespace pqxx {
+class connection_base;
+}
+
+namespace jobdesk {
+
+inline constexpr const char *kChangeChannelBase = "jobdesk_changed";
+
+// "jobdesk_changed" for public (or no schema); "jobdesk_changed_<schema>"
+// for a schema whose name is lowercase letters, digits and underscores and
+// fits; otherwise "jobdesk_changed_x<16 hex digits of its SHA-1>". Always a
+// valid unquoted identifier under 64 bytes, the same in every process.
+std::string changeChannelForSchema(const std::string &schema);
+
+// Asks the connection which schema it is on (one round trip) and returns
+// that schema's channel. Throws what libpqxx throws.
+std::string changeChannelOf(pqxx::connection_base &conn);
+
+} // namespace jobdesk

@@ -1,0 +1,136 @@
+// The change notification is per store, not per database. PostgreSQL scopes
+// LISTEN/NOTIFY to a database; two JobDesk stores in two schemas of one
+// database (staging beside production, or these tests' throwaway schemas)
+// must not wake each other's consoles: a stray wake-up costs every idle
+// console of the other store a full read, and broke a console test's "one
+// poll, one repaint" under ctest -j2. Both stores; on SQLite nothing listens
+// and nothing is sent (readers there watch PRAGMA data_version).
+
+#include "StoreFixture.h"
+
+#include "http/ChangeNotifier.h"
+#include "live/ChangeChannel.h"
+#include "live/ChangeListener.h"
+
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <pqxx/pqxx>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+// A raw LISTEN on a store's own channel that records every payload, so the
+// test sees which server's NOTIFY arrived, not only that one did.
+struct PayloadListener
+{
+    struct Receiver : pqxx::notification_receiver
+    {
+        using pqxx::notification_receiver::notification_receiver;
+        QStringList payloads;
+        void operator()(const std::string &payload, int) override { payloads.append(QString::fromStdString(payload)); }
+    };
+
+    explicit PayloadListener(const StoreUrl &url) : conn(url.postgresUrl.toStdString()), channel(changeChannelOf(conn)), receiver(conn, channel) {}
+
+    // Waits (bounded) until `payload` has arrived; returns everything received.
+    QStringList until(const QString &payload)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (!receiver.payloads.contains(payload) && clock.elapsed() < 10000)
+            conn.await_notification(0, 200000);
+        return receiver.payloads;
+    }
+
+    pqxx::connection conn;
+    std::string channel;
+    Receiver receiver;
+};
+
+} // namespace
+
+class TestChangeChannel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void channelNamesAreValidIdentifiersAndOnePerSchema()
+    {
+        static const QRegularExpression plain(QStringLiteral("^[a-z_][a-z0-9_]*$"));
+        // The default schema keeps the channel that older servers and consoles use.
+        QCOMPARE(changeChannelForSchema("public"), std::string("jobdesk_changed"));
+        QCOMPARE(changeChannelForSchema(""), std::string("jobdesk_changed"));
+        QCOMPARE(changeChannelForSchema("staging"), std::string("jobdesk_changed_staging"));
+        const std::string longName(63, 'a');
+        const std::string longOther = std::string(62, 'a') + 'b';
+        const QList<std::string> odd = {"Staging", "staging ", "ステージ", "a\"b", longName, longOther, "9lives"};
+        QSet<QString> seen{QStringLiteral("jobdesk_changed"), QStringLiteral("jobdesk_changed_staging")};
+        for (const std::string &schema : odd) {
+            const QString channel = QString::fromStdString(changeChannelForSchema(schema));
+            QVERIFY2(plain.match(channel).hasMatch(), qPrintable(channel));
+            QVERIFY2(channel.toUtf8().size() <= 63, qPrintable(channel)); // NAMEDATALEN - 1
+            QVERIFY2(!seen.contains(channel), qPrintable(channel));
+            seen.insert(channel);
+            QCOMPARE(changeChannelForSchema(schema), channel.toStdString()); // the same in every process
+        }
+    }
+
+    void aServerWakesOnlyTheConsolesOfItsOwnStore_data() { addBackendRows(); }
+    void aServerWakesOnlyTheConsolesOfItsOwnStore()
+    {
+        JD_FRESH_STORE(storeA);
+        std::unique_ptr<FreshStore> storeB;
+        try {
+            storeB = std::make_unique<FreshStore>(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        ChangeListener listenerA;
+        ChangeListener listenerB;
+        if (!storeA->isPostgres()) {
+            QVERIFY(!listenerA.start(storeA->url()));
+            ChangeNotifier notifier(storeA->url(), std::chrono::milliseconds(0));
+            QVERIFY(!notifier.enabled());
+            notifier.poke(1);
+            QCOMPARE(notifier.sent(), 0);
+            return;
+        }
+        QVERIFY(listenerA.start(storeA->url()));
+        QVERIFY(listenerB.start(storeB->url()));
+        QVERIFY(listenerA.channel() != listenerB.channel());
+        QVERIFY(listenerA.channel() != QLatin1String(kChangeChannelBase));
+        QSignalSpy wokenA(&listenerA, &ChangeListener::changed);
+        QSignalSpy wokenB(&listenerB, &ChangeListener::changed);
+        PayloadListener rawA(storeA->url());
+        PayloadListener rawB(storeB->url());
+        QCOMPARE(QString::fromStdString(rawA.channel), listenerA.channel());
+
+        {
+            ChangeNotifier serverA(storeA->url(), std::chrono::milliseconds(0));
+            serverA.poke(111);
+            QCOMPARE(rawA.until(QStringLiteral("111")), QStringList{QStringLiteral("111")});
+            QTRY_VERIFY_WITH_TIMEOUT(!wokenA.isEmpty(), 10000);
+        }
+        // A's NOTIFY has committed and arrived. NOTIFYs reach a listener in
+        // commit order, so had B's listener shared A's channel, 111 would come
+        // to it before 222.
+        {
+            ChangeNotifier serverB(storeB->url(), std::chrono::milliseconds(0));
+            serverB.poke(222);
+            QCOMPARE(rawB.until(QStringLiteral("222")), QStringList{QStringLiteral("222")});
+            QTRY_VERIFY_WITH_TIMEOUT(!wokenB.isEmpty(), 10000);
+        }
+        QCOMPARE(rawA.until(QStringLiteral("111")), QStringList{QStringLiteral("111")}); // and 222 did not reach A
+
+        // The database's public schema keeps the plain channel.
+        pqxx::connection base(postgresBaseUrl().toStdString());
+        QCOMPARE(changeChannelOf(base), std::string(kChangeChannelBase));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChangeChannel)
+#include "tst_change_channel.moc"
