@@ -290,9 +290,9 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs)
     // at askedAtMs (never later than now, never moving back), so the request
     // stays outstanding and the next pass asks again.
     const QString now = nowSql(dialect());
-    const QString asked = dialect() == Dialect::Postgres
-        ? QStringLiteral("LEAST(COALESCE($2::bigint, ") + now + QStringLiteral("), ") + now + u')'
-        : QStringLiteral("min(COALESCE($2, ") + now + QStringLiteral("), ") + now + u')';
+    const QString asked = (dialect() == Dialect::Postgres ? QStringLiteral("LEAST(COALESCE($2::bigint, %1), %1)")
+                                                          : QStringLiteral("min(COALESCE($2, %1), %1)"))
+                              .arg(now);
     execStatement("record lookup",
                   QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN lookup_requested_at_ms IS NOT NULL "
                                  "AND lookup_requested_at_ms > ") + asked

@@ -238,8 +238,8 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
             req.reason = QStringLiteral("Validate now (console)");
             m_client->call<qint64>(this, "record validation",
                                    [rec, req](JobService &svc) {
-                                       const OperatorResult r = svc.recordOperatorValidation(rec, req);
-                                       return qint64(r.response.value(QStringLiteral("validation_id")).toInteger());
+                                       const OperatorResult recorded = svc.recordOperatorValidation(rec, req);
+                                       return qint64(recorded.response.value(QStringLiteral("validation_id")).toInteger());
                                    },
                                    [this, rec](const CallOutcome<qint64> &out) {
                 if (!out.ok) {

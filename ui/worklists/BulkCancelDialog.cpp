@@ -288,9 +288,9 @@ void BulkCancelDialog::submitPending()
                 OperatorResult r;
                 try {
                     r = svc.cancelAttempt(attemptId, req);
-                } catch (const JobDeskError &e) {
-                    if (e.code() == JobDeskError::Code::StaleView || e.code() == JobDeskError::Code::InvalidTransition
-                        || e.code() == JobDeskError::Code::NotFound) {
+                } catch (const JobDeskError &refusal) {
+                    if (refusal.code() == JobDeskError::Code::StaleView || refusal.code() == JobDeskError::Code::InvalidTransition
+                        || refusal.code() == JobDeskError::Code::NotFound) {
                         QMutexLocker lock(&chain->mutex);
                         chain->answered.insert(attemptId); // refused: nothing changed
                     }
