@@ -13,6 +13,7 @@
 
 #include "domain/CanonicalJson.h"
 #include "service/JobService.h"
+#include "service/TakenKeys.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -604,7 +605,11 @@ public:
                                         {QStringLiteral("same_shape_replay50"), [&] { return baseSameShape(conns, true); }, 0}}));
             if (m_cfg.wants(QStringLiteral("submit_replay50_other")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_replay50_other"), m_cfg.rounds,
-                                       [&] { return svcSubmitCross(conns); },
+                                       [&] { return svcSubmitCross(conns, false); },
+                                       {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0}}));
+            if (m_cfg.wants(QStringLiteral("submit_replay50_shared")))
+                rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("submit_replay50_shared"), m_cfg.rounds,
+                                       [&] { return svcSubmitCross(conns, true); },
                                        {{QStringLiteral("insert_replay50"), [&] { return baseInsert(conns, true); }, 0}}));
             if (m_cfg.wants(QStringLiteral("complete")))
                 rows.append(measureRow(QStringLiteral("pg"), conns, QStringLiteral("complete"), m_cfg.rounds,
@@ -752,13 +757,19 @@ private:
 
     // submit_replay50 with every replay on another connection than the one
     // that created the job (a reference, not a target).
-    Measure svcSubmitCross(int conns)
+    // Every replay on a connection that has not seen its key; shareHint: the
+    // connections share one table of keys seen taken (TakenKeys), as the
+    // server's handler threads do, else each keeps its own (other processes).
+    Measure svcSubmitCross(int conns, bool shareHint)
     {
         const QString schema = migratedSchema();
         const StoreUrl url{Dialect::Postgres, {}, urlFor(schema)};
         auto mix = std::make_shared<CrossReplayMix>(conns);
+        JobService::Options options;
+        if (shareHint)
+            options.takenKeys = std::make_shared<TakenKeys>();
         Measure m = timed(conns, [&](int t) -> Worker {
-            std::shared_ptr<JobService> svc = JobService::open(url);
+            std::shared_ptr<JobService> svc = JobService::open(url, options);
             auto calls = std::make_shared<qint64>(0);
             return Worker([svc, mix, calls, t](qint64 i) {
                 const auto [j, fresh] = mix->next(t, i, (*calls)++);
@@ -1410,7 +1421,7 @@ Config parseArgs(const QCoreApplication &app)
     const QCommandLineOption pgOnly(QStringLiteral("pg-only"), QStringLiteral("Only the PostgreSQL figures."));
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Only these operations (comma-separated: submit_unique, "
-                                                 "submit_replay50, submit_replay50_other, complete)."),
+                                                 "submit_replay50, submit_replay50_other, submit_replay50_shared, complete)."),
                                   QStringLiteral("ops"));
     const QCommandLineOption clientOnly(QStringLiteral("client-only"),
                                         QStringLiteral("Run N submit/start/mark-running/complete sequences on one "

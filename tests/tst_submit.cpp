@@ -3,6 +3,7 @@
 #include "StoreFixture.h"
 
 #include "domain/CanonicalJson.h"
+#include "service/TakenKeys.h"
 #include "store/PgSession.h"
 
 #include <QJsonDocument>
@@ -399,7 +400,108 @@ private Q_SLOTS:
         QCOMPARE(history.size(), 1);
         QCOMPARE(history.first().jobId, again.job.id);
     }
+
+    // The JobServices of one process can share the keys seen taken
+    // (Options::takenKeys; jobdesk-server's handler threads do): a replay on
+    // another connection than the one that created the job is then one round
+    // trip on PostgreSQL, where a service with a table of its own needs two.
+    // Services sharing one table, on their own threads and connections,
+    // released together on the same keys (a hint written and read at once by
+    // all of them), still make exactly one job per key, each answered to all
+    // the others as a replay of that job.
+    void servicesSharingTakenKeysReplayInOneRoundTrip_data() { addBackendRows(); }
+    void servicesSharingTakenKeysReplayInOneRoundTrip()
+    {
+        JD_FRESH_STORE(store);
+        const bool pg = store->isPostgres();
+        JobService::Options sharing;
+        sharing.takenKeys = std::make_shared<TakenKeys>();
+        {
+            auto a = JobService::open(store->url(), sharing);
+            auto b = JobService::open(store->url(), sharing);
+            auto alone = store->open();
+            for (JobService *svc : {b.get(), alone.get()}) { // prepares both statements on each
+                const SubmitRequest warm = makeSubmit(QStringLiteral("warm-%1").arg(quintptr(svc)));
+                svc->submit(warm);
+                svc->submit(warm);
+            }
+            const SubmitRequest req = makeSubmit(QStringLiteral("retried-elsewhere"));
+            const SubmitResult created = a->submit(req);
+            QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+
+            quint64 before = b->session().statementsSent();
+            const SubmitResult onB = b->submit(req);
+            QCOMPARE(onB.outcome, SubmitResult::Outcome::Replayed);
+            QCOMPARE(onB.job.id, created.job.id);
+            if (pg) // the replay statement alone: a told b the key is taken
+                QCOMPARE(b->session().statementsSent() - before, quint64(1));
+
+            before = alone->session().statementsSent();
+            const SubmitResult onAlone = alone->submit(req);
+            QCOMPARE(onAlone.outcome, SubmitResult::Outcome::Replayed);
+            QCOMPARE(onAlone.job.id, created.job.id);
+            if (pg) // the insert that found the key taken, then the replay statement
+                QCOMPARE(alone->session().statementsSent() - before, quint64(2));
+        }
+
+        constexpr int kThreads = 4;
+        constexpr int kKeys = 40;
+        std::vector<std::vector<SubmitResult>> results(kThreads);
+        std::vector<std::string> errors(kThreads);
+        std::latch ready(kThreads);
+        std::latch go(1);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                std::unique_ptr<JobService> svc;
+                try {
+                    svc = JobService::open(store->url(), sharing);
+                } catch (const std::exception &e) {
+                    errors[t] = e.what();
+                }
+                ready.count_down();
+                go.wait(); // released together
+                if (!svc)
+                    return;
+                try {
+                    for (int i = 0; i < kKeys; ++i) // each thread starts at another key, then goes round them all
+                        results[t].push_back(svc->submit(makeSubmit(QStringLiteral("together-%1").arg((i + t * 7) % kKeys))));
+                } catch (const std::exception &e) {
+                    errors[t] = e.what();
+                }
+                svc.reset(); // a connection closes in the thread that opened it
+            });
+        }
+        ready.wait();
+        go.count_down();
+        for (auto &t : threads)
+            t.join();
+        for (const auto &e : errors)
+            QVERIFY2(e.empty(), e.c_str());
+
+        QHash<QString, QList<SubmitResult>> byKey;
+        for (const auto &rs : results)
+            for (const SubmitResult &r : rs)
+                byKey[r.job.idempotencyKey].append(r);
+        QCOMPARE(byKey.size(), kKeys);
+        auto svc = store->open();
+        for (auto it = byKey.cbegin(); it != byKey.cend(); ++it) {
+            const QList<SubmitResult> &rs = it.value();
+            QCOMPARE(rs.size(), kThreads);
+            QCOMPARE(std::count_if(rs.begin(), rs.end(), [](const SubmitResult &r) { return r.outcome == SubmitResult::Outcome::Created; }), 1);
+            QCOMPARE(std::count_if(rs.begin(), rs.end(), [](const SubmitResult &r) { return r.outcome == SubmitResult::Outcome::Replayed; }),
+                     kThreads - 1);
+            for (const SubmitResult &r : rs)
+                QCOMPARE(r.job.id, rs.first().job.id);
+            const auto history = svc->keyHistory(QStringLiteral("owner-1"), it.key());
+            QCOMPARE(history.size(), kThreads - 1);
+            for (const auto &e : history)
+                QCOMPARE(e.jobId, rs.first().job.id);
+        }
+        QCOMPARE(svc->jobs(JobFilter{}, std::nullopt, 1000).jobs.size(), kKeys + 3); // and the first part's three
+    }
 };
+
 
 QTEST_GUILESS_MAIN(TestSubmit)
 #include "tst_submit.moc"

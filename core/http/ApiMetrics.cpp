@@ -102,7 +102,7 @@ QByteArray ApiMetrics::render(const std::optional<StoreGauges> &store, const Ser
     out += "jobdesk_http_handlers_busy " + QByteArray::number(server.handlersBusy) + '\n';
     metric(out, "jobdesk_http_requests_queued", "gauge", "Requests waiting for a handler thread.");
     out += "jobdesk_http_requests_queued " + QByteArray::number(server.queued) + '\n';
-    metric(out, "jobdesk_change_notifications_total", "counter", "Coalesced NOTIFY jobdesk_changed sent by this server.");
+    metric(out, "jobdesk_change_notifications_total", "counter", "Coalesced change notifications (NOTIFY on this store's channel) sent by this server.");
     out += "jobdesk_change_notifications_total " + QByteArray::number(server.notificationsSent) + '\n';
 
     metric(out, "jobdesk_store_up", "gauge", "1 when the store answered the metrics queries.");

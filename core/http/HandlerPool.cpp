@@ -1,12 +1,14 @@
 #include "http/HandlerPool.h"
 
 #include "http/HttpLogging.h"
+#include "service/TakenKeys.h"
 
 namespace jobdesk {
 
 HandlerPool::HandlerPool(StoreUrl url, int threads, int maxQueued)
     : m_url(std::move(url))
     , m_maxQueued(maxQueued)
+    , m_takenKeys(std::make_shared<TakenKeys>())
 {
     m_threads.reserve(size_t(threads));
     for (int i = 0; i < threads; ++i)
@@ -63,6 +65,7 @@ void HandlerPool::run(int index)
     std::unique_ptr<JobService> svc;
     JobService::Options options;
     options.migrate = false; // the server migrated once at start-up
+    options.takenKeys = m_takenKeys; // a retry that reaches another handler still replays in one round trip
     for (;;) {
         Task task;
         {

@@ -4,13 +4,15 @@
 // database connection, opened on that thread, as a connection belongs to the
 // thread that made it). A slow database blocks these threads, never the event
 // loop; when every thread is busy and the queue is full, tryPost() says no
-// and the caller answers 503 at once.
+// and the caller answers 503 at once. The threads' JobServices share one
+// table of keys seen taken (service/TakenKeys.h).
 
 #include "service/JobService.h"
 
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -41,6 +43,7 @@ private:
 
     StoreUrl m_url;
     int m_maxQueued;
+    std::shared_ptr<TakenKeys> m_takenKeys;
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
     std::deque<Task> m_queue;

@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "Rows.h"
+#include "TakenKeys.h"
 #include "domain/CanonicalJson.h"
 #include "store/Migrations.h"
 
@@ -10,7 +11,6 @@
 #include <QThread>
 #include <QUuid>
 
-#include <array>
 #include <random>
 
 namespace jobdesk {
@@ -280,22 +280,16 @@ struct JobService::Private
     Options options;
     qint64 clockOffsetMs = 0;
 
-    // PostgreSQL: keys this service has seen taken (it created their job, or
-    // was answered with it), as a direct-mapped table of 64-bit hashes: a
-    // bounded 32 KiB, nothing allocated per key (a key whose slot another key
-    // took is forgotten). Only a hint of which statement to send first: a job
-    // is never deleted, so a key seen taken stays taken, and a wrong hint (two
-    // keys with one 64-bit hash, a database restored from an older backup)
-    // only costs a round trip, as the replay statement then finds no job and
-    // the insert follows. The database's unique constraint decides, as always.
-    std::array<quint64, 4096> takenKeys{};
-    static quint64 keyHash(const QString &owner, const QString &key)
+    // PostgreSQL: keys seen taken (this service, or those sharing
+    // Options::takenKeys, created their job or were answered with it): which
+    // statement to send first (TakenKeys.h).
+    std::shared_ptr<TakenKeys> takenKeys;
+    bool seenTaken(quint64 h) const { return takenKeys && takenKeys->seen(h); }
+    void markTaken(quint64 h)
     {
-        const quint64 h = qHashMulti(0x6a6f626465736bULL, owner, key);
-        return h ? h : 1; // 0 is an empty slot
+        if (takenKeys)
+            takenKeys->mark(h);
     }
-    bool seenTaken(quint64 h) const { return takenKeys[h % takenKeys.size()] == h; }
-    void markTaken(quint64 h) { takenKeys[h % takenKeys.size()] = h; }
 
     bool pg() const { return session->dialect() == Dialect::Postgres; }
     QString forUpdate() const { return pg() ? QStringLiteral(" FOR UPDATE") : QString(); }
@@ -748,6 +742,8 @@ JobService::JobService(std::unique_ptr<SqlSession> session, const Options &optio
 {
     d->session = std::move(session);
     d->options = options;
+    if (d->pg())
+        d->takenKeys = options.takenKeys ? options.takenKeys : std::make_shared<TakenKeys>();
 }
 
 JobService::~JobService() = default;
@@ -800,7 +796,7 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     // trip, when this service has seen the key taken before (a client
     // retrying, a double click on the same connection), else after the insert
     // found the key taken, two. Autocommit.
-    const quint64 keyHash = Private::keyHash(req.ownerId, req.idempotencyKey);
+    const quint64 keyHash = TakenKeys::hashOf(req.ownerId, req.idempotencyKey);
     const SqlParams replayParams{req.ownerId, req.idempotencyKey, fp, req.route, canonicalInput, meta};
     const auto replay = [&](const SqlRows &r) -> std::optional<SubmitResult> {
         if (r.isEmpty())

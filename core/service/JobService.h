@@ -306,6 +306,8 @@ struct ChangeMarks
 // long: a job stuck for as good as ever.
 inline constexpr qint64 kMaxLeaseMs = 24LL * 3600 * 1000;
 
+class TakenKeys;
+
 struct JobServiceOptions
 {
     bool migrate = true; // apply missing migrations on open
@@ -315,6 +317,12 @@ struct JobServiceOptions
     // must pick it up (and mark it running) before it expires, or the reaper
     // records it as failed, never sent.
     qint64 retryLeaseMs = 60000;
+    // PostgreSQL: the keys seen taken, which make a replay one round trip
+    // instead of two (service/TakenKeys.h). Give the JobServices of one
+    // process the same table (jobdesk-server's handler threads share one) so
+    // a client retrying on another connection still gets one round trip.
+    // Null: this JobService keeps a table of its own. Only ever a hint.
+    std::shared_ptr<TakenKeys> takenKeys{};
 };
 
 class JobService

@@ -6,6 +6,7 @@
 // the coalesced change notification.
 
 #include "HttpTestSupport.h"
+#include "http/HandlerPool.h"
 #include "live/ChangeChannel.h"
 
 #include <QRegularExpression>
@@ -629,6 +630,68 @@ private Q_SLOTS:
         const HttpReply metrics = httpCall(server.port(), requestBytes("GET", "/metrics", {}));
         QCOMPARE(metrics.status, 200);
         QVERIFY(metrics.body.contains("jobdesk_store_up 0\n"));
+    }
+
+    // A client that retries on a new connection reaches another handler
+    // thread, with another database connection. The handlers share the keys
+    // seen taken (TakenKeys), so on PostgreSQL that replay is one statement,
+    // as on the thread that created the job. The first handler is held
+    // (bounded) until the second has answered, so the second request cannot
+    // run on the first's thread.
+    void aRetryOnAnotherHandlerThreadReplaysInOneRoundTrip_data() { addBackendRows(); }
+    void aRetryOnAnotherHandlerThreadReplaysInOneRoundTrip()
+    {
+        JD_FRESH_STORE(store);
+        HandlerPool pool(store->url(), 2, 8);
+        const SubmitRequest req = makeSubmit(QStringLiteral("retried-on-another-connection"));
+        struct Answer
+        {
+            std::thread::id thread;
+            SubmitResult result;
+            quint64 statements = 0;
+            std::string error;
+        };
+        const auto warmThenSubmit = [&req](JobService *svc, const QString &warmKey) {
+            Answer out;
+            out.thread = std::this_thread::get_id();
+            try {
+                if (!svc)
+                    throw std::runtime_error("no store");
+                const SubmitRequest warm = makeSubmit(warmKey); // prepares both statements on this connection
+                svc->submit(warm);
+                svc->submit(warm);
+                const quint64 before = svc->session().statementsSent();
+                out.result = svc->submit(req);
+                out.statements = svc->session().statementsSent() - before;
+            } catch (const std::exception &e) {
+                out.error = e.what();
+            }
+            return out;
+        };
+        std::promise<Answer> first;
+        std::promise<Answer> second;
+        std::shared_future<Answer> secondDone = second.get_future().share();
+        QVERIFY(pool.tryPost([&](JobService *svc, const QString &) {
+            first.set_value(warmThenSubmit(svc, QStringLiteral("warm-first")));
+            secondDone.wait_for(std::chrono::seconds(30)); // held: the retry must go to the other thread
+        }));
+        std::future<Answer> firstDone = first.get_future();
+        QCOMPARE(firstDone.wait_for(std::chrono::seconds(30)), std::future_status::ready);
+        const Answer created = firstDone.get();
+        QVERIFY2(created.error.empty(), created.error.c_str());
+        QCOMPARE(created.result.outcome, SubmitResult::Outcome::Created);
+        QVERIFY(pool.tryPost([&](JobService *svc, const QString &) {
+            second.set_value(warmThenSubmit(svc, QStringLiteral("warm-second")));
+        }));
+        QCOMPARE(secondDone.wait_for(std::chrono::seconds(30)), std::future_status::ready);
+        const Answer retried = secondDone.get();
+        pool.stop();
+        QVERIFY2(retried.error.empty(), retried.error.c_str());
+        QVERIFY(retried.thread != created.thread);
+        QCOMPARE(retried.result.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(retried.result.job.id, created.result.job.id);
+        if (store->isPostgres())
+            QCOMPARE(retried.statements, quint64(1)); // the replay statement alone
     }
 
     void changeNotificationsAreCoalesced_data() { addBackendRows(); }
