@@ -500,8 +500,104 @@ private Q_SLOTS:
         }
         QCOMPARE(svc->jobs(JobFilter{}, std::nullopt, 1000).jobs.size(), kKeys + 3); // and the first part's three
     }
-};
 
+    // A new key is one statement on both stores (SQLite: in autocommit, no
+    // BEGIN/COMMIT around it, since migration 16) and takes the next change
+    // number, so the consoles' "changes since" never misses or repeats it:
+    // writers of new keys on their own threads and connections, released
+    // together, with a writer of other changes among them, leave every job
+    // with a change number of its own, each job's the one it was answered
+    // with, and (SQLite) the change counter at the highest number handed out.
+    void aNewKeyIsOneStatementAndTakesTheNextChangeNumber_data() { addBackendRows(); }
+    void aNewKeyIsOneStatementAndTakesTheNextChangeNumber()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("warm")); // prepares the statement
+        const quint64 before = svc->session().statementsSent();
+        const SubmitResult first = svc->submit(makeSubmit(QStringLiteral("one-statement")));
+        QCOMPARE(first.outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(svc->session().statementsSent() - before, quint64(1));
+        QCOMPARE(svc->job(first.job.id)->changeSeq, first.job.changeSeq);
+        const Attempt a = startRunning(*svc, first.job.id); // another kind of write comes after it
+        QVERIFY(svc->job(first.job.id)->changeSeq > first.job.changeSeq);
+        QVERIFY(a.changeSeq > first.job.changeSeq);
+
+        constexpr int kThreads = 4;
+        constexpr int kKeys = 25;
+        std::vector<QList<SubmitResult>> results(kThreads);
+        std::vector<std::string> errors(kThreads + 1);
+        std::latch ready(kThreads + 1);
+        std::latch go(1);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                std::unique_ptr<JobService> mine;
+                try {
+                    mine = store->open();
+                } catch (const std::exception &e) {
+                    errors[t] = e.what();
+                }
+                ready.count_down();
+                go.wait(); // released together
+                try {
+                    for (int i = 0; mine && i < kKeys; ++i)
+                        results[t].append(mine->submit(makeSubmit(QStringLiteral("numbered-%1-%2").arg(t).arg(i))));
+                } catch (const std::exception &e) {
+                    errors[t] = e.what();
+                }
+                mine.reset(); // a connection closes in the thread that opened it
+            });
+        }
+        threads.emplace_back([&] { // heartbeats of the running attempt: writes that take change numbers too
+            std::unique_ptr<JobService> mine;
+            try {
+                mine = store->open();
+            } catch (const std::exception &e) {
+                errors[kThreads] = e.what();
+            }
+            ready.count_down();
+            go.wait();
+            try {
+                for (int i = 0; mine && i < kKeys; ++i)
+                    mine->heartbeat(a.id, QStringLiteral("w1"), 30000);
+            } catch (const std::exception &e) {
+                errors[kThreads] = e.what();
+            }
+            mine.reset();
+        });
+        ready.wait();
+        go.count_down();
+        for (auto &t : threads)
+            t.join();
+        for (const auto &e : errors)
+            QVERIFY2(e.empty(), e.c_str());
+
+        QSet<qint64> numbers;
+        qint64 highest = 0;
+        for (const auto &rs : results) {
+            QCOMPARE(rs.size(), kKeys);
+            qint64 previous = 0;
+            for (const SubmitResult &r : rs) {
+                QCOMPARE(r.outcome, SubmitResult::Outcome::Created);
+                QVERIFY(r.job.changeSeq > previous); // one writer's jobs in the order it wrote them
+                previous = r.job.changeSeq;
+                QCOMPARE(svc->job(r.job.id)->changeSeq, r.job.changeSeq); // what it was answered is what is stored
+                numbers.insert(r.job.changeSeq);
+                highest = std::max(highest, r.job.changeSeq);
+            }
+        }
+        QCOMPARE(numbers.size(), kThreads * kKeys); // no two jobs share a change number
+        const qint64 attemptSeq = svc->attempt(a.id)->changeSeq;
+        QVERIFY(!numbers.contains(attemptSeq));
+        if (!store->isPostgres()) {
+            const qint64 counter = svc->session().exec(QStringLiteral("SELECT value FROM jd_counter WHERE id = 1")).first().first().toLongLong();
+            QCOMPARE(counter, std::max(highest, attemptSeq));
+            const SubmitResult next = svc->submit(makeSubmit(QStringLiteral("after-the-burst")));
+            QCOMPARE(next.job.changeSeq, counter + 1);
+        }
+    }
+};
 
 QTEST_GUILESS_MAIN(TestSubmit)
 #include "tst_submit.moc"

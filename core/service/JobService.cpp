@@ -216,6 +216,18 @@ const QString kSubmitReplaySql = QStringLiteral(
     " old.change_seq, old.max_parallel::integer, old.max_attempts::integer, old.completed_by, old.result,"
     " old.client_meta, old.state_reason, old.created_at_ms, old.updated_at_ms FROM old");
 
+// Submit on SQLite, a new key: one statement in autocommit. A write
+// statement takes SQLite's write lock before it reads anything, so the
+// counter it reads is the latest; the trigger jobs_insert_moves_counter
+// (migration 16) moves the counter to the new job's change_seq. No row back:
+// the key is taken (submitTx answers). Columns: id, change_seq, created_at_ms.
+const QString kSqliteSubmitInsertSql = QStringLiteral(
+    "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts, client_meta,"
+    " change_seq, created_at_ms, updated_at_ms)"
+    " SELECT $1, $2, $3, $4, $5, $6, $7, $8, c.value + 1, n.ms, n.ms"
+    " FROM jd_counter c, (SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) AS ms) n WHERE c.id = 1"
+    " ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id, change_seq, created_at_ms");
+
 // Complete on PostgreSQL (invariant 5). The win, the hot path, is one
 // statement of plain SQL: lock the attempt (a running or unknown one whose
 // job looked undecided at its version), then the CAS on the job (the UPDATE
@@ -787,7 +799,23 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QString fp = intentFingerprintOfCanonical(req.route, canonicalInput); // one canonicalisation per intent
 
     if (!d->pg()) {
+        // SQLite: a new key is one statement in autocommit (migration 16's
+        // trigger moves the change counter to the job's change_seq); a taken
+        // key is the write transaction that reads the job and records the
+        // replay or conflict (submitTx, which also creates the job should it
+        // be gone after all).
         const QString input = QString::fromUtf8(canonicalInput);
+        const std::optional<SubmitResult> created = d->run("submit", false, [&]() -> std::optional<SubmitResult> {
+            const SqlRows r = d->session->exec(kSqliteSubmitInsertSql, {req.ownerId, req.idempotencyKey, fp, req.route, input,
+                                                                       req.maxParallel, req.maxAttempts, meta});
+            if (r.isEmpty())
+                return std::nullopt;
+            const SqlRow &row = r.first();
+            return SubmitResult{SubmitResult::Outcome::Created,
+                                createdJob(req, fp, row.at(0).toLongLong(), row.at(1).toLongLong(), row.at(2).toLongLong()), fp};
+        });
+        if (created)
+            return *created;
         return d->run("submit", true, [&] { return d->submitTx(req, fp, input, meta); });
     }
 
