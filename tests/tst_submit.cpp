@@ -502,7 +502,7 @@ private Q_SLOTS:
     }
 
     // A new key is one statement on both stores (SQLite: in autocommit, no
-    // BEGIN/COMMIT around it, since migration 16) and takes the next change
+    // BEGIN/COMMIT around it, since migration 17) and takes the next change
     // number, so the consoles' "changes since" never misses or repeats it:
     // writers of new keys on their own threads and connections, released
     // together, with a writer of other changes among them, leave every job

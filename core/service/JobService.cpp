@@ -219,7 +219,7 @@ const QString kSubmitReplaySql = QStringLiteral(
 // Submit on SQLite, a new key: one statement in autocommit. A write
 // statement takes SQLite's write lock before it reads anything, so the
 // counter it reads is the latest; the trigger jobs_insert_moves_counter
-// (migration 16) moves the counter to the new job's change_seq. No row back:
+// (migration 17) moves the counter to the new job's change_seq. No row back:
 // the key is taken (submitTx answers). Columns: id, change_seq, created_at_ms.
 const QString kSqliteSubmitInsertSql = QStringLiteral(
     "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts, client_meta,"
@@ -799,7 +799,7 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QString fp = intentFingerprintOfCanonical(req.route, canonicalInput); // one canonicalisation per intent
 
     if (!d->pg()) {
-        // SQLite: a new key is one statement in autocommit (migration 16's
+        // SQLite: a new key is one statement in autocommit (migration 17's
         // trigger moves the change counter to the job's change_seq); a taken
         // key is the write transaction that reads the job and records the
         // replay or conflict (submitTx, which also creates the job should it

@@ -1,4 +1,4 @@
--- JobDesk schema 16 (SQLite): a new job is one statement in autocommit.
+-- JobDesk schema 17 (SQLite): a new job is one statement in autocommit.
 -- JobService::submit inserts it with change_seq = the counter + 1 (read
 -- under the write lock its statement takes first), and this trigger moves
 -- the counter up to that change_seq, so the next write transaction's
@@ -13,4 +13,4 @@ BEGIN
 END;
 
 INSERT INTO schema_migrations (version, name, applied_at)
-VALUES (16, '016_submit_in_one_statement.sql', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+VALUES (17, '017_submit_in_one_statement.sql', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
