@@ -186,6 +186,49 @@ private Q_SLOTS:
                  SubmitResult::Outcome::Created);
     }
 
+    // An owner id is the tenant half of the job's identity. PostgreSQL cannot
+    // store every QString exactly: a parameter is sent as a C string (a NUL
+    // ends it) in UTF-8 (a lone surrogate becomes U+FFFD). Were such an owner
+    // accepted, "shop-1\0evil" would be "shop-1" on PostgreSQL and be answered
+    // with shop-1's job (a conflict that shows shop-1's input), and two owners
+    // with different lone surrogates would share their keys; SQLite would keep
+    // them apart. One rule for both stores: refused, nothing written.
+    void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged_data() { addBackendRows(); }
+    void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SubmitRequest first = makeSubmit(QStringLiteral("tenant-key"), {{QStringLiteral("secret"), QStringLiteral("shop-1's")}});
+        first.ownerId = QStringLiteral("shop-1");
+        const SubmitResult created = svc->submit(first);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+
+        const QList<QString> weird = {
+            QStringLiteral("shop-1") + QChar(u'\0') + QStringLiteral("evil"), // "shop-1" on PostgreSQL
+            QStringLiteral("shop-1") + QChar(u'\0'),
+            QStringLiteral("shop-") + QChar(0xD800),                          // U+FFFD on PostgreSQL
+            QStringLiteral("shop-") + QChar(0xDBFF),
+            QStringLiteral("shop-") + QChar(0xDC00) + QChar(0xD800),          // a pair in the wrong order
+        };
+        for (const QString &owner : weird) {
+            SubmitRequest other = makeSubmit(QStringLiteral("tenant-key"), {{QStringLiteral("prompt"), QStringLiteral("mine")}});
+            other.ownerId = owner;
+            JD_VERIFY_THROWS_CODE(svc->submit(other), JobDeskError::Code::InvalidArgument);
+        }
+        // A valid owner with U+FFFD itself is an owner like any other.
+        SubmitRequest replacement = makeSubmit(QStringLiteral("tenant-key"));
+        replacement.ownerId = QStringLiteral("shop-") + QChar(0xFFFD);
+        const SubmitResult own = svc->submit(replacement);
+        QCOMPARE(own.outcome, SubmitResult::Outcome::Created);
+        QVERIFY(own.job.id != created.job.id);
+        QCOMPARE(svc->submit(replacement).job.id, own.job.id);
+
+        auto other = store->open();
+        QCOMPARE(other->jobs(JobFilter{}).jobs.size(), 2);
+        QVERIFY(other->keyHistory(QStringLiteral("shop-1"), QStringLiteral("tenant-key")).isEmpty());
+        QCOMPARE(other->job(created.job.id)->ownerId, QStringLiteral("shop-1"));
+    }
+
     void submitRerunAfterLostConnectionReturnsTheSameJob_data() { addBackendRows(); }
     void submitRerunAfterLostConnectionReturnsTheSameJob()
     {
