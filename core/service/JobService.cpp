@@ -80,6 +80,12 @@ void requireText(const QString &value, const char *what, int maxLen = 255)
         invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
     if (value.size() > maxLen)
         invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
+    // PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would end
+    // it there and a lone surrogate would become U+FFFD, so two different
+    // values (two owners, two request ids) would be one value on PostgreSQL
+    // and two on SQLite. One rule for both stores: refused.
+    if (value.contains(QChar(u'\0')) || !value.isValidUtf16())
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
 }
 
 void requireLease(qint64 ms)
