@@ -504,6 +504,10 @@
         <translation>a winner is never overwritten and must be a running or unknown attempt</translation>
     </message>
     <message>
+        <source>a job is born without a winner</source>
+        <translation>a job is born without a winner</translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API tokens are revoked, never deleted (token %1)</translation>
     </message>
@@ -706,6 +710,10 @@
     <message>
         <source>%1 is longer than %2 characters</source>
         <translation>%1 is longer than %2 characters</translation>
+    </message>
+    <message>
+        <source>%1 must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation>%1 must not contain a NUL character or a lone UTF-16 surrogate</translation>
     </message>
     <message>
         <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>

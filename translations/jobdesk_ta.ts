@@ -504,6 +504,10 @@
         <translation>பதிவான வெற்றியாளரை ஒருபோதும் மாற்ற முடியாது; வெற்றியாளர் இயங்குகிறது அல்லது தெரியாதது (UNKNOWN) நிலையில் உள்ள முயற்சியாக இருக்க வேண்டும்</translation>
     </message>
     <message>
+        <source>a job is born without a winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API டோக்கன்கள் திரும்பப்பெறப்படும், ஒருபோதும் நீக்கப்படாது (டோக்கன் %1)</translation>
     </message>
@@ -706,6 +710,10 @@
     <message>
         <source>%1 is longer than %2 characters</source>
         <translation>%1, %2 எழுத்துகளை விட நீளமாக உள்ளது</translation>
+    </message>
+    <message>
+        <source>%1 must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
