@@ -505,7 +505,7 @@
     </message>
     <message>
         <source>a job is born without a winner</source>
-        <translation type="unfinished"></translation>
+        <translation>புதிய வேலை வெற்றியாளர் இல்லாமலேயே உருவாகிறது</translation>
     </message>
     <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
@@ -713,7 +713,7 @@
     </message>
     <message>
         <source>%1 must not contain a NUL character or a lone UTF-16 surrogate</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 இல் NUL எழுத்தோ தனித்த UTF-16 surrogate-ஓ இருக்கக் கூடாது</translation>
     </message>
     <message>
         <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
