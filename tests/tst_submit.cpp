@@ -5,6 +5,7 @@
 #include "domain/CanonicalJson.h"
 #include "store/PgSession.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -227,6 +228,53 @@ private Q_SLOTS:
         QCOMPARE(other->jobs(JobFilter{}).jobs.size(), 2);
         QVERIFY(other->keyHistory(QStringLiteral("shop-1"), QStringLiteral("tenant-key")).isEmpty());
         QCOMPARE(other->job(created.job.id)->ownerId, QStringLiteral("shop-1"));
+    }
+
+    // The input is stored as jsonb on PostgreSQL, which cannot hold U+0000 nor
+    // a lone surrogate (Qt's parser accepts "\ud800"); SQLite could. One rule
+    // for both stores: refused before anything is written, as invalid input
+    // (not a store error on one store and a job on the other). Text that only
+    // looks like such an escape (a backslash, then "u0000": code in a prompt)
+    // is an input like any other, stored and replayed exactly.
+    void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot_data() { addBackendRows(); }
+    void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto obj = [](const QString &k, const QJsonValue &v) { return QJsonObject{{k, v}}; };
+        const QList<QJsonObject> refused = {
+            obj(QStringLiteral("text"), QString(QStringLiteral("a") + QChar(u'\0'))),
+            obj(QStringLiteral("text"), QString(QStringLiteral("a") + QChar(0xD800))),
+            obj(QStringLiteral("text"), QString(QString(QChar(0xDC00)) + QChar(0xD800))),
+            obj(QString(QChar(0xDBFF)), QStringLiteral("in a key")),
+            obj(QStringLiteral("nested"), QJsonArray{obj(QStringLiteral("t"), QString(QChar(0xDFFF)))}),
+        };
+        int i = 0;
+        for (const QJsonObject &input : refused)
+            JD_VERIFY_THROWS_CODE(svc->submit(makeSubmit(QStringLiteral("refused-%1").arg(i++), input)),
+                                  JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
+
+        const QList<QJsonObject> lookAlikes = {
+            obj(QStringLiteral("code"), QStringLiteral("printf(\"\\u0000\")")),  // backslash, u0000
+            obj(QStringLiteral("code"), QStringLiteral("\\ud800 and \\\\u0000")),   // backslashes, ud800
+            obj(QStringLiteral("\\u0000"), QStringLiteral("a key that says it")),
+            obj(QStringLiteral("pair"), QString(QString(QChar(0xD83D)) + QChar(0xDE00))), // a valid pair: U+1F600
+        };
+        i = 0;
+        for (const QJsonObject &input : lookAlikes) {
+            const SubmitRequest req = makeSubmit(QStringLiteral("look-alike-%1").arg(i++), input);
+            SubmitResult created;
+            try {
+                created = svc->submit(req);
+            } catch (const JobDeskError &e) {
+                QFAIL(qPrintable(QStringLiteral("refused %1: %2")
+                                     .arg(QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Compact)), e.message())));
+            }
+            QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+            QCOMPARE(svc->job(created.job.id)->input, input);
+            QCOMPARE(svc->submit(req).outcome, SubmitResult::Outcome::Replayed);
+        }
     }
 
     void submitRerunAfterLostConnectionReturnsTheSameJob_data() { addBackendRows(); }
