@@ -744,6 +744,10 @@
         <translation>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</translation>
     </message>
     <message>
+        <source>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</source>
+        <translation>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</translation>
+    </message>
+    <message>
         <source>client metadata is over 64 KiB</source>
         <translation>client metadata is over 64 KiB</translation>
     </message>

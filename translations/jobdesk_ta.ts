@@ -744,6 +744,10 @@
         <translation>உள்ளீட்டில் NUL எழுத்து (\u0000) உள்ளது; JobDesk அதைச் சேமிக்காது. அதை நீக்குங்கள், அல்லது தரவைக் குறியாக்குங்கள் (எடுத்துக்காட்டாக base64 ஆக)</translation>
     </message>
     <message>
+        <source>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</source>
+        <translation>உள்ளீட்டில் தனித்த UTF-16 surrogate (U+%1) உள்ளது; JobDesk அதைச் சேமிக்காது</translation>
+    </message>
+    <message>
         <source>client metadata is over 64 KiB</source>
         <translation>கிளையன்ட் மீத்தரவு (client metadata) 64 KiB ஐ விடப் பெரியது</translation>
     </message>

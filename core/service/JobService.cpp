@@ -164,11 +164,28 @@ QString newProviderKey()
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
 
-// PostgreSQL's jsonb cannot hold U+0000; SQLite could. One rule for both: an
-// input with a NUL character is refused before anything is written.
-bool containsNulEscape(const QByteArray &canonicalJson)
+// PostgreSQL's jsonb cannot hold U+0000 nor a lone surrogate; SQLite could.
+// One rule for both: such an input is refused before anything is written.
+// The canonical form writes both, and only them, as \u escapes (a valid pair
+// is written as UTF-8, other control characters as \u00XX), so the escapes
+// are read as escapes: a backslash written as "\\" followed by "u0000" is
+// text, not a NUL. Returns the first such code unit, if any.
+std::optional<char16_t> unstorableEscape(const QByteArray &canonicalJson)
 {
-    return canonicalJson.contains("\\u0000");
+    const char *p = canonicalJson.constData();
+    const qsizetype n = canonicalJson.size();
+    for (qsizetype i = 0; i + 1 < n; ++i) {
+        if (p[i] != '\\')
+            continue;
+        if (p[i + 1] == 'u' && i + 5 < n) {
+            bool ok = false;
+            const uint c = QByteArray(p + i + 2, 4).toUInt(&ok, 16);
+            if (ok && (c == 0 || (c >= 0xD800 && c <= 0xDFFF)))
+                return char16_t(c);
+        }
+        ++i; // the escaped character (a backslash, a quote, u...) is not an escape itself
+    }
+    return std::nullopt;
 }
 
 // Create-or-replay on PostgreSQL (invariants 1 and 2), in autocommit. A new
@@ -788,9 +805,13 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
         invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
-    if (containsNulEscape(canonicalInput))
-        invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
-                               "remove it or encode the data (for example as base64)"));
+    if (const auto bad = unstorableEscape(canonicalInput)) {
+        if (*bad == 0)
+            invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
+                                   "remove it or encode the data (for example as base64)"));
+        invalid(QStringLiteral("the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store")
+                    .arg(uint(*bad), 4, 16, QLatin1Char('0')));
+    }
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
