@@ -80,10 +80,17 @@ void requireText(const QString &value, const char *what, int maxLen = 255)
         invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
     if (value.size() > maxLen)
         invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
-    // PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would end
-    // it there and a lone surrogate would become U+FFFD, so two different
-    // values (two owners, two request ids) would be one value on PostgreSQL
-    // and two on SQLite. One rule for both stores: refused.
+}
+
+// A text that names something (an owner, a route, a provider, a request or an
+// actor). PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would
+// end it there and a lone surrogate would become U+FFFD, so two different
+// names (two owners, two request ids) would be one on PostgreSQL and two on
+// SQLite. One rule for both stores: refused. (Free text, a reason, is not a
+// name: it often carries a provider's words and is never refused for them.)
+void requireName(const QString &value, const char *what)
+{
+    requireText(value, what);
     if (value.contains(QChar(u'\0')) || !value.isValidUtf16())
         invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
 }
@@ -115,8 +122,8 @@ void requireOperator(const OperatorRequest &r)
     if (r.actor.role != Role::Operator)
         throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
                                                 .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
-    requireText(r.actor.id, "operator id");
-    requireText(r.requestId, "request id");
+    requireName(r.actor.id, "operator id");
+    requireName(r.requestId, "request id");
     if (r.reason.trimmed().isEmpty())
         invalid(QStringLiteral("a reason is required"));
     if (r.reason.size() > 2000)
@@ -795,9 +802,9 @@ qint64 JobService::nowMs()
 
 SubmitResult JobService::submit(const SubmitRequest &req)
 {
-    requireText(req.ownerId, "owner id");
+    requireName(req.ownerId, "owner id");
     validateKey(req.idempotencyKey);
-    requireText(req.route, "route");
+    requireName(req.route, "route");
     if (req.maxParallel < 1 || req.maxParallel > 8)
         invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
     if (req.maxAttempts < 1 || req.maxAttempts > 100)
@@ -869,8 +876,8 @@ SubmitResult JobService::submit(const SubmitRequest &req)
 
 StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 {
-    requireText(req.provider, "provider");
-    requireText(req.requestId, "start request id");
+    requireName(req.provider, "provider");
+    requireName(req.requestId, "start request id");
     if (req.kind == AttemptKind::Retry)
         invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
     if (req.leaseMs)
@@ -1173,7 +1180,7 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
 RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &req)
 {
     requireOperator(req);
-    requireText(provider, "provider");
+    requireName(provider, "provider");
     if (d->pg())
         return d->run("retry", false, [&] {
             const SqlRow row = d->session->exec(
