@@ -8,6 +8,8 @@
 
 #include "StoreFixture.h"
 
+#include "domain/CanonicalJson.h"
+
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMap>
@@ -343,6 +345,105 @@ private Q_SLOTS:
                 QVERIFY(created.job.id != got[1 - t][2 * i].job.id);
             }
         }
+    }
+
+    // One key raced by callers with two different intents, each on its own
+    // connection, released together; then each sends its call again (on
+    // PostgreSQL the service now remembers the key as taken and sends the
+    // replay statement first). One job; every other call is answered with
+    // that job, as a replay exactly when its own intent is the job's and as a
+    // conflict otherwise; a conflict never changes the job; every replay and
+    // conflict is recorded once, with the caller's fingerprint.
+    void oneKeyRacedWithTwoIntentsAnswersEachCallByItsOwnIntent_data() { addBackendRows(); }
+    void oneKeyRacedWithTwoIntentsAnswersEachCallByItsOwnIntent()
+    {
+        JD_FRESH_STORE(store);
+        constexpr int kThreads = 12;
+        const QString key = QStringLiteral("two-intents");
+        const auto intentOf = [](int i) {
+            return QJsonObject{{QStringLiteral("prompt"), (i % 2) ? QStringLiteral("A") : QStringLiteral("B")}};
+        };
+        std::barrier sync(kThreads);
+        std::array<std::array<SubmitResult, 2>, kThreads> got;
+        std::array<QString, kThreads> errors;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                std::unique_ptr<JobService> mine;
+                try {
+                    mine = store->open();
+                    const SubmitRequest warm = makeSubmit(QStringLiteral("warm-%1").arg(t)); // both statements prepared
+                    mine->submit(warm);
+                    mine->submit(warm);
+                } catch (const std::exception &e) {
+                    errors[t] = QString::fromUtf8(e.what());
+                }
+                for (int round = 0; round < 2; ++round) {
+                    sync.arrive_and_wait(); // released together, each round
+                    if (!mine || !errors[t].isEmpty())
+                        continue;
+                    try {
+                        got[t][round] = mine->submit(makeSubmit(key, intentOf(t)));
+                    } catch (const std::exception &e) {
+                        errors[t] = QString::fromUtf8(e.what());
+                    }
+                }
+                mine.reset(); // a connection closes in the thread that opened it
+            });
+        }
+        for (std::thread &th : threads)
+            th.join();
+        for (const QString &e : errors)
+            QVERIFY2(e.isEmpty(), qPrintable(e));
+
+        int created = 0;
+        int creator = -1;
+        for (int t = 0; t < kThreads; ++t) {
+            if (got[t][0].outcome == SubmitResult::Outcome::Created) {
+                ++created;
+                creator = t;
+            }
+            QVERIFY(got[t][1].outcome != SubmitResult::Outcome::Created);
+        }
+        QCOMPARE(created, 1);
+        const Job job = got[creator][0].job;
+        int conflicts = 0;
+        for (int t = 0; t < kThreads; ++t) {
+            const QString mineFp = intentFingerprint(QStringLiteral("summarize"), intentOf(t));
+            for (int round = 0; round < 2; ++round) {
+                if (t == creator && round == 0)
+                    continue;
+                const SubmitResult &r = got[t][round];
+                QCOMPARE(r.job.id, job.id);
+                QCOMPARE(r.submittedFingerprint, mineFp);
+                QCOMPARE(r.job.fingerprint, job.fingerprint);
+                QCOMPARE(r.job.input, job.input); // the job's intent, whichever the caller sent
+                QCOMPARE(r.outcome, mineFp == job.fingerprint ? SubmitResult::Outcome::Replayed
+                                                              : SubmitResult::Outcome::Conflict);
+                conflicts += r.outcome == SubmitResult::Outcome::Conflict;
+            }
+        }
+        QCOMPARE(conflicts, kThreads); // half the callers, twice each
+
+        auto svc = store->open();
+        const auto page = svc->jobs(JobFilter{});
+        QCOMPARE(std::count_if(page.jobs.begin(), page.jobs.end(), [&](const Job &j) { return j.idempotencyKey == key; }),
+                 1);
+        const Job stored = *svc->job(job.id);
+        QCOMPARE(stored.fingerprint, job.fingerprint);
+        QCOMPARE(stored.input, job.input);
+        QCOMPARE(stored.version, qint64(0));
+        const auto history = svc->keyHistory(job.ownerId, key);
+        QCOMPARE(int(history.size()), 2 * kThreads - 1);
+        int conflictEvents = 0;
+        for (const IdempotencyEvent &e : history) {
+            QCOMPARE(e.jobId, job.id);
+            QCOMPARE(e.existingFingerprint, job.fingerprint);
+            QCOMPARE(e.kind, e.fingerprint == job.fingerprint ? IdempotencyEvent::Kind::Replayed
+                                                              : IdempotencyEvent::Kind::Conflict);
+            conflictEvents += e.kind == IdempotencyEvent::Kind::Conflict;
+        }
+        QCOMPARE(conflictEvents, kThreads);
     }
 
     // ---- cancel against completions ----

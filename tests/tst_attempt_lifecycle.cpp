@@ -272,6 +272,41 @@ private Q_SLOTS:
         QCOMPARE(events.at(3).reason, QStringLiteral("duplicate charge risk"));
     }
 
+    // A reason is free text, often the provider's own words (an error body's
+    // message, cut at 300 characters: a NUL from "\u0000", half a surrogate
+    // pair). Whatever it holds, the transition it explains is recorded: an
+    // unknown stays unknown (it blocks the job) and a definitive failure is a
+    // failure, on both stores; a refused reason would leave the dispatcher
+    // nothing to record, and the reaper would later call the failure unknown.
+    void aTransitionIsRecordedWhateverItsReasonHolds_data() { addBackendRows(); }
+    void aTransitionIsRecordedWhateverItsReasonHolds()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Actor w = Actor::worker(QStringLiteral("w1"));
+        const QString nul = QStringLiteral("503 does not say whether the provider did the work: boom") + QChar(u'\0')
+                            + QStringLiteral("tail");
+        const QString halfPair = QStringLiteral("400 (rejected before any work): ") + QString(299, u'x') + QChar(0xD83D);
+        const Attempt a = startRunning(*svc, submitJob(*svc, QStringLiteral("why-1")).id);
+        const Attempt b = startRunning(*svc, submitJob(*svc, QStringLiteral("why-2")).id);
+        Attempt after;
+        try {
+            after = svc->markUnknown(a.id, w, nul);
+        } catch (const JobDeskError &e) {
+            QFAIL(qPrintable(QStringLiteral("markUnknown refused: ") + e.message()));
+        }
+        QCOMPARE(after.state, AttemptState::Unknown);
+        try {
+            after = svc->fail(b.id, w, halfPair);
+        } catch (const JobDeskError &e) {
+            QFAIL(qPrintable(QStringLiteral("fail refused: ") + e.message()));
+        }
+        QCOMPARE(after.state, AttemptState::Failed);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Failed);
+        QVERIFY(svc->attempt(a.id)->lastReason.startsWith(QStringLiteral("503 does not say")));
+    }
+
     void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
     void expiredLeaseBecomesUnknownNeverFailed()
     {

@@ -131,6 +131,35 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(a.id));
     }
 
+    // The insert guard of migration 15 checks the outcome rules, which a job
+    // born "succeeded" with a result and a winner satisfies; but no attempt
+    // can belong to a job before the job exists, so such a winner is always
+    // made up: another job's attempt (its winner, or one still running),
+    // whose result would then count for two jobs. A job is born without a
+    // winner, on both stores, whatever SQL inserts it.
+    void aJobIsBornWithoutAWinner_data() { addBackendRows(); }
+    void aJobIsBornWithoutAWinner()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job won = submitJob(*svc, QStringLiteral("born-won"), 2);
+        const Attempt winner = startRunning(*svc, won.id, QStringLiteral("p1"));
+        const Attempt running = startRunning(*svc, won.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        QCOMPARE(svc->complete(winner.id, R"({"paid":1})", Actor::worker(QStringLiteral("w"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const Job open = submitJob(*svc, QStringLiteral("born-open"));
+        const Attempt openRunning = startRunning(*svc, open.id);
+        const QString insert = QStringLiteral(
+            "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, state, completed_by, result, version) "
+            "VALUES ('o', $1, $2, 'r', '{}', 'succeeded', $3, '{\"paid\":1}', 1)");
+        for (const qint64 attemptId : {winner.id, running.id, openRunning.id})
+            QCOMPARE(rawSql(*svc, insert, {QStringLiteral("born-%1").arg(attemptId), kFingerprint, attemptId}),
+                     std::optional(SqlError::Kind::GuardRefused));
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 2);
+        QCOMPARE(svc->job(open.id)->state, JobState::Running);
+        QVERIFY(!svc->job(open.id)->completedBy);
+    }
+
     void cancelledAttemptCannotBecomeTheWinner_data() { addBackendRows(); }
     void cancelledAttemptCannotBecomeTheWinner()
     {

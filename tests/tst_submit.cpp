@@ -6,6 +6,7 @@
 #include "service/TakenKeys.h"
 #include "store/PgSession.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -185,6 +186,96 @@ private Q_SLOTS:
         QCOMPARE(svc->submit(makeSubmit(QString(255, u'k'))).outcome, SubmitResult::Outcome::Created);
         QCOMPARE(svc->submit(makeSubmit(QStringLiteral("!~ a key with spaces inside ~!"))).outcome,
                  SubmitResult::Outcome::Created);
+    }
+
+    // An owner id is the tenant half of the job's identity. PostgreSQL cannot
+    // store every QString exactly: a parameter is sent as a C string (a NUL
+    // ends it) in UTF-8 (a lone surrogate becomes U+FFFD). Were such an owner
+    // accepted, "shop-1\0evil" would be "shop-1" on PostgreSQL and be answered
+    // with shop-1's job (a conflict that shows shop-1's input), and two owners
+    // with different lone surrogates would share their keys; SQLite would keep
+    // them apart. One rule for both stores: refused, nothing written.
+    void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged_data() { addBackendRows(); }
+    void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SubmitRequest first = makeSubmit(QStringLiteral("tenant-key"), {{QStringLiteral("secret"), QStringLiteral("shop-1's")}});
+        first.ownerId = QStringLiteral("shop-1");
+        const SubmitResult created = svc->submit(first);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+
+        const QList<QString> weird = {
+            QStringLiteral("shop-1") + QChar(u'\0') + QStringLiteral("evil"), // "shop-1" on PostgreSQL
+            QStringLiteral("shop-1") + QChar(u'\0'),
+            QStringLiteral("shop-") + QChar(0xD800),                          // U+FFFD on PostgreSQL
+            QStringLiteral("shop-") + QChar(0xDBFF),
+            QStringLiteral("shop-") + QChar(0xDC00) + QChar(0xD800),          // a pair in the wrong order
+        };
+        for (const QString &owner : weird) {
+            SubmitRequest other = makeSubmit(QStringLiteral("tenant-key"), {{QStringLiteral("prompt"), QStringLiteral("mine")}});
+            other.ownerId = owner;
+            JD_VERIFY_THROWS_CODE(svc->submit(other), JobDeskError::Code::InvalidArgument);
+        }
+        // A valid owner with U+FFFD itself is an owner like any other.
+        SubmitRequest replacement = makeSubmit(QStringLiteral("tenant-key"));
+        replacement.ownerId = QStringLiteral("shop-") + QChar(0xFFFD);
+        const SubmitResult own = svc->submit(replacement);
+        QCOMPARE(own.outcome, SubmitResult::Outcome::Created);
+        QVERIFY(own.job.id != created.job.id);
+        QCOMPARE(svc->submit(replacement).job.id, own.job.id);
+
+        auto other = store->open();
+        QCOMPARE(other->jobs(JobFilter{}).jobs.size(), 2);
+        QVERIFY(other->keyHistory(QStringLiteral("shop-1"), QStringLiteral("tenant-key")).isEmpty());
+        QCOMPARE(other->job(created.job.id)->ownerId, QStringLiteral("shop-1"));
+    }
+
+    // The input is stored as jsonb on PostgreSQL, which cannot hold U+0000 nor
+    // a lone surrogate (Qt's parser accepts "\ud800"); SQLite could. One rule
+    // for both stores: refused before anything is written, as invalid input
+    // (not a store error on one store and a job on the other). Text that only
+    // looks like such an escape (a backslash, then "u0000": code in a prompt)
+    // is an input like any other, stored and replayed exactly.
+    void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot_data() { addBackendRows(); }
+    void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto obj = [](const QString &k, const QJsonValue &v) { return QJsonObject{{k, v}}; };
+        const QList<QJsonObject> refused = {
+            obj(QStringLiteral("text"), QString(QStringLiteral("a") + QChar(u'\0'))),
+            obj(QStringLiteral("text"), QString(QStringLiteral("a") + QChar(0xD800))),
+            obj(QStringLiteral("text"), QString(QString(QChar(0xDC00)) + QChar(0xD800))),
+            obj(QString(QChar(0xDBFF)), QStringLiteral("in a key")),
+            obj(QStringLiteral("nested"), QJsonArray{obj(QStringLiteral("t"), QString(QChar(0xDFFF)))}),
+        };
+        int i = 0;
+        for (const QJsonObject &input : refused)
+            JD_VERIFY_THROWS_CODE(svc->submit(makeSubmit(QStringLiteral("refused-%1").arg(i++), input)),
+                                  JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
+
+        const QList<QJsonObject> lookAlikes = {
+            obj(QStringLiteral("code"), QStringLiteral("printf(\"\\u0000\")")),  // backslash, u0000
+            obj(QStringLiteral("code"), QStringLiteral("\\ud800 and \\\\u0000")),   // backslashes, ud800
+            obj(QStringLiteral("\\u0000"), QStringLiteral("a key that says it")),
+            obj(QStringLiteral("pair"), QString(QString(QChar(0xD83D)) + QChar(0xDE00))), // a valid pair: U+1F600
+        };
+        i = 0;
+        for (const QJsonObject &input : lookAlikes) {
+            const SubmitRequest req = makeSubmit(QStringLiteral("look-alike-%1").arg(i++), input);
+            SubmitResult created;
+            try {
+                created = svc->submit(req);
+            } catch (const JobDeskError &e) {
+                QFAIL(qPrintable(QStringLiteral("refused %1: %2")
+                                     .arg(QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Compact)), e.message())));
+            }
+            QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+            QCOMPARE(svc->job(created.job.id)->input, input);
+            QCOMPARE(svc->submit(req).outcome, SubmitResult::Outcome::Replayed);
+        }
     }
 
     void submitRerunAfterLostConnectionReturnsTheSameJob_data() { addBackendRows(); }

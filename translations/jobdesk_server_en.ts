@@ -934,6 +934,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>a winner is never overwritten and must be a running or unknown attempt</translation>
     </message>
     <message>
+        <source>a job is born without a winner</source>
+        <translation>a job is born without a winner</translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API tokens are revoked, never deleted (token %1)</translation>
     </message>
@@ -1138,6 +1142,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>%1 is longer than %2 characters</translation>
     </message>
     <message>
+        <source>%1 must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation>%1 must not contain a NUL character or a lone UTF-16 surrogate</translation>
+    </message>
+    <message>
         <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
         <translation>idempotency key must be 1..255 printable ASCII characters (got %1)</translation>
     </message>
@@ -1164,6 +1172,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</source>
         <translation>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</translation>
+    </message>
+    <message>
+        <source>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</source>
+        <translation>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</translation>
     </message>
     <message>
         <source>client metadata is over 64 KiB</source>

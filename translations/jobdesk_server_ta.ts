@@ -934,6 +934,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>பதிவான வெற்றியாளரை ஒருபோதும் மாற்ற முடியாது; வெற்றியாளர் இயங்குகிறது அல்லது தெரியாதது (UNKNOWN) நிலையில் உள்ள முயற்சியாக இருக்க வேண்டும்</translation>
     </message>
     <message>
+        <source>a job is born without a winner</source>
+        <translation>புதிய வேலை வெற்றியாளர் இல்லாமலேயே உருவாகிறது</translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API டோக்கன்கள் திரும்பப்பெறப்படும், ஒருபோதும் நீக்கப்படாது (டோக்கன் %1)</translation>
     </message>
@@ -1138,6 +1142,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>%1, %2 எழுத்துகளை விட நீளமாக உள்ளது</translation>
     </message>
     <message>
+        <source>%1 must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation>%1 இல் NUL எழுத்தோ தனித்த UTF-16 surrogate-ஓ இருக்கக் கூடாது</translation>
+    </message>
+    <message>
         <source>idempotency key must be 1..255 printable ASCII characters (got %1)</source>
         <translation>சாவி (idempotency key) 1..255 அச்சிடக்கூடிய ASCII எழுத்துகளாக இருக்க வேண்டும் (வந்தது: %1)</translation>
     </message>
@@ -1164,6 +1172,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>the input contains a NUL character (\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)</source>
         <translation>உள்ளீட்டில் NUL எழுத்து (\u0000) உள்ளது; JobDesk அதைச் சேமிக்காது. அதை நீக்குங்கள், அல்லது தரவைக் குறியாக்குங்கள் (எடுத்துக்காட்டாக base64 ஆக)</translation>
+    </message>
+    <message>
+        <source>the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store</source>
+        <translation>உள்ளீட்டில் தனித்த UTF-16 surrogate (U+%1) உள்ளது; JobDesk அதைச் சேமிக்காது</translation>
     </message>
     <message>
         <source>client metadata is over 64 KiB</source>

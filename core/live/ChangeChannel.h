@@ -4,10 +4,12 @@
 // to a database, not to a schema, so two stores in two schemas of one
 // database (staging beside production, or the tests' throwaway schemas)
 // need two channels, or each one's server wakes the other's consoles for
-// full reads. The store is the schema a connection writes to
-// (current_schema(), however the search_path was set: URL options, the
-// role's default, PGOPTIONS). The default schema, public, keeps the plain
-// channel "jobdesk_changed", which servers and consoles of older versions use.
+// full reads. The store is the schema of the `jobs` table a connection
+// resolves (however the search_path was set: URL options, the role's
+// default, PGOPTIONS; a login's own "$user" schema without a jobs table does
+// not count), or current_schema() before the store is migrated. The default
+// schema, public, keeps the plain channel "jobdesk_changed", which servers
+// and consoles of older versions use.
 
 #include <string>
 
@@ -25,8 +27,8 @@ inline constexpr const char *kChangeChannelBase = "jobdesk_changed";
 // valid unquoted identifier under 64 bytes, the same in every process.
 std::string changeChannelForSchema(const std::string &schema);
 
-// Asks the connection which schema it is on (one round trip) and returns
-// that schema's channel. Throws what libpqxx throws.
+// Asks the connection which schema its store is in (one round trip) and
+// returns that schema's channel. Throws what libpqxx throws.
 std::string changeChannelOf(pqxx::connection_base &conn);
 
 } // namespace jobdesk

@@ -82,6 +82,19 @@ void requireText(const QString &value, const char *what, int maxLen = 255)
         invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
 }
 
+// A text that names something (an owner, a route, a provider, a request or an
+// actor). PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would
+// end it there and a lone surrogate would become U+FFFD, so two different
+// names (two owners, two request ids) would be one on PostgreSQL and two on
+// SQLite. One rule for both stores: refused. (Free text, a reason, is not a
+// name: it often carries a provider's words and is never refused for them.)
+void requireName(const QString &value, const char *what)
+{
+    requireText(value, what);
+    if (value.contains(QChar(u'\0')) || !value.isValidUtf16())
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+}
+
 void requireLease(qint64 ms)
 {
     if (ms <= 0)
@@ -109,8 +122,8 @@ void requireOperator(const OperatorRequest &r)
     if (r.actor.role != Role::Operator)
         throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
                                                 .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
-    requireText(r.actor.id, "operator id");
-    requireText(r.requestId, "request id");
+    requireName(r.actor.id, "operator id");
+    requireName(r.requestId, "request id");
     if (r.reason.trimmed().isEmpty())
         invalid(QStringLiteral("a reason is required"));
     if (r.reason.size() > 2000)
@@ -158,11 +171,28 @@ QString newProviderKey()
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
 
-// PostgreSQL's jsonb cannot hold U+0000; SQLite could. One rule for both: an
-// input with a NUL character is refused before anything is written.
-bool containsNulEscape(const QByteArray &canonicalJson)
+// PostgreSQL's jsonb cannot hold U+0000 nor a lone surrogate; SQLite could.
+// One rule for both: such an input is refused before anything is written.
+// The canonical form writes both, and only them, as \u escapes (a valid pair
+// is written as UTF-8, other control characters as \u00XX), so the escapes
+// are read as escapes: a backslash written as "\\" followed by "u0000" is
+// text, not a NUL. Returns the first such code unit, if any.
+std::optional<char16_t> unstorableEscape(const QByteArray &canonicalJson)
 {
-    return canonicalJson.contains("\\u0000");
+    const char *p = canonicalJson.constData();
+    const qsizetype n = canonicalJson.size();
+    for (qsizetype i = 0; i + 1 < n; ++i) {
+        if (p[i] != '\\')
+            continue;
+        if (p[i + 1] == 'u' && i + 5 < n) {
+            bool ok = false;
+            const uint c = QByteArray(p + i + 2, 4).toUInt(&ok, 16);
+            if (ok && (c == 0 || (c >= 0xD800 && c <= 0xDFFF)))
+                return char16_t(c);
+        }
+        ++i; // the escaped character (a backslash, a quote, u...) is not an escape itself
+    }
+    return std::nullopt;
 }
 
 // Create-or-replay on PostgreSQL (invariants 1 and 2), in autocommit. A new
@@ -780,9 +810,9 @@ qint64 JobService::nowMs()
 
 SubmitResult JobService::submit(const SubmitRequest &req)
 {
-    requireText(req.ownerId, "owner id");
+    requireName(req.ownerId, "owner id");
     validateKey(req.idempotencyKey);
-    requireText(req.route, "route");
+    requireName(req.route, "route");
     if (req.maxParallel < 1 || req.maxParallel > 8)
         invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
     if (req.maxAttempts < 1 || req.maxAttempts > 100)
@@ -790,9 +820,13 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
         invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
-    if (containsNulEscape(canonicalInput))
-        invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
-                               "remove it or encode the data (for example as base64)"));
+    if (const auto bad = unstorableEscape(canonicalInput)) {
+        if (*bad == 0)
+            invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
+                                   "remove it or encode the data (for example as base64)"));
+        invalid(QStringLiteral("the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store")
+                    .arg(uint(*bad), 4, 16, QLatin1Char('0')));
+    }
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
@@ -866,8 +900,8 @@ SubmitResult JobService::submit(const SubmitRequest &req)
 
 StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 {
-    requireText(req.provider, "provider");
-    requireText(req.requestId, "start request id");
+    requireName(req.provider, "provider");
+    requireName(req.requestId, "start request id");
     if (req.kind == AttemptKind::Retry)
         invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
     if (req.leaseMs)
@@ -1170,7 +1204,7 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
 RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &req)
 {
     requireOperator(req);
-    requireText(provider, "provider");
+    requireName(provider, "provider");
     if (d->pg())
         return d->run("retry", false, [&] {
             const SqlRow row = d->session->exec(

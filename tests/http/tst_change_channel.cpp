@@ -130,6 +130,55 @@ private Q_SLOTS:
         pqxx::connection base(postgresBaseUrl().toStdString());
         QCOMPARE(changeChannelOf(base), std::string(kChangeChannelBase));
     }
+
+    // PostgreSQL's default search_path starts with "$user": a person whose
+    // login has a schema of its own (common where people get a sandbox)
+    // reads the store's tables from the next schema on the path, but that
+    // login's current_schema() is its own schema. Its console must still
+    // listen on the store's channel, the one the store's servers notify, or
+    // it never wakes early.
+    void aConsoleWhoseLoginHasASchemaOfItsOwnWakesOnItsStoresChannel_data() { addBackendRows(); }
+    void aConsoleWhoseLoginHasASchemaOfItsOwnWakesOnItsStoresChannel()
+    {
+        JD_FRESH_STORE(store);
+        ChangeListener console;
+        if (!store->isPostgres()) {
+            QVERIFY(!console.start(store->url()));
+            return;
+        }
+        const QString login = QStringLiteral("jd_own_schema_viewer");
+        auto admin = store->open();
+        StoreUrl url = loginAs(*admin, store->url(), login, QStringLiteral("jobdesk_viewer"));
+        // The login's own schema, in this database, for this test only.
+        struct DropSchema
+        {
+            JobService &admin;
+            QString name;
+            ~DropSchema()
+            {
+                try {
+                    admin.session().exec(QStringLiteral("DROP SCHEMA IF EXISTS ") + name + QStringLiteral(" CASCADE"));
+                } catch (...) {
+                }
+            }
+        } dropLater{*admin, login};
+        admin->session().exec(QStringLiteral("CREATE SCHEMA IF NOT EXISTS %1 AUTHORIZATION %1").arg(login));
+        QVERIFY(url.postgresUrl.contains(QStringLiteral("search_path%3D")));
+        url.postgresUrl.replace(QStringLiteral("search_path%3D"), QStringLiteral("search_path%3D%24user%2C"));
+        {
+            auto viewer = JobService::open(url, JobService::Options{.migrate = false});
+            QCOMPARE(viewer->jobs(JobFilter{}).jobs.size(), 0); // it reads the store
+        }
+
+        pqxx::connection serverSide(store->url().postgresUrl.toStdString());
+        const QString storeChannel = QString::fromStdString(changeChannelOf(serverSide));
+        QVERIFY(console.start(url));
+        QCOMPARE(console.channel(), storeChannel);
+        QSignalSpy woken(&console, &ChangeListener::changed);
+        ChangeNotifier server(store->url(), std::chrono::milliseconds(0));
+        server.poke(42);
+        QTRY_VERIFY_WITH_TIMEOUT(!woken.isEmpty(), 10000);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestChangeChannel)
