@@ -1,11 +1,21 @@
 // A transaction that hits a deadlock is retried (bounded) and then succeeds;
-// a writer that finds the store locked waits its turn instead of failing.
+// a writer that finds the store locked waits its turn instead of failing; a
+// PostgreSQL server that never answers fails a connect instead of hanging it.
 
 #include "StoreFixture.h"
 
+#include "http/ChangeNotifier.h"
+#include "live/ChangeListener.h"
 #include "store/PgSession.h"
 
 #include <QTest>
+
+#include <QElapsedTimer>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <future>
 
@@ -68,6 +78,70 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
         QCOMPARE(svc->auditLog(job.id).size(), 1); // applied once
         QCOMPARE(svc->attemptEvents(job.id).last().toState, AttemptState::Cancelled);
+    }
+    // Every PostgreSQL connection JobDesk opens carries a connect timeout and
+    // keepalives (postgresConnectionString), unless the URL sets its own.
+    void connectionStringsGetTimeoutsTheUrlDoesNotSet()
+    {
+        const QString uri = postgresConnectionString(QStringLiteral("postgresql://u@db.example/jd"));
+        QCOMPARE(uri, QStringLiteral("postgresql://u@db.example/jd?connect_timeout=10&keepalives_idle=30"
+                                     "&keepalives_interval=10&keepalives_count=3&tcp_user_timeout=60000"));
+        const QString withQuery = postgresConnectionString(
+            QStringLiteral("postgresql://u@db/jd?options=-csearch_path%3Dstaging&connect_timeout=3"));
+        QVERIFY(withQuery.startsWith(QStringLiteral("postgresql://u@db/jd?options=-csearch_path%3Dstaging&connect_timeout=3&")));
+        QCOMPARE(withQuery.count(QStringLiteral("connect_timeout")), 1); // the URL's own value wins
+        QVERIFY(withQuery.contains(QStringLiteral("&keepalives_idle=30")));
+        const QString keyValue = postgresConnectionString(QStringLiteral("host=db dbname=jd keepalives_idle = 5"));
+        QCOMPARE(keyValue, QStringLiteral("host=db dbname=jd keepalives_idle = 5 connect_timeout=10 keepalives_interval=10 "
+                                          "keepalives_count=3 tcp_user_timeout=60000"));
+    }
+
+    // A database that accepts the TCP connection and then never answers (a
+    // hung server, a half-dead proxy) fails the connect within its timeout
+    // instead of hanging the caller for ever: the store session, the
+    // console's change listener and the server's change notifier (whose
+    // destructor joins its thread, so a hang there would hang a shutdown).
+    void aDatabaseThatNeverAnswersFailsTheConnectInsteadOfHanging()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        addr.sin_port = 0;
+        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
+        QCOMPARE(::listen(fd, 16), 0); // the kernel completes the handshakes; nobody ever reads or writes
+        socklen_t len = sizeof addr;
+        QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len), 0);
+        const StoreUrl url{Dialect::Postgres, {},
+                           QStringLiteral("postgresql://jobdesk@127.0.0.1:%1/jobdesk").arg(ntohs(addr.sin_port))};
+
+        QElapsedTimer clock;
+        clock.start();
+        auto session = std::async(std::launch::async, [&] {
+            try {
+                openSqlSession(url);
+                return std::string("opened");
+            } catch (const std::exception &e) {
+                return std::string(e.what());
+            }
+        });
+        auto notifier = std::async(std::launch::async, [&] {
+            ChangeNotifier n(url, std::chrono::milliseconds(0));
+            n.poke(1);
+            return n.sent(); // the destructor joins after the send gave up
+        });
+        ChangeListener listener;
+        QVERIFY(!listener.start(url, 600000)); // returns once the connect gave up
+        QCOMPARE(session.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+        const std::string failure = session.get();
+        QVERIFY2(failure != "opened", failure.c_str());
+        QCOMPARE(notifier.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+        QCOMPARE(notifier.get(), 0);
+        qInfo("three connects to a silent server gave up after %lld ms: %s", static_cast<long long>(clock.elapsed()),
+              failure.c_str());
+        QVERIFY(clock.elapsed() < 40000); // connect_timeout is 10 s
+        ::close(fd);
     }
 };
 

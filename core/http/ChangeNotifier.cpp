@@ -62,7 +62,7 @@ void ChangeNotifier::run()
         lastSent = std::chrono::steady_clock::now();
         try {
             if (!conn) {
-                conn = std::make_unique<pqxx::connection>(m_url.toStdString());
+                conn = std::make_unique<pqxx::connection>(postgresConnectionString(m_url).toStdString());
                 channel = changeChannelOf(*conn);
             }
             pqxx::nontransaction tx(*conn); // autocommit: no write transaction to hold up

@@ -87,7 +87,7 @@ bool ChangeListener::connectNow()
     if (m_url.isEmpty())
         return false;
     try {
-        auto c = std::make_unique<Connection>(m_url.toStdString());
+        auto c = std::make_unique<Connection>(postgresConnectionString(m_url).toStdString());
         Connection *raw = c.get();
         const std::string channelName = changeChannelOf(c->conn);
         c->receiver = std::make_unique<Receiver>(c->conn, channelName, [raw] { raw->notified = true; });

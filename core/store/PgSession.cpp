@@ -98,7 +98,7 @@ PgSession::~PgSession()
 void PgSession::open()
 {
     try {
-        m_conn = std::make_unique<Connection>(m_url);
+        m_conn = std::make_unique<Connection>(postgresConnectionString(QString::fromStdString(m_url)).toStdString());
         pqxx::nontransaction tx(m_conn->conn);
         tx.exec("SET client_min_messages = warning");
         tx.exec("SET lock_timeout = '30s'");
@@ -308,7 +308,7 @@ void PgSession::simulateConnectionLoss()
     // Ask the server to end this backend, as a network fault would.
     const int pid = m_conn->conn.backendpid();
     try {
-        pqxx::connection killer(m_url);
+        pqxx::connection killer(postgresConnectionString(QString::fromStdString(m_url)).toStdString());
         pqxx::nontransaction tx(killer);
         tx.exec_params("SELECT pg_terminate_backend($1)", pid);
     } catch (const std::exception &e) {

@@ -96,4 +96,14 @@ struct StoreUrl
 
 std::unique_ptr<SqlSession> openSqlSession(const StoreUrl &url);
 
+// The libpq connection string JobDesk connects with: `url` (a URI or
+// key=value form) plus what a 3 a.m. outage needs, unless the URL sets it:
+// connect_timeout=10 (a database that accepts the TCP connection and then
+// says nothing fails the connect in 10 s instead of hanging it for ever),
+// keepalives_idle=30, keepalives_interval=10, keepalives_count=3 (a peer that
+// vanished is noticed within about a minute, not two hours), and
+// tcp_user_timeout=60000 (data unacknowledged for a minute breaks the
+// connection). Every PostgreSQL connection of JobDesk goes through it.
+QString postgresConnectionString(const QString &url);
+
 } // namespace jobdesk
