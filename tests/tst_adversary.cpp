@@ -6,6 +6,7 @@
 // inside the database until both are waiting (watched in pg_stat_activity,
 // a bounded loop), so they overlap for certain. Both stores.
 
+#include "ReleasedTogether.h"
 #include "StoreFixture.h"
 
 #include "domain/CanonicalJson.h"
@@ -302,37 +303,17 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         constexpr int kRounds = 40;
-        std::barrier sync(2);
         std::array<std::vector<SubmitResult>, 2> got;
-        std::array<QString, 2> errors;
-        std::vector<std::thread> threads;
-        for (int t = 0; t < 2; ++t) {
-            threads.emplace_back([&, t] {
-                std::unique_ptr<JobService> mine;
-                try {
-                    mine = store->open();
-                } catch (const std::exception &e) {
-                    errors[t] = QString::fromUtf8(e.what());
-                }
-                for (int i = 0; i < kRounds; ++i) {
-                    sync.arrive_and_wait(); // released together, every round
-                    if (!mine || !errors[t].isEmpty())
-                        continue;
-                    try {
-                        SubmitRequest req = makeSubmit(QStringLiteral("shared-%1").arg(i));
-                        req.ownerId = QStringLiteral("owner-%1").arg(t);
-                        got[t].push_back(mine->submit(req)); // twice: a create and a replay
-                        got[t].push_back(mine->submit(req));
-                    } catch (const std::exception &e) {
-                        errors[t] = QString::fromUtf8(e.what());
-                    }
-                }
-            });
-        }
-        for (std::thread &th : threads)
-            th.join();
-        QVERIFY2(errors[0].isEmpty(), qPrintable(errors[0]));
-        QVERIFY2(errors[1].isEmpty(), qPrintable(errors[1]));
+        const auto errors = releasedTogether(
+            2, [&](int) { return store->open(); },
+            [&](int t, JobService &mine, int round) { // released together, every round
+                SubmitRequest req = makeSubmit(QStringLiteral("shared-%1").arg(round));
+                req.ownerId = QStringLiteral("owner-%1").arg(t);
+                got[t].push_back(mine.submit(req)); // twice: a create and a replay
+                got[t].push_back(mine.submit(req));
+            },
+            kRounds);
+        JD_VERIFY_NO_THREAD_ERRORS(errors);
         for (int t = 0; t < 2; ++t) {
             QCOMPARE(int(got[t].size()), 2 * kRounds);
             for (int i = 0; i < kRounds; ++i) {
@@ -363,38 +344,18 @@ private Q_SLOTS:
         const auto intentOf = [](int i) {
             return QJsonObject{{QStringLiteral("prompt"), (i % 2) ? QStringLiteral("A") : QStringLiteral("B")}};
         };
-        std::barrier sync(kThreads);
         std::array<std::array<SubmitResult, 2>, kThreads> got;
-        std::array<QString, kThreads> errors;
-        std::vector<std::thread> threads;
-        for (int t = 0; t < kThreads; ++t) {
-            threads.emplace_back([&, t] {
-                std::unique_ptr<JobService> mine;
-                try {
-                    mine = store->open();
-                    const SubmitRequest warm = makeSubmit(QStringLiteral("warm-%1").arg(t)); // both statements prepared
-                    mine->submit(warm);
-                    mine->submit(warm);
-                } catch (const std::exception &e) {
-                    errors[t] = QString::fromUtf8(e.what());
-                }
-                for (int round = 0; round < 2; ++round) {
-                    sync.arrive_and_wait(); // released together, each round
-                    if (!mine || !errors[t].isEmpty())
-                        continue;
-                    try {
-                        got[t][round] = mine->submit(makeSubmit(key, intentOf(t)));
-                    } catch (const std::exception &e) {
-                        errors[t] = QString::fromUtf8(e.what());
-                    }
-                }
-                mine.reset(); // a connection closes in the thread that opened it
-            });
-        }
-        for (std::thread &th : threads)
-            th.join();
-        for (const QString &e : errors)
-            QVERIFY2(e.isEmpty(), qPrintable(e));
+        const auto errors = releasedTogether(
+            kThreads,
+            [&](int t) {
+                std::unique_ptr<JobService> mine = store->open();
+                const SubmitRequest warm = makeSubmit(QStringLiteral("warm-%1").arg(t)); // both statements prepared
+                mine->submit(warm);
+                mine->submit(warm);
+                return mine;
+            },
+            [&](int t, JobService &mine, int round) { got[t][round] = mine.submit(makeSubmit(key, intentOf(t))); }, 2);
+        JD_VERIFY_NO_THREAD_ERRORS(errors);
 
         int created = 0;
         int creator = -1;

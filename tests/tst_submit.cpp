@@ -1,5 +1,6 @@
 // Invariants 1 and 2: one job per intent; a key is bound to its exact intent.
 
+#include "ReleasedTogether.h"
 #include "StoreFixture.h"
 
 #include "domain/CanonicalJson.h"
@@ -12,7 +13,6 @@
 #include <QTest>
 
 #include <future>
-#include <latch>
 #include <thread>
 #include <vector>
 
@@ -28,43 +28,19 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         constexpr int kThreads = 32;
-        std::vector<std::unique_ptr<JobService>> services(kThreads);
         std::vector<qint64> ids(kThreads, 0);
         std::vector<SubmitResult::Outcome> outcomes(kThreads);
-        std::vector<std::string> errors(kThreads);
-        std::latch ready(kThreads);
-        std::latch go(1);
-        std::vector<std::thread> threads;
-        for (int i = 0; i < kThreads; ++i) {
-            threads.emplace_back([&, i] {
+        const auto errors = releasedTogether(
+            kThreads, [&](int) { return store->open(); }, // each thread its own connection
+            [&](int i, JobService &mine) {
                 SubmitRequest req = makeSubmit(QStringLiteral("click-42"));
                 req.clientMeta = QJsonObject{{QStringLiteral("client"), QStringLiteral("web")},
                                              {QStringLiteral("tab"), i}};
-                try {
-                    services[i] = store->open(); // each thread its own connection
-                } catch (const std::exception &e) {
-                    errors[i] = e.what();
-                }
-                ready.count_down();
-                go.wait(); // released together
-                if (!services[i])
-                    return;
-                try {
-                    const SubmitResult r = services[i]->submit(req);
-                    ids[i] = r.job.id;
-                    outcomes[i] = r.outcome;
-                } catch (const std::exception &e) {
-                    errors[i] = e.what();
-                }
-                services[i].reset(); // a connection closes in the thread that opened it
+                const SubmitResult r = mine.submit(req);
+                ids[i] = r.job.id;
+                outcomes[i] = r.outcome;
             });
-        }
-        ready.wait();
-        go.count_down();
-        for (auto &t : threads)
-            t.join();
-        for (const auto &e : errors)
-            QVERIFY2(e.empty(), e.c_str());
+        JD_VERIFY_NO_THREAD_ERRORS(errors);
 
         const QSet<qint64> distinct(ids.begin(), ids.end());
         QCOMPARE(distinct.size(), 1);
@@ -538,37 +514,13 @@ private Q_SLOTS:
         constexpr int kThreads = 4;
         constexpr int kKeys = 40;
         std::vector<std::vector<SubmitResult>> results(kThreads);
-        std::vector<std::string> errors(kThreads);
-        std::latch ready(kThreads);
-        std::latch go(1);
-        std::vector<std::thread> threads;
-        for (int t = 0; t < kThreads; ++t) {
-            threads.emplace_back([&, t] {
-                std::unique_ptr<JobService> svc;
-                try {
-                    svc = JobService::open(store->url(), sharing);
-                } catch (const std::exception &e) {
-                    errors[t] = e.what();
-                }
-                ready.count_down();
-                go.wait(); // released together
-                if (!svc)
-                    return;
-                try {
-                    for (int i = 0; i < kKeys; ++i) // each thread starts at another key, then goes round them all
-                        results[t].push_back(svc->submit(makeSubmit(QStringLiteral("together-%1").arg((i + t * 7) % kKeys))));
-                } catch (const std::exception &e) {
-                    errors[t] = e.what();
-                }
-                svc.reset(); // a connection closes in the thread that opened it
+        const auto errors = releasedTogether(
+            kThreads, [&](int) { return JobService::open(store->url(), sharing); },
+            [&](int t, JobService &mine) {
+                for (int i = 0; i < kKeys; ++i) // each thread starts at another key, then goes round them all
+                    results[t].push_back(mine.submit(makeSubmit(QStringLiteral("together-%1").arg((i + t * 7) % kKeys))));
             });
-        }
-        ready.wait();
-        go.count_down();
-        for (auto &t : threads)
-            t.join();
-        for (const auto &e : errors)
-            QVERIFY2(e.empty(), e.c_str());
+        JD_VERIFY_NO_THREAD_ERRORS(errors);
 
         QHash<QString, QList<SubmitResult>> byKey;
         for (const auto &rs : results)
@@ -617,52 +569,17 @@ private Q_SLOTS:
         constexpr int kThreads = 4;
         constexpr int kKeys = 25;
         std::vector<QList<SubmitResult>> results(kThreads);
-        std::vector<std::string> errors(kThreads + 1);
-        std::latch ready(kThreads + 1);
-        std::latch go(1);
-        std::vector<std::thread> threads;
-        for (int t = 0; t < kThreads; ++t) {
-            threads.emplace_back([&, t] {
-                std::unique_ptr<JobService> mine;
-                try {
-                    mine = store->open();
-                } catch (const std::exception &e) {
-                    errors[t] = e.what();
+        const auto errors = releasedTogether(
+            kThreads + 1, [&](int) { return store->open(); },
+            [&](int t, JobService &mine) {
+                for (int i = 0; i < kKeys; ++i) {
+                    if (t < kThreads)
+                        results[t].append(mine.submit(makeSubmit(QStringLiteral("numbered-%1-%2").arg(t).arg(i))));
+                    else // heartbeats of the running attempt: writes that take change numbers too
+                        mine.heartbeat(a.id, QStringLiteral("w1"), 30000);
                 }
-                ready.count_down();
-                go.wait(); // released together
-                try {
-                    for (int i = 0; mine && i < kKeys; ++i)
-                        results[t].append(mine->submit(makeSubmit(QStringLiteral("numbered-%1-%2").arg(t).arg(i))));
-                } catch (const std::exception &e) {
-                    errors[t] = e.what();
-                }
-                mine.reset(); // a connection closes in the thread that opened it
             });
-        }
-        threads.emplace_back([&] { // heartbeats of the running attempt: writes that take change numbers too
-            std::unique_ptr<JobService> mine;
-            try {
-                mine = store->open();
-            } catch (const std::exception &e) {
-                errors[kThreads] = e.what();
-            }
-            ready.count_down();
-            go.wait();
-            try {
-                for (int i = 0; mine && i < kKeys; ++i)
-                    mine->heartbeat(a.id, QStringLiteral("w1"), 30000);
-            } catch (const std::exception &e) {
-                errors[kThreads] = e.what();
-            }
-            mine.reset();
-        });
-        ready.wait();
-        go.count_down();
-        for (auto &t : threads)
-            t.join();
-        for (const auto &e : errors)
-            QVERIFY2(e.empty(), e.c_str());
+        JD_VERIFY_NO_THREAD_ERRORS(errors);
 
         QSet<qint64> numbers;
         qint64 highest = 0;
