@@ -34,20 +34,26 @@ std::string changeChannelForSchema(const std::string &schema)
     return base + "_x" + digest.toStdString();
 }
 
-std::string changeChannelOf(pqxx::connection_base &conn)
+std::string changeChannelOf(pqxx::connection_base &conn, bool *storeFound)
 {
     pqxx::nontransaction tx(conn);
     // The schema of the `jobs` table this connection reads, not
     // current_schema(): under the default search_path ("$user", ...) a login
     // with a schema of its own has that schema as current_schema() while it
     // reads the store from the next one. Before the store is migrated there
-    // is no table yet: then the schema it will be created in.
-    const pqxx::result r = tx.exec("SELECT coalesce((SELECT n.nspname FROM pg_catalog.pg_class c"
+    // is no table yet: then the schema this login would create it in
+    // (ChangeListener asks again until the table exists).
+    const pqxx::result r = tx.exec("SELECT (SELECT n.nspname FROM pg_catalog.pg_class c"
                                    " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-                                   " WHERE c.oid = pg_catalog.to_regclass('jobs')), current_schema())");
-    if (r.empty() || r[0][0].is_null())
+                                   " WHERE c.oid = pg_catalog.to_regclass('jobs')), current_schema()");
+    const bool found = !r.empty() && !r[0][0].is_null();
+    if (storeFound)
+        *storeFound = found;
+    if (found)
+        return changeChannelForSchema(r[0][0].c_str());
+    if (r.empty() || r[0][1].is_null())
         return changeChannelForSchema({});
-    return changeChannelForSchema(r[0][0].c_str());
+    return changeChannelForSchema(r[0][1].c_str());
 }
 
 } // namespace jobdesk

@@ -28,7 +28,11 @@ inline constexpr const char *kChangeChannelBase = "jobdesk_changed";
 std::string changeChannelForSchema(const std::string &schema);
 
 // Asks the connection which schema its store is in (one round trip) and
-// returns that schema's channel. Throws what libpqxx throws.
-std::string changeChannelOf(pqxx::connection_base &conn);
+// returns that schema's channel. Before the store is migrated there is no
+// `jobs` table to ask about: then it answers for current_schema(), where this
+// login would create the store, and sets *storeFound (when given) to false,
+// since the store may yet be created elsewhere (by another login, whose
+// current_schema() differs). Throws what libpqxx throws.
+std::string changeChannelOf(pqxx::connection_base &conn, bool *storeFound = nullptr);
 
 } // namespace jobdesk

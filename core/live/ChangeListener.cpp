@@ -63,6 +63,12 @@ bool ChangeListener::start(const StoreUrl &url, int retryMs)
         });
     }
     m_retry->setInterval(retryMs);
+    if (!m_recheck) {
+        m_recheck = new QTimer(this);
+        m_recheck->setSingleShot(true);
+        connect(m_recheck, &QTimer::timeout, this, &ChangeListener::recheckChannel);
+    }
+    m_recheck->setInterval(retryMs);
     if (connectNow())
         return true;
     m_retry->start();
@@ -89,13 +95,16 @@ bool ChangeListener::connectNow()
     try {
         auto c = std::make_unique<Connection>(postgresConnectionString(m_url).toStdString());
         Connection *raw = c.get();
-        const std::string channelName = changeChannelOf(c->conn);
+        bool storeFound = false;
+        const std::string channelName = changeChannelOf(c->conn, &storeFound);
         c->receiver = std::make_unique<Receiver>(c->conn, channelName, [raw] { raw->notified = true; });
         m_channel = QString::fromStdString(channelName);
         m_conn = std::move(c);
         m_notifier = new QSocketNotifier(static_cast<qintptr>(m_conn->conn.sock()), QSocketNotifier::Read, this);
         connect(m_notifier, &QSocketNotifier::activated, this, &ChangeListener::onReadable);
-        qCDebug(lcStore) << "listening on" << channel();
+        qCDebug(lcStore) << "listening on" << channel() << (storeFound ? "" : "(the store is not migrated yet)");
+        if (!storeFound && m_recheck)
+            m_recheck->start();
         return true;
     } catch (const std::exception &e) {
         qCInfo(lcStore) << "cannot LISTEN for changes yet:" << e.what();
@@ -109,10 +118,7 @@ void ChangeListener::onReadable()
     if (!m_conn)
         return;
     try {
-        m_conn->notified = false;
-        m_conn->conn.get_notifs();
-        if (m_conn->notified)
-            Q_EMIT changed();
+        deliverNotifications();
     } catch (const std::exception &e) {
         qCInfo(lcStore) << "change listener lost its connection:" << e.what();
         drop();
@@ -122,8 +128,46 @@ void ChangeListener::onReadable()
     }
 }
 
+void ChangeListener::deliverNotifications()
+{
+    m_conn->notified = false;
+    m_conn->conn.get_notifs();
+    if (m_conn->notified)
+        Q_EMIT changed();
+}
+
+void ChangeListener::recheckChannel()
+{
+    if (!m_conn)
+        return; // reconnecting: connectNow() asks again
+    try {
+        bool storeFound = false;
+        const QString now = QString::fromStdString(changeChannelOf(m_conn->conn, &storeFound));
+        deliverNotifications(); // any that arrived with the answer (the socket was read)
+        if (!storeFound) {
+            m_recheck->start();
+            return;
+        }
+        if (now == m_channel)
+            return;
+        qCInfo(lcStore) << "the store is in another schema than this login's own: listening on" << now << "instead of" << m_channel;
+        drop();
+        if (!connectNow() && m_retry)
+            m_retry->start();
+        Q_EMIT changed(); // the store's creation, and anything since, went to the other channel
+    } catch (const std::exception &e) {
+        qCInfo(lcStore) << "change listener lost its connection:" << e.what();
+        drop();
+        Q_EMIT changed();
+        if (m_retry && !m_url.isEmpty())
+            m_retry->start();
+    }
+}
+
 void ChangeListener::drop()
 {
+    if (m_recheck)
+        m_recheck->stop();
     if (m_notifier) {
         m_notifier->setEnabled(false);
         m_notifier->deleteLater();

@@ -25,8 +25,12 @@ class ChangeListener : public QObject
 {
     Q_OBJECT
 public:
-    // The channel listened on: the schema of the connection, asked once
-    // connected; empty while not listening.
+    // The channel listened on: that of the store's schema, asked once
+    // connected; empty while not listening. While the store has no tables
+    // yet (a console started before its store was migrated), the channel is
+    // current_schema()'s and the listener asks again every retryMs; when the
+    // store appears in another schema it moves to that schema's channel and
+    // emits changed() once (the creation may have been missed).
     QString channel() const { return m_channel; }
 
     explicit ChangeListener(QObject *parent = nullptr);
@@ -45,12 +49,15 @@ Q_SIGNALS:
 private:
     bool connectNow();
     void onReadable();
+    void deliverNotifications();
+    void recheckChannel();
     void drop();
 
     struct Connection;
     std::unique_ptr<Connection> m_conn;
     QSocketNotifier *m_notifier = nullptr;
     QTimer *m_retry = nullptr;
+    QTimer *m_recheck = nullptr; // while the store is not found: asks again where it is
     QString m_url;
     QString m_channel;
 };

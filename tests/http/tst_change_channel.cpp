@@ -179,6 +179,64 @@ private Q_SLOTS:
         server.poke(42);
         QTRY_VERIFY_WITH_TIMEOUT(!woken.isEmpty(), 10000);
     }
+
+    // A console may start before its store exists (it waits for the first
+    // server to migrate it). With no `jobs` table to ask about, its listener
+    // takes the channel of its own current_schema(); if the store is then
+    // created in another schema (the server's login has another search
+    // path), the listener must move to the store's channel, or it never wakes
+    // early. It asks again until the table exists.
+    void aConsoleStartedBeforeItsStoreExistsMovesToTheStoresChannel_data() { addBackendRows(); }
+    void aConsoleStartedBeforeItsStoreExistsMovesToTheStoresChannel()
+    {
+        JD_FRESH_STORE(store);
+        ChangeListener console;
+        if (!store->isPostgres()) {
+            QVERIFY(!console.start(store->url()));
+            return;
+        }
+        auto admin = store->open();
+        const QString suffix = QString::number(QCoreApplication::applicationPid());
+        const QString early = QStringLiteral("jd_early_") + suffix; // the console login's first schema, empty
+        const QString later = QStringLiteral("jd_later_") + suffix; // where the store will be created
+        struct DropSchemas
+        {
+            JobService &admin;
+            QStringList names;
+            ~DropSchemas()
+            {
+                for (const QString &name : names) {
+                    try {
+                        admin.session().exec(QStringLiteral("DROP SCHEMA IF EXISTS ") + name + QStringLiteral(" CASCADE"));
+                    } catch (...) {
+                    }
+                }
+            }
+        } dropLater{*admin, {early, later}};
+        for (const QString &name : dropLater.names) {
+            admin->session().exec(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(name));
+            admin->session().exec(QStringLiteral("CREATE SCHEMA %1").arg(name));
+        }
+        const QString base = postgresBaseUrl();
+        const QString sep = base.contains(QLatin1Char('?')) ? QStringLiteral("&") : QStringLiteral("?");
+        const StoreUrl consoleUrl{Dialect::Postgres, {}, base + sep + QStringLiteral("options=-csearch_path%3D") + early + QStringLiteral("%2C") + later};
+        const StoreUrl serverUrl{Dialect::Postgres, {}, base + sep + QStringLiteral("options=-csearch_path%3D") + later};
+
+        QVERIFY(console.start(consoleUrl, 50));
+        QCOMPARE(console.channel(), QString::fromStdString(changeChannelForSchema(early.toStdString())));
+        QSignalSpy woken(&console, &ChangeListener::changed);
+        {
+            auto server = JobService::open(serverUrl); // migrates the store into `later`
+            submitJob(*server, QStringLiteral("first"));
+        }
+        const QString storeChannel = QString::fromStdString(changeChannelForSchema(later.toStdString()));
+        QTRY_COMPARE_WITH_TIMEOUT(console.channel(), storeChannel, 10000);
+        QVERIFY(!woken.isEmpty()); // it looks once: the first job went to the other channel
+        woken.clear();
+        ChangeNotifier server(serverUrl, std::chrono::milliseconds(0));
+        server.poke(7);
+        QTRY_VERIFY_WITH_TIMEOUT(!woken.isEmpty(), 10000);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestChangeChannel)
