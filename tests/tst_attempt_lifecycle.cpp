@@ -307,6 +307,89 @@ private Q_SLOTS:
         QVERIFY(svc->attempt(a.id)->lastReason.startsWith(QStringLiteral("503 does not say")));
     }
 
+    // A worker id is who holds a claim and a lease. PostgreSQL gets it as a C
+    // string in UTF-8, so "w\0x" would be worker w there (and "w" + U+D800
+    // the worker "w" + U+FFFD): it could claim, hold, release or renew what w
+    // holds, or start an attempt under w's claim. SQLite would keep them
+    // apart. One rule for both stores: refused before anything is written,
+    // on every path a worker id takes, and so is an actor that names one.
+    void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim_data() { addBackendRows(); }
+    void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString w = QStringLiteral("w");
+        const Job running = submitJob(*svc, QStringLiteral("held-running"));
+        const Job claimed = submitJob(*svc, QStringLiteral("held-claimed"));
+        const Job free = submitJob(*svc, QStringLiteral("free"));
+        const Job retried = submitJob(*svc, QStringLiteral("retried"));
+        StartAttemptRequest start = makeStartRequest(running.id);
+        start.workerId = w;
+        start.actor = Actor::worker(w);
+        const StartAttemptResult started = claimAndStart(*svc, start);
+        QVERIFY(started.started);
+        const Attempt a = svc->markRunning(started.attempt.id, start.actor, 60000);
+        QVERIFY(svc->claimJob(claimed.id, w, 60000));
+        const RetryResult retry = svc->retry(retried.id, QStringLiteral("primary"), operatorRequest());
+        QVERIFY(retry.start.started);
+
+        const auto claimOf = [&](qint64 jobId) {
+            const SqlRow row = svc->session()
+                                   .exec(QStringLiteral("SELECT claimed_by, claim_expires_at_ms FROM jobs WHERE id = $1"), {jobId})
+                                   .first();
+            return QStringList{row.at(0).isNull() ? QStringLiteral("(none)") : row.at(0).toString(), row.at(1).toString()};
+        };
+        const QStringList runningClaim = claimOf(running.id);
+        const QStringList claimedClaim = claimOf(claimed.id);
+        QCOMPARE(runningClaim.first(), w);
+        QCOMPARE(claimedClaim.first(), w);
+
+        const QList<QString> weird = {
+            w + QChar(u'\0') + QStringLiteral("x"), // "w" on PostgreSQL
+            w + QChar(u'\0'),
+            w + QChar(0xD800),                      // "w" + U+FFFD on PostgreSQL
+            w + QChar(0xDC00) + QChar(0xD800),
+        };
+        const auto invalidArgument = JobDeskError::Code::InvalidArgument;
+        for (const QString &other : weird) {
+            JD_VERIFY_THROWS_CODE(svc->claimJob(claimed.id, other, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimJob(free.id, other, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->holdClaim(claimed.id, other, 1), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->releaseClaim(running.id, other), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimQueuedJobs(other, 10, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimRetryAttempts(other, 10, 60000, {QStringLiteral("primary")}), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->heartbeat(a.id, other, 1), invalidArgument);
+            StartAttemptRequest under = makeStartRequest(claimed.id);
+            under.workerId = other;
+            under.actor = Actor::worker(other);
+            JD_VERIFY_THROWS_CODE(svc->startAttempt(under), invalidArgument);
+            under.workerId = w; // w's claim, but an actor a store cannot keep apart either
+            JD_VERIFY_THROWS_CODE(svc->startAttempt(under), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->markUnknown(a.id, Actor::worker(other), QStringLiteral("timeout")), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->fail(a.id, Actor::worker(other), QStringLiteral("refused")), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->complete(a.id, kResultA, Actor::worker(other)), invalidArgument);
+        }
+
+        // Nothing moved: w holds both claims as before, the free job and the
+        // operator's retry are nobody's, w's attempt runs on its own lease.
+        QCOMPARE(claimOf(running.id), runningClaim);
+        QCOMPARE(claimOf(claimed.id), claimedClaim);
+        QCOMPARE(claimOf(free.id).first(), QStringLiteral("(none)"));
+        QVERIFY(svc->attempt(retry.start.attempt.id)->workerId.isEmpty());
+        QCOMPARE(svc->attempt(a.id)->leaseExpiresAtMs, a.leaseExpiresAtMs);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Running);
+        QCOMPARE(svc->attempts(claimed.id).size(), 0);
+        QCOMPARE(svc->attemptEvents(running.id).size(), 2); // started, running: by w only
+        for (const AttemptEvent &e : svc->attemptEvents(running.id))
+            QCOMPARE(e.actorId, w);
+        // And w carries on.
+        QVERIFY(svc->heartbeat(a.id, w, 60000));
+        StartAttemptRequest mine = makeStartRequest(claimed.id);
+        mine.workerId = w;
+        mine.actor = Actor::worker(w);
+        QVERIFY(svc->startAttempt(mine).started);
+    }
+
     void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
     void expiredLeaseBecomesUnknownNeverFailed()
     {

@@ -1,6 +1,7 @@
 #include "JobService.h"
 
 #include "Logging.h"
+#include "Names.h"
 #include "Rows.h"
 #include "TakenKeys.h"
 #include "domain/CanonicalJson.h"
@@ -74,27 +75,6 @@ struct Stamp
     throw JobDeskError(Code::InvalidArgument, message);
 }
 
-void requireText(const QString &value, const char *what, int maxLen = 255)
-{
-    if (value.trimmed().isEmpty())
-        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
-    if (value.size() > maxLen)
-        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
-}
-
-// A text that names something (an owner, a route, a provider, a request or an
-// actor). PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would
-// end it there and a lone surrogate would become U+FFFD, so two different
-// names (two owners, two request ids) would be one on PostgreSQL and two on
-// SQLite. One rule for both stores: refused. (Free text, a reason, is not a
-// name: it often carries a provider's words and is never refused for them.)
-void requireName(const QString &value, const char *what)
-{
-    requireText(value, what);
-    if (value.contains(QChar(u'\0')) || !value.isValidUtf16())
-        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
-}
-
 void requireLease(qint64 ms)
 {
     if (ms <= 0)
@@ -123,6 +103,7 @@ void requireOperator(const OperatorRequest &r)
         throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
                                                 .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
     requireName(r.actor.id, "operator id");
+    requireName(r.actor.kind, "actor kind");
     requireName(r.requestId, "request id");
     if (r.reason.trimmed().isEmpty())
         invalid(QStringLiteral("a reason is required"));
@@ -902,6 +883,9 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 {
     requireName(req.provider, "provider");
     requireName(req.requestId, "start request id");
+    if (!req.workerId.isEmpty()) // none: refused below as a lost claim (an automatic attempt needs one)
+        requireName(req.workerId, "worker id");
+    requireActor(req.actor);
     if (req.kind == AttemptKind::Retry)
         invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
     if (req.leaseMs)
@@ -938,6 +922,7 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
 {
+    requireActor(actor);
     if (leaseMs)
         requireLease(*leaseMs);
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
@@ -964,6 +949,7 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
 
 Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QString &reason)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
     return d->run("mark unknown", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
@@ -976,6 +962,7 @@ Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QStr
 
 Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
     return d->run("fail attempt", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
@@ -991,6 +978,7 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
 
 CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor)
 {
+    requireActor(actor);
     if (payloadJson.size() > kMaxResultBytes)
         invalid(QStringLiteral("the result is %1 bytes; the limit is 1 MiB").arg(payloadJson.size()));
     QJsonParseError err{};
@@ -1036,6 +1024,7 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
 
 bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs)
 {
+    requireName(workerId, "worker id");
     requireLease(leaseMs);
     return d->run("heartbeat", false, [&] {
         const QString now = d->pg() ? QStringLiteral("jd_now_ms()")
@@ -1050,6 +1039,7 @@ bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 lea
 
 QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
 {
+    requireActor(actor);
     const qint64 now = nowMs();
     // Two index scans (lease, deadline), merged: by the database clock.
     const SqlRows expired = d->run("find expired leases", false, [&] {
@@ -1093,6 +1083,7 @@ QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
 
 Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
     return d->run("fail job", true, [&] {
         const Job job = d->requireJob(jobId);
@@ -1312,6 +1303,9 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
     requireOperator(req);
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
         invalid(QStringLiteral("incomplete validation record"));
+    requireName(v.provider, "provider");
+    requireName(v.route, "route");
+    requireName(v.configHash, "config hash");
     const qint64 validFor = v.expiresAtMs - v.validatedAtMs;
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
         return d->run("record validation", false, [&] {

@@ -1,0 +1,42 @@
+#include "Names.h"
+
+#include "domain/Error.h"
+
+namespace jobdesk {
+
+namespace {
+
+[[noreturn]] void invalid(const QString &message)
+{
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+}
+
+} // namespace
+
+void requireText(const QString &value, const char *what, int maxLen)
+{
+    if (value.trimmed().isEmpty())
+        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
+    if (value.size() > maxLen)
+        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
+}
+
+bool hasUnstorableText(const QString &text)
+{
+    return text.contains(QChar(u'\0')) || !text.isValidUtf16();
+}
+
+void requireName(const QString &value, const char *what)
+{
+    requireText(value, what);
+    if (hasUnstorableText(value))
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+}
+
+void requireActor(const Actor &actor)
+{
+    requireName(actor.kind, "actor kind");
+    requireName(actor.id, "actor id");
+}
+
+} // namespace jobdesk

@@ -1,0 +1,26 @@
+#pragma once
+
+// Text that reaches the store, made the same on both stores. PostgreSQL gets
+// a text parameter as a C string in UTF-8: a NUL ends it there and a lone
+// UTF-16 surrogate becomes U+FFFD; SQLite keeps both. So a text that names
+// something (an owner, a route, a provider, a worker, a request, an actor)
+// and holds either would be two names on SQLite and one on PostgreSQL: it is
+// refused (requireName). Free text (a reason) is not a name: it often
+// carries a provider's words and is never refused for them.
+
+#include "domain/Domain.h"
+
+#include <QString>
+
+namespace jobdesk {
+
+// Throws JobDeskError InvalidArgument: empty (or only spaces), or longer than maxLen.
+void requireText(const QString &value, const char *what, int maxLen = 255);
+// requireText, and no NUL character nor lone UTF-16 surrogate.
+void requireName(const QString &value, const char *what);
+// An actor's kind and id are names (an event records who did it).
+void requireActor(const Actor &actor);
+// True when `text` holds a NUL character or a lone UTF-16 surrogate.
+bool hasUnstorableText(const QString &text);
+
+} // namespace jobdesk
