@@ -390,6 +390,64 @@ private Q_SLOTS:
         QVERIFY(svc->startAttempt(mine).started);
     }
 
+    // A reason is recorded, never refused (above), and as the same text on
+    // both stores: PostgreSQL would cut it at a NUL and turn a lone surrogate
+    // into U+FFFD, SQLite would keep both. So every reason is written with
+    // each of them as U+FFFD, the text after a NUL kept, whoever gives it: a
+    // worker (unknown, failed), the dispatcher failing a job, an operator
+    // (cancel an attempt or a job, retry: the attempt, its event, the audit
+    // row). An operator's reason is trimmed alike (btrim takes only spaces).
+    void aReasonIsRecordedAsTheSameTextOnBothStores_data() { addBackendRows(); }
+    void aReasonIsRecordedAsTheSameTextOnBothStores()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Actor w = Actor::worker(QStringLiteral("w1"));
+        const QString said = QStringLiteral("before") + QChar(u'\0') + QStringLiteral("after") + QChar(0xD800)
+                             + QStringLiteral(" end ") + QChar(0xDC00) + QChar(0xD83D) + QChar(0xDE00); // a valid pair stays
+        const QString recorded = QStringLiteral("before") + QChar(0xFFFD) + QStringLiteral("after") + QChar(0xFFFD)
+                                 + QStringLiteral(" end ") + QChar(0xFFFD) + QChar(0xD83D) + QChar(0xDE00);
+        const auto lastEventReason = [&](qint64 jobId) { return svc->attemptEvents(jobId).last().reason; };
+
+        const Job unknownJob = submitJob(*svc, QStringLiteral("reason-unknown"));
+        const Attempt unknown = startRunning(*svc, unknownJob.id);
+        QCOMPARE(svc->markUnknown(unknown.id, w, said).lastReason, recorded);
+        QCOMPARE(svc->attempt(unknown.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(unknownJob.id), recorded);
+
+        const Job failedJob = submitJob(*svc, QStringLiteral("reason-failed"));
+        const Attempt failed = startRunning(*svc, failedJob.id);
+        QCOMPARE(svc->fail(failed.id, w, said).lastReason, recorded);
+        QCOMPARE(svc->attempt(failed.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(failedJob.id), recorded);
+        QCOMPARE(svc->failJob(failedJob.id, w, said).stateReason, QStringLiteral("worker:w1: ") + recorded);
+        QCOMPARE(svc->job(failedJob.id)->stateReason, QStringLiteral("worker:w1: ") + recorded);
+
+        const QString spoken = QStringLiteral("\t ") + said + QStringLiteral(" \n");
+        svc->cancelAttempt(unknown.id, operatorRequest(spoken));
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->attempt(unknown.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(unknownJob.id), recorded);
+        QCOMPARE(svc->auditLog(unknownJob.id).last().reason, recorded);
+
+        const RetryResult retried = svc->retry(unknownJob.id, QStringLiteral("primary"), operatorRequest(spoken));
+        QVERIFY(retried.start.started);
+        QCOMPARE(svc->attempt(retried.start.attempt.id)->lastReason, recorded);
+        QCOMPARE(svc->auditLog(unknownJob.id).last().reason, recorded);
+
+        const Job cancelledJob = submitJob(*svc, QStringLiteral("reason-cancelled"));
+        const Attempt open = startRunning(*svc, cancelledJob.id);
+        svc->cancelJob(cancelledJob.id, operatorRequest(spoken));
+        QCOMPARE(svc->job(cancelledJob.id)->stateReason, recorded);
+        QCOMPARE(svc->attempt(open.id)->lastReason, QStringLiteral("job cancelled: ") + recorded);
+        QCOMPARE(svc->auditLog(cancelledJob.id).last().reason, recorded);
+
+        // Read by another connection: what the store holds, not what was sent.
+        auto other = store->open();
+        QCOMPARE(other->attempt(failed.id)->lastReason, recorded);
+        QCOMPARE(other->job(cancelledJob.id)->stateReason, recorded);
+    }
+
     void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
     void expiredLeaseBecomesUnknownNeverFailed()
     {

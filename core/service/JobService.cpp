@@ -97,7 +97,9 @@ void validateKey(const QString &key)
         invalid(QStringLiteral("idempotency key must not start or end with a space"));
 }
 
-void requireOperator(const OperatorRequest &r)
+// The request as it is written: its reason storable (storableText), its
+// names refused when a store could not keep them apart.
+OperatorRequest checkedOperator(const OperatorRequest &r)
 {
     if (r.actor.role != Role::Operator)
         throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
@@ -109,6 +111,11 @@ void requireOperator(const OperatorRequest &r)
         invalid(QStringLiteral("a reason is required"));
     if (r.reason.size() > 2000)
         invalid(QStringLiteral("the reason is longer than 2000 characters"));
+    OperatorRequest out = r;
+    // Trimmed here, as both stores write it: PostgreSQL's btrim() takes only
+    // spaces off, SQLite's trimmed() every white space.
+    out.reason = storableText(r.reason.trimmed());
+    return out;
 }
 
 QString jsonText(const QJsonObject &o)
@@ -951,12 +958,13 @@ Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QStr
 {
     requireActor(actor);
     requireText(reason, "reason", 2000);
+    const QString why = storableText(reason);
     return d->run("mark unknown", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
         if (a.state != AttemptState::Starting && a.state != AttemptState::Running)
             return a; // already unknown, or its outcome is known: a timeout changes nothing
         d->requireJob(a.jobId);
-        return d->transition(a.id, AttemptState::Unknown, actor, reason, d->stamp());
+        return d->transition(a.id, AttemptState::Unknown, actor, why, d->stamp());
     });
 }
 
@@ -964,15 +972,16 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
 {
     requireActor(actor);
     requireText(reason, "reason", 2000);
+    const QString why = storableText(reason);
     return d->run("fail attempt", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
         if (!isOpen(a.state))
             return a;
         d->requireJob(a.jobId);
         if (!resultDigest.isEmpty())
-            return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp(),
+            return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp(),
                                  QStringLiteral(", result_digest = $8"), {resultDigest});
-        return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp());
+        return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp());
     });
 }
 
@@ -1102,14 +1111,14 @@ Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
             QStringLiteral("UPDATE jobs SET state = 'failed', state_reason = $2, change_seq = $3, updated_at_ms = $4 "
                            "WHERE id = $1 RETURNING ")
                 + QLatin1String(rows::kJobColumns),
-            {jobId, QString(actor.kind + u':' + actor.id + QStringLiteral(": ") + reason), st.seq, st.nowMs});
+            {jobId, QString(actor.kind + u':' + actor.id + QStringLiteral(": ") + storableText(reason)), st.seq, st.nowMs});
         return rows::job(r.first());
     });
 }
 
-OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &req)
+OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run; it records session_user
         return d->run("cancel attempt", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1141,9 +1150,9 @@ OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest
     });
 }
 
-OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
+OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg())
         return d->run("cancel job", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1192,9 +1201,9 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
     });
 }
 
-RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &req)
+RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     requireName(provider, "provider");
     if (d->pg())
         return d->run("retry", false, [&] {
@@ -1258,9 +1267,9 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
     });
 }
 
-OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &req)
+OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 9); it records session_user
         return d->run("request lookup", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1298,9 +1307,9 @@ OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest
     });
 }
 
-OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, const OperatorRequest &req)
+OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
         invalid(QStringLiteral("incomplete validation record"));
     requireName(v.provider, "provider");

@@ -39,4 +39,20 @@ void requireActor(const Actor &actor)
     requireName(actor.id, "actor id");
 }
 
+QString storableText(const QString &text)
+{
+    if (!hasUnstorableText(text))
+        return text;
+    QString out = text;
+    const qsizetype n = out.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t c = out.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(out.at(i + 1).unicode()))
+            ++i; // a valid pair stays
+        else if (c == 0 || QChar::isSurrogate(c))
+            out[i] = QChar(QChar::ReplacementCharacter);
+    }
+    return out;
+}
+
 } // namespace jobdesk

@@ -5,8 +5,9 @@
 // UTF-16 surrogate becomes U+FFFD; SQLite keeps both. So a text that names
 // something (an owner, a route, a provider, a worker, a request, an actor)
 // and holds either would be two names on SQLite and one on PostgreSQL: it is
-// refused (requireName). Free text (a reason) is not a name: it often
-// carries a provider's words and is never refused for them.
+// refused (requireName). Free text (a reason) is never refused for what it
+// holds, since it often quotes a provider's words: both are replaced with
+// U+FFFD before it is written (storableText), so both stores record the same.
 
 #include "domain/Domain.h"
 
@@ -22,5 +23,9 @@ void requireName(const QString &value, const char *what);
 void requireActor(const Actor &actor);
 // True when `text` holds a NUL character or a lone UTF-16 surrogate.
 bool hasUnstorableText(const QString &text);
+// `text` with every NUL character and lone UTF-16 surrogate replaced by
+// U+FFFD (one code unit for one, so lengths do not change); anything else,
+// a valid surrogate pair too, as it was. Every reason is written through it.
+QString storableText(const QString &text);
 
 } // namespace jobdesk
