@@ -12,6 +12,7 @@
 #include <QThread>
 #include <QUuid>
 
+#include <algorithm>
 #include <random>
 
 namespace jobdesk {
@@ -116,6 +117,25 @@ OperatorRequest checkedOperator(const OperatorRequest &r)
     // spaces off, SQLite's trimmed() every white space.
     out.reason = storableText(r.reason.trimmed());
     return out;
+}
+
+// True when a key or a string anywhere in `v` holds a NUL character or a
+// lone surrogate: jsonb on PostgreSQL cannot hold it, SQLite's text could.
+bool holdsUnstorableText(const QJsonValue &v)
+{
+    if (v.isString())
+        return hasUnstorableText(v.toString());
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(), [](const QJsonValue &e) { return holdsUnstorableText(e); });
+    }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (hasUnstorableText(it.key()) || holdsUnstorableText(it.value()))
+                return true;
+    }
+    return false;
 }
 
 QString jsonText(const QJsonObject &o)
@@ -815,6 +835,9 @@ SubmitResult JobService::submit(const SubmitRequest &req)
         invalid(QStringLiteral("the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store")
                     .arg(uint(*bad), 4, 16, QLatin1Char('0')));
     }
+    // jsonb on PostgreSQL, text on SQLite: one rule for both, as for the input.
+    if (holdsUnstorableText(req.clientMeta))
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String("client metadata")));
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
