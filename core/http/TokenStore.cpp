@@ -127,7 +127,7 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
         const SqlRows r = m_session.exec(QStringLiteral("INSERT INTO api_tokens (token_hash, owner_id, role, label) "
                                                         "VALUES ($1, $2, $3, $4) RETURNING ")
                                              + kColumns,
-                                         {tokenHash(secret), ownerId, toText(role), label.isEmpty() ? QVariant() : QVariant(label)});
+                                         {tokenHash(secret), ownerId, toText(role), label.isEmpty() ? QVariant() : QVariant(storableText(label))});
         return tokenFromRow(r.first());
     });
     qCInfo(lcHttp).noquote() << QStringLiteral("token created: id=%1 owner=%2 role=%3")

@@ -210,7 +210,7 @@ qint64 JobService::recordValidation(const ValidationRecord &v)
     const SqlRows r = execStatement("dispatch store", 
         QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
                        "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
-        {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), v.validatedAtMs, v.expiresAtMs});
+        {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(storableJson(v.report)), v.validatedAtMs, v.expiresAtMs});
     return r.first().first().toLongLong();
 }
 

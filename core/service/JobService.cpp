@@ -1339,11 +1339,12 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
     requireName(v.route, "route");
     requireName(v.configHash, "config hash");
     const qint64 validFor = v.expiresAtMs - v.validatedAtMs;
+    const QJsonObject report = storableJson(v.report); // the provider's words: recorded, never refused
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
         return d->run("record validation", false, [&] {
             return operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_record_validation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
-                {v.provider, v.route, v.configHash, v.passed, jsonText(v.report), validFor, req.requestId, req.actor.kind,
+                {v.provider, v.route, v.configHash, v.passed, jsonText(report), validFor, req.requestId, req.actor.kind,
                  req.actor.id, req.reason}).first());
         });
     return d->run("record validation", true, [&] {
@@ -1369,7 +1370,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
         const qint64 id = d->session->exec(
             QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
                            "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
-            {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), st.nowMs, st.nowMs + validFor})
+            {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(report), st.nowMs, st.nowMs + validFor})
                               .first().first().toLongLong();
         QJsonObject response{{QStringLiteral("action"), QStringLiteral("record_validation")},
                              {QStringLiteral("validation_id"), id},

@@ -2,6 +2,8 @@
 
 #include "domain/Error.h"
 
+#include <QJsonArray>
+
 namespace jobdesk {
 
 namespace {
@@ -9,6 +11,21 @@ namespace {
 [[noreturn]] void invalid(const QString &message)
 {
     throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+}
+
+QJsonValue storableValue(const QJsonValue &v)
+{
+    if (v.isString())
+        return storableText(v.toString());
+    if (v.isObject())
+        return storableJson(v.toObject());
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &e : v.toArray())
+            out.append(storableValue(e));
+        return out;
+    }
+    return v;
 }
 
 } // namespace
@@ -52,6 +69,14 @@ QString storableText(const QString &text)
         else if (c == 0 || QChar::isSurrogate(c))
             out[i] = QChar(QChar::ReplacementCharacter);
     }
+    return out;
+}
+
+QJsonObject storableJson(const QJsonObject &o)
+{
+    QJsonObject out;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        out.insert(storableText(it.key()), storableValue(it.value()));
     return out;
 }
 

@@ -11,6 +11,7 @@
 
 #include "domain/Domain.h"
 
+#include <QJsonObject>
 #include <QString>
 
 namespace jobdesk {
@@ -27,5 +28,10 @@ bool hasUnstorableText(const QString &text);
 // U+FFFD (one code unit for one, so lengths do not change); anything else,
 // a valid surrogate pair too, as it was. Every reason is written through it.
 QString storableText(const QString &text);
+// `o` with storableText applied to every key and string at any depth: a
+// record that quotes a provider (a contract validation's report, with the
+// provider's output and error words) is recorded, never refused, and the
+// same on both stores (jsonb on PostgreSQL cannot hold U+0000 at all).
+QJsonObject storableJson(const QJsonObject &o);
 
 } // namespace jobdesk

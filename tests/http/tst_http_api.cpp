@@ -430,6 +430,10 @@ private Q_SLOTS:
             JD_VERIFY_THROWS_CODE(tokens.create(owner, TokenRole::Operator), JobDeskError::Code::InvalidArgument);
         QCOMPARE(tokens.list().size(), 1);
         QCOMPARE(tokens.verify(shop.secret)->ownerId, QStringLiteral("shop-1"));
+        // A label is free text: recorded, the same on both stores (U+FFFD for each).
+        const IssuedToken labelled = tokens.create(QStringLiteral("shop-2"), TokenRole::Client,
+                                                   QStringLiteral("laptop") + QChar(u'\0') + QStringLiteral("old") + QChar(0xDC00));
+        QCOMPARE(tokens.verify(labelled.secret)->label, QString(QStringLiteral("laptop") + QChar(0xFFFD) + QStringLiteral("old") + QChar(0xFFFD)));
     }
 
     void revokedTokenIsRefused_data() { addBackendRows(); }
