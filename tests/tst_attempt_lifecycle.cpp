@@ -307,6 +307,147 @@ private Q_SLOTS:
         QVERIFY(svc->attempt(a.id)->lastReason.startsWith(QStringLiteral("503 does not say")));
     }
 
+    // A worker id is who holds a claim and a lease. PostgreSQL gets it as a C
+    // string in UTF-8, so "w\0x" would be worker w there (and "w" + U+D800
+    // the worker "w" + U+FFFD): it could claim, hold, release or renew what w
+    // holds, or start an attempt under w's claim. SQLite would keep them
+    // apart. One rule for both stores: refused before anything is written,
+    // on every path a worker id takes, and so is an actor that names one.
+    void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim_data() { addBackendRows(); }
+    void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString w = QStringLiteral("w");
+        const Job running = submitJob(*svc, QStringLiteral("held-running"));
+        const Job claimed = submitJob(*svc, QStringLiteral("held-claimed"));
+        const Job free = submitJob(*svc, QStringLiteral("free"));
+        const Job retried = submitJob(*svc, QStringLiteral("retried"));
+        StartAttemptRequest start = makeStartRequest(running.id);
+        start.workerId = w;
+        start.actor = Actor::worker(w);
+        const StartAttemptResult started = claimAndStart(*svc, start);
+        QVERIFY(started.started);
+        const Attempt a = svc->markRunning(started.attempt.id, start.actor, 60000);
+        QVERIFY(svc->claimJob(claimed.id, w, 60000));
+        const RetryResult retry = svc->retry(retried.id, QStringLiteral("primary"), operatorRequest());
+        QVERIFY(retry.start.started);
+
+        const auto claimOf = [&](qint64 jobId) {
+            const SqlRow row = svc->session()
+                                   .exec(QStringLiteral("SELECT claimed_by, claim_expires_at_ms FROM jobs WHERE id = $1"), {jobId})
+                                   .first();
+            return QStringList{row.at(0).isNull() ? QStringLiteral("(none)") : row.at(0).toString(), row.at(1).toString()};
+        };
+        const QStringList runningClaim = claimOf(running.id);
+        const QStringList claimedClaim = claimOf(claimed.id);
+        QCOMPARE(runningClaim.first(), w);
+        QCOMPARE(claimedClaim.first(), w);
+
+        const QList<QString> weird = {
+            w + QChar(u'\0') + QStringLiteral("x"), // "w" on PostgreSQL
+            w + QChar(u'\0'),
+            w + QChar(0xD800),                      // "w" + U+FFFD on PostgreSQL
+            w + QChar(0xDC00) + QChar(0xD800),
+        };
+        const auto invalidArgument = JobDeskError::Code::InvalidArgument;
+        for (const QString &other : weird) {
+            JD_VERIFY_THROWS_CODE(svc->claimJob(claimed.id, other, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimJob(free.id, other, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->holdClaim(claimed.id, other, 1), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->releaseClaim(running.id, other), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimQueuedJobs(other, 10, 60000), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->claimRetryAttempts(other, 10, 60000, {QStringLiteral("primary")}), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->heartbeat(a.id, other, 1), invalidArgument);
+            StartAttemptRequest under = makeStartRequest(claimed.id);
+            under.workerId = other;
+            under.actor = Actor::worker(other);
+            JD_VERIFY_THROWS_CODE(svc->startAttempt(under), invalidArgument);
+            under.workerId = w; // w's claim, but an actor a store cannot keep apart either
+            JD_VERIFY_THROWS_CODE(svc->startAttempt(under), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->markUnknown(a.id, Actor::worker(other), QStringLiteral("timeout")), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->fail(a.id, Actor::worker(other), QStringLiteral("refused")), invalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->complete(a.id, kResultA, Actor::worker(other)), invalidArgument);
+        }
+
+        // Nothing moved: w holds both claims as before, the free job and the
+        // operator's retry are nobody's, w's attempt runs on its own lease.
+        QCOMPARE(claimOf(running.id), runningClaim);
+        QCOMPARE(claimOf(claimed.id), claimedClaim);
+        QCOMPARE(claimOf(free.id).first(), QStringLiteral("(none)"));
+        QVERIFY(svc->attempt(retry.start.attempt.id)->workerId.isEmpty());
+        QCOMPARE(svc->attempt(a.id)->leaseExpiresAtMs, a.leaseExpiresAtMs);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Running);
+        QCOMPARE(svc->attempts(claimed.id).size(), 0);
+        QCOMPARE(svc->attemptEvents(running.id).size(), 2); // started, running: by w only
+        for (const AttemptEvent &e : svc->attemptEvents(running.id))
+            QCOMPARE(e.actorId, w);
+        // And w carries on.
+        QVERIFY(svc->heartbeat(a.id, w, 60000));
+        StartAttemptRequest mine = makeStartRequest(claimed.id);
+        mine.workerId = w;
+        mine.actor = Actor::worker(w);
+        QVERIFY(svc->startAttempt(mine).started);
+    }
+
+    // A reason is recorded, never refused (above), and as the same text on
+    // both stores: PostgreSQL would cut it at a NUL and turn a lone surrogate
+    // into U+FFFD, SQLite would keep both. So every reason is written with
+    // each of them as U+FFFD, the text after a NUL kept, whoever gives it: a
+    // worker (unknown, failed), the dispatcher failing a job, an operator
+    // (cancel an attempt or a job, retry: the attempt, its event, the audit
+    // row). An operator's reason is trimmed alike (btrim takes only spaces).
+    void aReasonIsRecordedAsTheSameTextOnBothStores_data() { addBackendRows(); }
+    void aReasonIsRecordedAsTheSameTextOnBothStores()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Actor w = Actor::worker(QStringLiteral("w1"));
+        const QString said = QStringLiteral("before") + QChar(u'\0') + QStringLiteral("after") + QChar(0xD800)
+                             + QStringLiteral(" end ") + QChar(0xDC00) + QChar(0xD83D) + QChar(0xDE00); // a valid pair stays
+        const QString recorded = QStringLiteral("before") + QChar(0xFFFD) + QStringLiteral("after") + QChar(0xFFFD)
+                                 + QStringLiteral(" end ") + QChar(0xFFFD) + QChar(0xD83D) + QChar(0xDE00);
+        const auto lastEventReason = [&](qint64 jobId) { return svc->attemptEvents(jobId).last().reason; };
+
+        const Job unknownJob = submitJob(*svc, QStringLiteral("reason-unknown"));
+        const Attempt unknown = startRunning(*svc, unknownJob.id);
+        QCOMPARE(svc->markUnknown(unknown.id, w, said).lastReason, recorded);
+        QCOMPARE(svc->attempt(unknown.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(unknownJob.id), recorded);
+
+        const Job failedJob = submitJob(*svc, QStringLiteral("reason-failed"));
+        const Attempt failed = startRunning(*svc, failedJob.id);
+        QCOMPARE(svc->fail(failed.id, w, said).lastReason, recorded);
+        QCOMPARE(svc->attempt(failed.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(failedJob.id), recorded);
+        QCOMPARE(svc->failJob(failedJob.id, w, said).stateReason, QStringLiteral("worker:w1: ") + recorded);
+        QCOMPARE(svc->job(failedJob.id)->stateReason, QStringLiteral("worker:w1: ") + recorded);
+
+        const QString spoken = QStringLiteral("\t ") + said + QStringLiteral(" \n");
+        svc->cancelAttempt(unknown.id, operatorRequest(spoken));
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->attempt(unknown.id)->lastReason, recorded);
+        QCOMPARE(lastEventReason(unknownJob.id), recorded);
+        QCOMPARE(svc->auditLog(unknownJob.id).last().reason, recorded);
+
+        const RetryResult retried = svc->retry(unknownJob.id, QStringLiteral("primary"), operatorRequest(spoken));
+        QVERIFY(retried.start.started);
+        QCOMPARE(svc->attempt(retried.start.attempt.id)->lastReason, recorded);
+        QCOMPARE(svc->auditLog(unknownJob.id).last().reason, recorded);
+
+        const Job cancelledJob = submitJob(*svc, QStringLiteral("reason-cancelled"));
+        const Attempt open = startRunning(*svc, cancelledJob.id);
+        svc->cancelJob(cancelledJob.id, operatorRequest(spoken));
+        QCOMPARE(svc->job(cancelledJob.id)->stateReason, recorded);
+        QCOMPARE(svc->attempt(open.id)->lastReason, QStringLiteral("job cancelled: ") + recorded);
+        QCOMPARE(svc->auditLog(cancelledJob.id).last().reason, recorded);
+
+        // Read by another connection: what the store holds, not what was sent.
+        auto other = store->open();
+        QCOMPARE(other->attempt(failed.id)->lastReason, recorded);
+        QCOMPARE(other->job(cancelledJob.id)->stateReason, recorded);
+    }
+
     void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
     void expiredLeaseBecomesUnknownNeverFailed()
     {

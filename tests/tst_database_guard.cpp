@@ -160,6 +160,56 @@ private Q_SLOTS:
         QVERIFY(!svc->job(open.id)->completedBy);
     }
 
+    // A job's state is moved by its attempts and its version by the CAS and
+    // a cancel. A job inserted running or blocked (no attempt to move it on,
+    // and claims take only queued jobs), failed or cancelled, or at a version
+    // other than 0, is a job nothing would ever move or whose attempts would
+    // read a made-up version. A job is born queued, at version 0, on both
+    // stores, whatever SQL inserts it (migration 18); the outcome rules keep
+    // their own errors.
+    void aJobIsBornQueuedAtVersionZero_data() { addBackendRows(); }
+    void aJobIsBornQueuedAtVersionZero()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto insertError = [&](const QString &key, const QString &state, int version) -> QString {
+            try {
+                svc->session().exec(QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, "
+                                                   "state, version) VALUES ('o', $1, $2, 'r', '{}', '%1', %2)")
+                                        .arg(state)
+                                        .arg(version),
+                                    {key, kFingerprint});
+                return QStringLiteral("accepted");
+            } catch (const SqlError &e) {
+                if (e.kind() == SqlError::Kind::GuardRefused && e.message().contains(QStringLiteral("jobdesk_cas: a job is born queued, at version 0")))
+                    return QStringLiteral("born queued");
+                if (e.kind() == SqlError::Kind::Constraint && e.message().contains(QStringLiteral("jobs_succeeded_iff_winner")))
+                    return QStringLiteral("jobs_succeeded_iff_winner");
+                return QStringLiteral("refused otherwise: ") + e.message();
+            }
+        };
+        int n = 0;
+        for (const char *state : {"running", "blocked", "failed", "cancelled"})
+            for (const int version : {0, 1})
+                QCOMPARE(insertError(QStringLiteral("stuck-%1").arg(n++), QLatin1String(state), version), QStringLiteral("born queued"));
+        QCOMPARE(insertError(QStringLiteral("stuck-v1"), QStringLiteral("queued"), 1), QStringLiteral("born queued"));
+        QCOMPARE(insertError(QStringLiteral("stuck-v7"), QStringLiteral("queued"), 7), QStringLiteral("born queued"));
+        QCOMPARE(insertError(QStringLiteral("stuck-won"), QStringLiteral("succeeded"), 1), QStringLiteral("jobs_succeeded_iff_winner"));
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
+
+        // Queued at version 0, named or by default, is a job like any other: claimed and run.
+        QCOMPARE(insertError(QStringLiteral("born-named"), QStringLiteral("queued"), 0), QStringLiteral("accepted"));
+        QCOMPARE(rawSql(*svc, QStringLiteral("INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input) "
+                                             "VALUES ('o', 'born-default', $1, 'r', '{}')"),
+                        {kFingerprint}),
+                 std::nullopt);
+        const QList<Job> claimed = svc->claimQueuedJobs(QStringLiteral("w1"), 10, 60000);
+        QCOMPARE(claimed.size(), 2);
+        const Attempt a = startRunning(*svc, claimed.first().id);
+        QCOMPARE(svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->job(claimed.first().id)->version, qint64(1));
+    }
+
     void cancelledAttemptCannotBecomeTheWinner_data() { addBackendRows(); }
     void cancelledAttemptCannotBecomeTheWinner()
     {

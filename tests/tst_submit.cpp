@@ -254,6 +254,51 @@ private Q_SLOTS:
         }
     }
 
+    // The client metadata (address, user agent, token) is jsonb on
+    // PostgreSQL, which cannot hold U+0000 nor a lone surrogate, and text on
+    // SQLite, which could: the same submit was a store error on one and a job
+    // on the other. One rule for both, as for the input: refused as invalid
+    // input that names the client metadata, before anything is written (no
+    // job, no key taken, no replay recorded). A valid pair is metadata like
+    // any other.
+    void clientMetadataAStoreCannotHoldIsRefusedAndWritesNothing_data() { addBackendRows(); }
+    void clientMetadataAStoreCannotHoldIsRefusedAndWritesNothing()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QList<QJsonObject> refused = {
+            {{QStringLiteral("user_agent"), QString(QStringLiteral("curl") + QChar(u'\0') + QStringLiteral("evil"))}},
+            {{QStringLiteral("user_agent"), QString(QStringLiteral("curl") + QChar(0xD800))}},
+            {{QString(QChar(0xDC00)), QStringLiteral("in a key")}},
+            {{QStringLiteral("nested"), QJsonArray{QJsonObject{{QStringLiteral("t"), QString(QChar(u'\0'))}}}}},
+        };
+        const SubmitResult taken = svc->submit(makeSubmit(QStringLiteral("meta-taken")));
+        QCOMPARE(taken.outcome, SubmitResult::Outcome::Created);
+        for (const QJsonObject &meta : refused) {
+            for (const QString &key : {QStringLiteral("meta-new"), QStringLiteral("meta-taken")}) {
+                SubmitRequest req = makeSubmit(key);
+                req.clientMeta = meta;
+                try {
+                    svc->submit(req);
+                    QFAIL(qPrintable(QStringLiteral("accepted client metadata %1 for %2")
+                                         .arg(QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)), key)));
+                } catch (const JobDeskError &e) {
+                    QVERIFY2(e.code() == JobDeskError::Code::InvalidArgument, qPrintable(e.message()));
+                    QVERIFY2(e.message().contains(QStringLiteral("client metadata")), qPrintable(e.message()));
+                }
+            }
+        }
+        auto other = store->open();
+        QCOMPARE(other->jobs(JobFilter{}).jobs.size(), 1);
+        QCOMPARE(other->idempotencyEvents().size(), 0);
+        // The key was not taken: the same submit with clean metadata creates its job.
+        SubmitRequest clean = makeSubmit(QStringLiteral("meta-new"));
+        clean.clientMeta = {{QStringLiteral("user_agent"), QString(QStringLiteral("curl ") + QChar(0xD83D) + QChar(0xDE00))}};
+        const SubmitResult created = svc->submit(clean);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(other->job(created.job.id)->clientMeta, clean.clientMeta);
+    }
+
     void submitRerunAfterLostConnectionReturnsTheSameJob_data() { addBackendRows(); }
     void submitRerunAfterLostConnectionReturnsTheSameJob()
     {

@@ -173,6 +173,54 @@ private Q_SLOTS:
         QCOMPARE(fallback->providerConfig.value(QStringLiteral("kind")).toString(), QStringLiteral("openai"));
     }
 
+    // A contract validation's report quotes the provider (its output, its
+    // error words): a NUL from a body, half a surrogate pair from a cut. It
+    // is jsonb on PostgreSQL, which cannot hold U+0000 (the record failed
+    // there as a store error) nor a lone surrogate, and text on SQLite, which
+    // kept both. Recorded, never refused, and the same on both stores: every
+    // key and string with each of them as U+FFFD, whoever records it (the
+    // dispatcher, an operator's "Validate now").
+    void aValidationReportIsRecordedAsTheSameTextOnBothStores_data() { addBackendRows(); }
+    void aValidationReportIsRecordedAsTheSameTextOnBothStores()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        svc->recordRoute(QStringLiteral("summarize"), QJsonObject{});
+        svc->recordProvider(QStringLiteral("fallback"), QJsonObject{});
+        const QChar nul(u'\0');
+        const QChar fffd(QChar::ReplacementCharacter);
+        ValidationRecord v;
+        v.provider = QStringLiteral("fallback");
+        v.route = QStringLiteral("summarize");
+        v.configHash = QString(64, u'a');
+        v.passed = false;
+        v.report = QJsonObject{
+            {QStringLiteral("content"), QString(QStringLiteral("before") + nul + QStringLiteral("after"))},
+            {QStringLiteral("cases"), QJsonArray{QJsonObject{{QStringLiteral("reason"), QString(QStringLiteral("cut ") + QChar(0xD83D))}}}},
+            {QString(QStringLiteral("key") + nul), 3},
+            {QStringLiteral("pair"), QString(QString(QChar(0xD83D)) + QChar(0xDE00))}};
+        const QJsonObject recorded{
+            {QStringLiteral("content"), QString(QStringLiteral("before") + fffd + QStringLiteral("after"))},
+            {QStringLiteral("cases"), QJsonArray{QJsonObject{{QStringLiteral("reason"), QString(QStringLiteral("cut ") + fffd)}}}},
+            {QString(QStringLiteral("key") + fffd), 3},
+            {QStringLiteral("pair"), QString(QString(QChar(0xD83D)) + QChar(0xDE00))}};
+        v.validatedAtMs = 1000;
+        v.expiresAtMs = 2000;
+        try {
+            svc->recordValidation(v);
+        } catch (const JobDeskError &e) {
+            QFAIL(qPrintable(QStringLiteral("recordValidation refused: ") + e.message()));
+        }
+        QCOMPARE(store->open()->latestValidation(v.provider, v.route)->report, recorded);
+        try {
+            svc->recordOperatorValidation(v, operatorRequest(QStringLiteral("validate now")));
+        } catch (const JobDeskError &e) {
+            QFAIL(qPrintable(QStringLiteral("recordOperatorValidation refused: ") + e.message()));
+        }
+        QCOMPARE(svc->validations().size(), 2);
+        QCOMPARE(store->open()->latestValidation(v.provider, v.route)->report, recorded);
+    }
+
     void chartsAndCountsComeFromAggregates_data() { addBackendRows(); }
     void chartsAndCountsComeFromAggregates()
     {

@@ -508,6 +508,10 @@
         <translation>a job is born without a winner</translation>
     </message>
     <message>
+        <source>a job is born queued, at version 0</source>
+        <translation>a job is born queued, at version 0</translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API tokens are revoked, never deleted (token %1)</translation>
     </message>

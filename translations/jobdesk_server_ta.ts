@@ -938,6 +938,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>புதிய வேலை வெற்றியாளர் இல்லாமலேயே உருவாகிறது</translation>
     </message>
     <message>
+        <source>a job is born queued, at version 0</source>
+        <translation>புதிய வேலை வரிசையில் நிலையில், பதிப்பு 0 இல் மட்டுமே உருவாகிறது</translation>
+    </message>
+    <message>
         <source>API tokens are revoked, never deleted (token %1)</source>
         <translation>API டோக்கன்கள் திரும்பப்பெறப்படும், ஒருபோதும் நீக்கப்படாது (டோக்கன் %1)</translation>
     </message>

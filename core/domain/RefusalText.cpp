@@ -73,6 +73,7 @@ const QList<KnownSentence> &knownSentences()
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the winner must be a running or unknown attempt of a job that is not cancelled"), 0},
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten and must be a running or unknown attempt"), 0},
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born without a winner"), 0},
+        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born queued, at version 0"), 0},
         {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted (token %1)"), 0},
         {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted"), 0},
         {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once (token %1)"), 0},

@@ -3,6 +3,7 @@
 #include "domain/CanonicalJson.h"
 #include "domain/Error.h"
 #include "http/HttpLogging.h"
+#include "service/Names.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>
@@ -115,6 +116,8 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the owner must be 1..255 characters"));
     if (label.size() > 255)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the label is longer than 255 characters"));
+    // The owner is who the token acts as: "u\0x" would be "u" on PostgreSQL.
+    requireName(ownerId, "owner id");
     std::array<quint32, kSecretBytes / 4> words{};
     QRandomGenerator::system()->generate(words.begin(), words.end()); // the OS's CSPRNG
     const QByteArray secret(reinterpret_cast<const char *>(words.data()), kSecretBytes);
@@ -124,7 +127,7 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
         const SqlRows r = m_session.exec(QStringLiteral("INSERT INTO api_tokens (token_hash, owner_id, role, label) "
                                                         "VALUES ($1, $2, $3, $4) RETURNING ")
                                              + kColumns,
-                                         {tokenHash(secret), ownerId, toText(role), label.isEmpty() ? QVariant() : QVariant(label)});
+                                         {tokenHash(secret), ownerId, toText(role), label.isEmpty() ? QVariant() : QVariant(storableText(label))});
         return tokenFromRow(r.first());
     });
     qCInfo(lcHttp).noquote() << QStringLiteral("token created: id=%1 owner=%2 role=%3")

@@ -2,6 +2,7 @@
 // contract validations. Same SQL text on both stores.
 
 #include "JobService.h"
+#include "Names.h"
 #include "Rows.h"
 
 #include <QJsonArray>
@@ -71,6 +72,7 @@ QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint6
 {
     if (workerId.isEmpty() || limit < 1 || claimMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id, a limit and a claim time"));
+    requireName(workerId, "worker id");
     requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
     const bool pg = dialect() == Dialect::Postgres;
@@ -97,6 +99,7 @@ bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
 {
     if (workerId.isEmpty() || claimMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id and a claim time"));
+    requireName(workerId, "worker id");
     requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
     const SqlRows r = execStatement(
@@ -112,6 +115,7 @@ QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit
 {
     if (workerId.isEmpty() || limit < 1 || leaseMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claiming retries needs a worker id, a limit and a lease"));
+    requireName(workerId, "worker id");
     requireClaimWithinLimit(leaseMs);
     if (providers.isEmpty())
         return {};
@@ -143,6 +147,8 @@ qint64 JobService::countQueuedOutside(const QStringList &routes)
 
 void JobService::releaseClaim(qint64 jobId, const QString &workerId)
 {
+    // Refused, not swallowed below: on PostgreSQL "w\0x" would release w's claim.
+    requireName(workerId, "worker id");
     try {
         execStatement("release claim",
                       QStringLiteral("UPDATE jobs SET claimed_by = NULL, claim_expires_at_ms = NULL "
@@ -155,12 +161,14 @@ void JobService::releaseClaim(qint64 jobId, const QString &workerId)
 
 void JobService::holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs)
 {
+    requireName(workerId, "worker id");
     execStatement("dispatch store", QStringLiteral("UPDATE jobs SET claim_expires_at_ms = $3 WHERE id = $1 AND claimed_by = $2"),
                    {jobId, workerId, nowMs() + holdMs});
 }
 
 void JobService::recordRoute(const QString &name, const QJsonObject &config)
 {
+    requireName(name, "route");
     execStatement("dispatch store", QStringLiteral("INSERT INTO routes (name, config, updated_at_ms) VALUES ($1, $2, $3) "
                                   "ON CONFLICT (name) DO UPDATE SET config = excluded.config, updated_at_ms = excluded.updated_at_ms"),
                    {name, jsonText(config), nowMs()});
@@ -168,6 +176,7 @@ void JobService::recordRoute(const QString &name, const QJsonObject &config)
 
 void JobService::recordProvider(const QString &name, const QJsonObject &config)
 {
+    requireName(name, "provider");
     execStatement("dispatch store", QStringLiteral("INSERT INTO providers (name, config, updated_at_ms) VALUES ($1, $2, $3) "
                                   "ON CONFLICT (name) DO UPDATE SET config = excluded.config, updated_at_ms = excluded.updated_at_ms"),
                    {name, jsonText(config), nowMs()});
@@ -195,10 +204,13 @@ qint64 JobService::recordValidation(const ValidationRecord &v)
 {
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("incomplete validation record"));
+    requireName(v.provider, "provider");
+    requireName(v.route, "route");
+    requireName(v.configHash, "config hash");
     const SqlRows r = execStatement("dispatch store", 
         QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
                        "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
-        {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), v.validatedAtMs, v.expiresAtMs});
+        {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(storableJson(v.report)), v.validatedAtMs, v.expiresAtMs});
     return r.first().first().toLongLong();
 }
 

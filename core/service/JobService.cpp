@@ -1,6 +1,7 @@
 #include "JobService.h"
 
 #include "Logging.h"
+#include "Names.h"
 #include "Rows.h"
 #include "TakenKeys.h"
 #include "domain/CanonicalJson.h"
@@ -11,6 +12,7 @@
 #include <QThread>
 #include <QUuid>
 
+#include <algorithm>
 #include <random>
 
 namespace jobdesk {
@@ -74,27 +76,6 @@ struct Stamp
     throw JobDeskError(Code::InvalidArgument, message);
 }
 
-void requireText(const QString &value, const char *what, int maxLen = 255)
-{
-    if (value.trimmed().isEmpty())
-        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
-    if (value.size() > maxLen)
-        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
-}
-
-// A text that names something (an owner, a route, a provider, a request or an
-// actor). PostgreSQL gets a text parameter as a C string in UTF-8: a NUL would
-// end it there and a lone surrogate would become U+FFFD, so two different
-// names (two owners, two request ids) would be one on PostgreSQL and two on
-// SQLite. One rule for both stores: refused. (Free text, a reason, is not a
-// name: it often carries a provider's words and is never refused for them.)
-void requireName(const QString &value, const char *what)
-{
-    requireText(value, what);
-    if (value.contains(QChar(u'\0')) || !value.isValidUtf16())
-        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
-}
-
 void requireLease(qint64 ms)
 {
     if (ms <= 0)
@@ -117,17 +98,44 @@ void validateKey(const QString &key)
         invalid(QStringLiteral("idempotency key must not start or end with a space"));
 }
 
-void requireOperator(const OperatorRequest &r)
+// The request as it is written: its reason storable (storableText), its
+// names refused when a store could not keep them apart.
+OperatorRequest checkedOperator(const OperatorRequest &r)
 {
     if (r.actor.role != Role::Operator)
         throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
                                                 .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
     requireName(r.actor.id, "operator id");
+    requireName(r.actor.kind, "actor kind");
     requireName(r.requestId, "request id");
     if (r.reason.trimmed().isEmpty())
         invalid(QStringLiteral("a reason is required"));
     if (r.reason.size() > 2000)
         invalid(QStringLiteral("the reason is longer than 2000 characters"));
+    OperatorRequest out = r;
+    // Trimmed here, as both stores write it: PostgreSQL's btrim() takes only
+    // spaces off, SQLite's trimmed() every white space.
+    out.reason = storableText(r.reason.trimmed());
+    return out;
+}
+
+// True when a key or a string anywhere in `v` holds a NUL character or a
+// lone surrogate: jsonb on PostgreSQL cannot hold it, SQLite's text could.
+bool holdsUnstorableText(const QJsonValue &v)
+{
+    if (v.isString())
+        return hasUnstorableText(v.toString());
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(), [](const QJsonValue &e) { return holdsUnstorableText(e); });
+    }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (hasUnstorableText(it.key()) || holdsUnstorableText(it.value()))
+                return true;
+    }
+    return false;
 }
 
 QString jsonText(const QJsonObject &o)
@@ -827,6 +835,9 @@ SubmitResult JobService::submit(const SubmitRequest &req)
         invalid(QStringLiteral("the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store")
                     .arg(uint(*bad), 4, 16, QLatin1Char('0')));
     }
+    // jsonb on PostgreSQL, text on SQLite: one rule for both, as for the input.
+    if (holdsUnstorableText(req.clientMeta))
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String("client metadata")));
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
@@ -902,6 +913,9 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 {
     requireName(req.provider, "provider");
     requireName(req.requestId, "start request id");
+    if (!req.workerId.isEmpty()) // none: refused below as a lost claim (an automatic attempt needs one)
+        requireName(req.workerId, "worker id");
+    requireActor(req.actor);
     if (req.kind == AttemptKind::Retry)
         invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
     if (req.leaseMs)
@@ -938,6 +952,7 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
 {
+    requireActor(actor);
     if (leaseMs)
         requireLease(*leaseMs);
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
@@ -964,33 +979,38 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
 
 Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QString &reason)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
+    const QString why = storableText(reason);
     return d->run("mark unknown", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
         if (a.state != AttemptState::Starting && a.state != AttemptState::Running)
             return a; // already unknown, or its outcome is known: a timeout changes nothing
         d->requireJob(a.jobId);
-        return d->transition(a.id, AttemptState::Unknown, actor, reason, d->stamp());
+        return d->transition(a.id, AttemptState::Unknown, actor, why, d->stamp());
     });
 }
 
 Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
+    const QString why = storableText(reason);
     return d->run("fail attempt", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
         if (!isOpen(a.state))
             return a;
         d->requireJob(a.jobId);
         if (!resultDigest.isEmpty())
-            return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp(),
+            return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp(),
                                  QStringLiteral(", result_digest = $8"), {resultDigest});
-        return d->transition(a.id, AttemptState::Failed, actor, reason, d->stamp());
+        return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp());
     });
 }
 
 CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor)
 {
+    requireActor(actor);
     if (payloadJson.size() > kMaxResultBytes)
         invalid(QStringLiteral("the result is %1 bytes; the limit is 1 MiB").arg(payloadJson.size()));
     QJsonParseError err{};
@@ -1036,6 +1056,7 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
 
 bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs)
 {
+    requireName(workerId, "worker id");
     requireLease(leaseMs);
     return d->run("heartbeat", false, [&] {
         const QString now = d->pg() ? QStringLiteral("jd_now_ms()")
@@ -1050,6 +1071,7 @@ bool JobService::heartbeat(qint64 attemptId, const QString &workerId, qint64 lea
 
 QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
 {
+    requireActor(actor);
     const qint64 now = nowMs();
     // Two index scans (lease, deadline), merged: by the database clock.
     const SqlRows expired = d->run("find expired leases", false, [&] {
@@ -1093,6 +1115,7 @@ QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
 
 Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
 {
+    requireActor(actor);
     requireText(reason, "reason", 2000);
     return d->run("fail job", true, [&] {
         const Job job = d->requireJob(jobId);
@@ -1111,14 +1134,14 @@ Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
             QStringLiteral("UPDATE jobs SET state = 'failed', state_reason = $2, change_seq = $3, updated_at_ms = $4 "
                            "WHERE id = $1 RETURNING ")
                 + QLatin1String(rows::kJobColumns),
-            {jobId, QString(actor.kind + u':' + actor.id + QStringLiteral(": ") + reason), st.seq, st.nowMs});
+            {jobId, QString(actor.kind + u':' + actor.id + QStringLiteral(": ") + storableText(reason)), st.seq, st.nowMs});
         return rows::job(r.first());
     });
 }
 
-OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &req)
+OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run; it records session_user
         return d->run("cancel attempt", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1150,9 +1173,9 @@ OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest
     });
 }
 
-OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
+OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg())
         return d->run("cancel job", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1201,9 +1224,9 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &req)
     });
 }
 
-RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &req)
+RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     requireName(provider, "provider");
     if (d->pg())
         return d->run("retry", false, [&] {
@@ -1267,9 +1290,9 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
     });
 }
 
-OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &req)
+OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 9); it records session_user
         return d->run("request lookup", false, [&] {
             return operatorOutcome(d->session->exec(
@@ -1307,17 +1330,21 @@ OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest
     });
 }
 
-OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, const OperatorRequest &req)
+OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, const OperatorRequest &request)
 {
-    requireOperator(req);
+    const OperatorRequest req = checkedOperator(request);
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
         invalid(QStringLiteral("incomplete validation record"));
+    requireName(v.provider, "provider");
+    requireName(v.route, "route");
+    requireName(v.configHash, "config hash");
     const qint64 validFor = v.expiresAtMs - v.validatedAtMs;
+    const QJsonObject report = storableJson(v.report); // the provider's words: recorded, never refused
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
         return d->run("record validation", false, [&] {
             return operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_record_validation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
-                {v.provider, v.route, v.configHash, v.passed, jsonText(v.report), validFor, req.requestId, req.actor.kind,
+                {v.provider, v.route, v.configHash, v.passed, jsonText(report), validFor, req.requestId, req.actor.kind,
                  req.actor.id, req.reason}).first());
         });
     return d->run("record validation", true, [&] {
@@ -1343,7 +1370,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
         const qint64 id = d->session->exec(
             QStringLiteral("INSERT INTO provider_validations (provider, route, config_hash, passed, report, validated_at_ms, "
                            "expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"),
-            {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(v.report), st.nowMs, st.nowMs + validFor})
+            {v.provider, v.route, v.configHash, v.passed ? 1 : 0, jsonText(report), st.nowMs, st.nowMs + validFor})
                               .first().first().toLongLong();
         QJsonObject response{{QStringLiteral("action"), QStringLiteral("record_validation")},
                              {QStringLiteral("validation_id"), id},

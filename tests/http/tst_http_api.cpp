@@ -414,6 +414,28 @@ private Q_SLOTS:
         QCOMPARE(attempts.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("starting"));
     }
 
+    // A token acts as its owner. PostgreSQL would store the owner
+    // "shop-1\0evil" as "shop-1" (a parameter is a C string) and "shop-" +
+    // U+D800 as "shop-" + U+FFFD: a token made for one would act as another
+    // owner. Refused on both stores, nothing stored.
+    void tokenOwnersAStoreCannotKeepApartAreRefused_data() { addBackendRows(); }
+    void tokenOwnersAStoreCannotKeepApartAreRefused()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        TokenStore tokens(svc->session());
+        const IssuedToken shop = tokens.create(QStringLiteral("shop-1"), TokenRole::Client);
+        for (const QString &owner : QStringList{QStringLiteral("shop-1") + QChar(u'\0') + QStringLiteral("evil"),
+                                     QStringLiteral("shop-") + QChar(0xD800), QStringLiteral("shop-") + QChar(0xDFFF)})
+            JD_VERIFY_THROWS_CODE(tokens.create(owner, TokenRole::Operator), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(tokens.list().size(), 1);
+        QCOMPARE(tokens.verify(shop.secret)->ownerId, QStringLiteral("shop-1"));
+        // A label is free text: recorded, the same on both stores (U+FFFD for each).
+        const IssuedToken labelled = tokens.create(QStringLiteral("shop-2"), TokenRole::Client,
+                                                   QStringLiteral("laptop") + QChar(u'\0') + QStringLiteral("old") + QChar(0xDC00));
+        QCOMPARE(tokens.verify(labelled.secret)->label, QString(QStringLiteral("laptop") + QChar(0xFFFD) + QStringLiteral("old") + QChar(0xFFFD)));
+    }
+
     void revokedTokenIsRefused_data() { addBackendRows(); }
     void revokedTokenIsRefused()
     {

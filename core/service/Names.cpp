@@ -1,0 +1,83 @@
+#include "Names.h"
+
+#include "domain/Error.h"
+
+#include <QJsonArray>
+
+namespace jobdesk {
+
+namespace {
+
+[[noreturn]] void invalid(const QString &message)
+{
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+}
+
+QJsonValue storableValue(const QJsonValue &v)
+{
+    if (v.isString())
+        return storableText(v.toString());
+    if (v.isObject())
+        return storableJson(v.toObject());
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &e : v.toArray())
+            out.append(storableValue(e));
+        return out;
+    }
+    return v;
+}
+
+} // namespace
+
+void requireText(const QString &value, const char *what, int maxLen)
+{
+    if (value.trimmed().isEmpty())
+        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
+    if (value.size() > maxLen)
+        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
+}
+
+bool hasUnstorableText(const QString &text)
+{
+    return text.contains(QChar(u'\0')) || !text.isValidUtf16();
+}
+
+void requireName(const QString &value, const char *what)
+{
+    requireText(value, what);
+    if (hasUnstorableText(value))
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+}
+
+void requireActor(const Actor &actor)
+{
+    requireName(actor.kind, "actor kind");
+    requireName(actor.id, "actor id");
+}
+
+QString storableText(const QString &text)
+{
+    if (!hasUnstorableText(text))
+        return text;
+    QString out = text;
+    const qsizetype n = out.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t c = out.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(out.at(i + 1).unicode()))
+            ++i; // a valid pair stays
+        else if (c == 0 || QChar::isSurrogate(c))
+            out[i] = QChar(QChar::ReplacementCharacter);
+    }
+    return out;
+}
+
+QJsonObject storableJson(const QJsonObject &o)
+{
+    QJsonObject out;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        out.insert(storableText(it.key()), storableValue(it.value()));
+    return out;
+}
+
+} // namespace jobdesk
