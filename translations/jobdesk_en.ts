@@ -2077,6 +2077,24 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Worklists</source>
         <translation>Worklists</translation>
     </message>
+    <message>
+        <source>The table may be incomplete; %1 reads it again.</source>
+        <translation>The table may be incomplete; %1 reads it again.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown.</source>
+        <translation>
+            <numerusform>%n job(s) shown.</numerusform>
+            <numerusform>%n job(s) shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) wait above the table (%1 shows them).</source>
+        <translation>
+            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
+            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>

@@ -2077,6 +2077,24 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Worklists</source>
         <translation>பணிப் பட்டியல்கள்</translation>
     </message>
+    <message>
+        <source>The table may be incomplete; %1 reads it again.</source>
+        <translation>அட்டவணை முழுமையாக இல்லாமல் இருக்கலாம்; %1 அதை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown.</source>
+        <translation>
+            <numerusform>%n வேலை காட்டப்படுகிறது.</numerusform>
+            <numerusform>%n வேலைகள் காட்டப்படுகின்றன.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) wait above the table (%1 shows them).</source>
+        <translation>
+            <numerusform>%n புதிய வேலை அட்டவணைக்கு மேலே காத்திருக்கிறது (%1 அதைக் காட்டும்).</numerusform>
+            <numerusform>%n புதிய வேலைகள் அட்டவணைக்கு மேலே காத்திருக்கின்றன (%1 அவற்றைக் காட்டும்).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>
