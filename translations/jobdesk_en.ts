@@ -2831,6 +2831,13 @@ Recorded config now %2</translation>
         <source>Unknown attempts</source>
         <translation>Unknown attempts</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>
+        <translation>
+            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
+            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -2831,6 +2831,13 @@ Recorded config now %2</source>
         <source>Unknown attempts</source>
         <translation>தெரியாத (UNKNOWN) முயற்சிகள்</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>
+        <translation>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சியில் %1 காட்டப்படுகிறது: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -1,7 +1,8 @@
 // What the console says about what it shows: the status bar's message belongs
 // to the view that is showing (a hidden view's changes never overwrite it; back
 // on a view, its current message), a failed read of the jobs table stays said
-// until a read succeeds. Both stores.
+// until a read succeeds, and a worklist filtered by provider says which share
+// of the sidebar's count it shows. Both stores.
 
 #include "UiFixture.h"
 
@@ -25,6 +26,8 @@ using namespace jobdesk::ui;
 
 namespace {
 
+const Actor kWorker = Actor::worker(QStringLiteral("w1"));
+
 // The status bar's own line (showMessage covers it for a few seconds; it stays underneath).
 QString statusLine(Console &console)
 {
@@ -36,6 +39,13 @@ qint64 sidebarCount(Console &console, const QString &id)
 {
     SidebarModel *s = console.window->sidebarModel();
     return s->data(s->indexOfId(id, SidebarModel::CountColumn), SidebarModel::CountRole).toLongLong();
+}
+
+Attempt unknownAttempt(JobService &svc, const QString &key, const QString &provider)
+{
+    const Job job = submitJob(svc, key);
+    const Attempt a = startRunning(svc, job.id, provider);
+    return svc.markUnknown(a.id, kWorker, QStringLiteral("deadline passed"));
 }
 
 } // namespace
@@ -124,6 +134,40 @@ private Q_SLOTS:
         console.window->refresh();
         QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 2, 5000);
         QTRY_COMPARE(statusLine(console), QStringLiteral("All 2 matching job(s) shown."));
+    }
+
+    // The sidebar counts the whole on-call queue; the page filtered by provider
+    // says it shows a share of that count, not a count of its own that disagrees.
+    void aFilteredQueueSaysItsShareOfTheSidebarsCount_data() { addBackendRows(); }
+    void aFilteredQueueSaysItsShareOfTheSidebarsCount()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        unknownAttempt(*svc, QStringLiteral("share-1"), QStringLiteral("primary"));
+        unknownAttempt(*svc, QStringLiteral("share-2"), QStringLiteral("primary"));
+        unknownAttempt(*svc, QStringLiteral("share-3"), QStringLiteral("fallback"));
+        Console console;
+        console.open(store->url());
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *view = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        QVERIFY(view && view->isVisible());
+        auto *status = view->findChild<QLabel *>(QStringLiteral("queueStatus"));
+        QVERIFY(status);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 3, 10000);
+        QCOMPARE(status->text(), QStringLiteral("3 unknown attempt(s)."));
+        QTRY_COMPARE(sidebarCount(console, kUnknownQueueEntry), qint64(3));
+
+        auto *provider = view->findChild<QComboBox *>(QStringLiteral("providerFilter"));
+        provider->setCurrentIndex(provider->findData(QStringLiteral("fallback")));
+        QCOMPARE(view->model()->rowCount(), 1);
+        QCOMPARE(status->text(), QStringLiteral("1 of 3 unknown attempt(s) shown: those on provider fallback."));
+        QCOMPARE(sidebarCount(console, kUnknownQueueEntry), qint64(3));
+        // Live: another one elsewhere moves the whole count, and the line with it.
+        unknownAttempt(*svc, QStringLiteral("share-4"), QStringLiteral("primary"));
+        QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(4), 5000);
+        QTRY_COMPARE(status->text(), QStringLiteral("1 of 4 unknown attempt(s) shown: those on provider fallback."));
+        provider->setCurrentIndex(0);
+        QCOMPARE(status->text(), QStringLiteral("4 unknown attempt(s)."));
     }
 };
 

@@ -84,8 +84,16 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
             const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
         }
-        m_status->setText(n >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
-                                                         : tr("%n unknown attempt(s).", nullptr, n));
+        // The sidebar counts the whole queue: a filtered list says it is a share of that count.
+        const int total = static_cast<int>(m_model->allItems().size());
+        const QString provider = m_model->provider();
+        if (!provider.isEmpty())
+            m_status->setText(tr("%1 of %n unknown attempt(s) shown: those on provider %2.", nullptr, total)
+                                  .arg(n)
+                                  .arg(provider));
+        else
+            m_status->setText(total >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
+                                                                 : tr("%n unknown attempt(s).", nullptr, n));
         updateProviders();
         updateButtons();
     });
