@@ -143,6 +143,8 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     m_status->setObjectName(QStringLiteral("statusText"));
     statusBar()->addWidget(m_status, 1);
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::showViewStatus);
+    // The Job menu acts on the job in the detail view: only while that view shows.
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::updateActions);
 
     buildMenus();
     installOperatorWorklists(this); // on-call worklists (ui/worklists): unknown attempts, race losses
@@ -594,7 +596,9 @@ void MainWindow::showViewStatus()
 void MainWindow::updateActions()
 {
     const auto &cur = m_detail->current();
-    const bool canAct = m_client->canAct() && cur && cur->detail;
+    // Not while another view shows: Ctrl+K on the unknown-attempts worklist would
+    // otherwise cancel an attempt of the hidden detail's job, not the row selected there.
+    const bool canAct = m_client->canAct() && cur && cur->detail && m_pages->currentWidget() == m_jobsPage;
     for (QAction *a : std::as_const(m_actingActions))
         a->setEnabled(canAct);
     if (canAct) {

@@ -1,0 +1,80 @@
+// What keeps an operator's keys and clicks on what they see: the Job menu's
+// actions (Ctrl+K, Ctrl+R, Ctrl+Shift+Del) act on the job in the detail view,
+// so they are off while another view shows. Both stores.
+
+#include "UiFixture.h"
+
+#include "dialogs/ActionDialogs.h"
+#include "support/SupportViews.h"
+#include "views/JobDetailView.h"
+#include "worklists/OperatorWorklists.h"
+#include "worklists/UnknownQueueModel.h"
+#include "worklists/UnknownQueueView.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTest>
+
+#include <atomic>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+using namespace jobdesk::ui;
+
+namespace {
+
+QAction *action(Console &console, const char *name)
+{
+    return console.window->findChild<QAction *>(QLatin1String(name));
+}
+
+} // namespace
+
+class TestUiGuards : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void jobMenuActsOnlyWhileTheJobIsInView_data() { addBackendRows(); }
+    void jobMenuActsOnlyWhileTheJobIsInView()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("guard-1"));
+        Console console;
+        console.open(store->url());
+        console.window->selectJob(job.id);
+        QTRY_VERIFY_WITH_TIMEOUT(console.window->detailView()->current() && console.window->detailView()->current()->detail,
+                                 10000);
+        QTRY_VERIFY(action(console, "cancelAttemptAction")->isEnabled());
+        QVERIFY(action(console, "cancelJobAction")->isEnabled());
+
+        // On the on-call worklist, Ctrl+K would cancel the hidden detail's attempt, not a row of the list.
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *queue = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        QVERIFY(queue && queue->isVisible());
+        for (const char *name : {"cancelAttemptAction", "retryAction", "cancelJobAction"})
+            QVERIFY2(!action(console, name)->isEnabled(), name);
+        QTest::keyClick(queue, Qt::Key_K, Qt::ControlModifier);
+        QTest::qWait(50);
+        QCOMPARE(findTopLevel<CancelAttemptDialog>(QStringLiteral("cancelAttemptDialog")), nullptr);
+        console.window->showSidebarEntry(kIncidentsEntry);
+        QVERIFY(!action(console, "cancelJobAction")->isEnabled());
+
+        // Back on the job: as before.
+        console.window->showSidebarEntry(QStringLiteral("jobs"));
+        QVERIFY(action(console, "cancelAttemptAction")->isEnabled());
+        QVERIFY(action(console, "cancelJobAction")->isEnabled());
+        QVERIFY(!action(console, "retryAction")->isEnabled()); // blocked by the unknown attempt
+        QCOMPARE(svc->auditLog(job.id).size(), 0);
+    }
+};
+
+QTEST_MAIN(TestUiGuards)
+#include "tst_ui_guards.moc"
