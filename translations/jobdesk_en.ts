@@ -914,10 +914,6 @@
         <translation>e.g. provider support confirmed no charge was made (ticket 4711)</translation>
     </message>
     <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
-    </message>
-    <message>
         <source>Working…</source>
         <translation>Working…</translation>
     </message>
@@ -1023,10 +1019,6 @@
     <message>
         <source>Keep them</source>
         <translation>Keep them</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
     </message>
     <message>
         <source>Type the number of attempts to confirm.</source>
@@ -2501,6 +2493,21 @@ Recorded config now %2</translation>
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::StoreClient</name>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>The connection is lost: actions wait until it is back.</translation>
+    </message>
+    <message>
+        <source>Not connected to a store.</source>
+        <translation>Not connected to a store.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::StoreWorker</name>
     <message>
         <source>not connected</source>
@@ -2796,10 +2803,6 @@ Recorded config now %2</translation>
     <message>
         <source>Could not read the queue: %1</source>
         <translation>Could not read the queue: %1</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
     </message>
     <message numerus="yes">
         <source>Asking the dispatchers to look up %n attempt(s)…</source>

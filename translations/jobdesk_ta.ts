@@ -914,10 +914,6 @@
         <translation>எ.கா. கட்டணம் எதுவும் வசூலிக்கப்படவில்லை என வழங்குநர் ஆதரவுக் குழு உறுதிசெய்தது (டிக்கெட் 4711)</translation>
     </message>
     <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
-    </message>
-    <message>
         <source>Working…</source>
         <translation>செயல்படுகிறது…</translation>
     </message>
@@ -1023,10 +1019,6 @@
     <message>
         <source>Keep them</source>
         <translation>ரத்துசெய்யாமல் விடு</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
     <message>
         <source>Type the number of attempts to confirm.</source>
@@ -2501,6 +2493,21 @@ Recorded config now %2</source>
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::StoreClient</name>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது: இணைப்பு திரும்பும் வரை செயல்கள் காத்திருக்கும்.</translation>
+    </message>
+    <message>
+        <source>Not connected to a store.</source>
+        <translation>தரவுத்தளத்துடன் இணைக்கப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::StoreWorker</name>
     <message>
         <source>not connected</source>
@@ -2796,10 +2803,6 @@ Recorded config now %2</source>
     <message>
         <source>Could not read the queue: %1</source>
         <translation>வரிசையைப் படிக்க முடியவில்லை: %1</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
     <message numerus="yes">
         <source>Asking the dispatchers to look up %n attempt(s)…</source>

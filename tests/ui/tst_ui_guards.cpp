@@ -1,6 +1,7 @@
 // What keeps an operator's keys and clicks on what they see: the Job menu's
 // actions (Ctrl+K, Ctrl+R, Ctrl+Shift+Del) act on the job in the detail view,
-// so they are off while another view shows. Both stores.
+// so they are off while another view shows; a lost connection is said as
+// such, not as a read-only role. Both stores.
 
 #include "UiFixture.h"
 
@@ -73,6 +74,55 @@ private Q_SLOTS:
         QVERIFY(action(console, "cancelJobAction")->isEnabled());
         QVERIFY(!action(console, "retryAction")->isEnabled()); // blocked by the unknown attempt
         QCOMPARE(svc->auditLog(job.id).size(), 0);
+    }
+
+    // An operator whose connection dropped must not be told the role only reads:
+    // they would log in again as someone else instead of waiting for the store.
+    void aLostConnectionIsNotCalledReadOnly_data() { addBackendRows(); }
+    void aLostConnectionIsNotCalledReadOnly()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("guard-2"));
+        std::atomic<bool> down{false};
+        Console console(fastOptions(100));
+        console.client->setQueryHook([&](const char *what) {
+            if (down.load())
+                throw JobDeskError(JobDeskError::Code::StoreUnavailable,
+                                   QStringLiteral("%1: connection to server lost (test)").arg(QLatin1String(what)));
+        });
+        console.open(store->url());
+        console.window->selectJob(job.id);
+        QTRY_VERIFY_WITH_TIMEOUT(console.window->detailView()->current() && console.window->detailView()->current()->detail,
+                                 10000);
+        ActionDialog *dialog = console.window->detailView()->openCancelAttempt();
+        QVERIFY(dialog);
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider says no charge"));
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(ok->toolTip(), QString());
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *queue = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        QTRY_COMPARE_WITH_TIMEOUT(queue->model()->rowCount(), 1, 10000);
+        auto *cancelAll = queue->findChild<QPushButton *>(QStringLiteral("cancelAllShownButton"));
+        QVERIFY(cancelAll->isEnabled());
+
+        down = true;
+        QTRY_VERIFY_WITH_TIMEOUT(console.client->isLost(), 3000);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(!cancelAll->isEnabled());
+        for (const QString &tip : {ok->toolTip(), cancelAll->toolTip()}) {
+            QVERIFY2(tip.contains(QStringLiteral("connection is lost")), qPrintable(tip));
+            QVERIFY2(!tip.contains(QStringLiteral("may only read")), qPrintable(tip));
+        }
+
+        down = false;
+        QTRY_VERIFY_WITH_TIMEOUT(!console.client->isLost(), 5000);
+        QTRY_VERIFY(ok->isEnabled());
+        QCOMPARE(ok->toolTip(), QString());
+        QTRY_VERIFY(cancelAll->isEnabled());
+        QCOMPARE(cancelAll->toolTip(), QString());
+        dialog->reject();
     }
 };
 

@@ -111,8 +111,7 @@ void ActionDialog::updateOk()
     const bool roleAllows = m_client->canAct();
     m_ok->setEnabled(!m_done && m_ticket == 0 && roleAllows && !m_reason->toPlainText().trimmed().isEmpty()
                      && m_detail.detail.has_value() && readyToSubmit());
-    if (!roleAllows)
-        m_ok->setToolTip(tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName));
+    m_ok->setToolTip(m_client->whyCannotAct());
 }
 
 void ActionDialog::applyAnswer(const DialogAnswer &answer)

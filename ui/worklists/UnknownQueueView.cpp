@@ -176,9 +176,8 @@ void UnknownQueueView::updateButtons()
     m_cancelAll->setEnabled(canAct && m_model->rowCount() > 0);
     m_askNow->setEnabled(canAct && canAsk && m_asking == 0);
     m_openJob->setEnabled(m_table->selectionModel()->currentIndex().isValid());
-    const QString readOnly = tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName);
     for (QPushButton *b : {m_cancelSelected, m_cancelAll})
-        b->setToolTip(canAct ? QString() : readOnly);
+        b->setToolTip(m_client->whyCannotAct());
 }
 
 BulkCancelDialog *UnknownQueueView::openBulk(const QList<int> &rows)
