@@ -1823,8 +1823,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <translation>&amp;Retry…</translation>
     </message>
     <message>
-        <source>Cancel &amp;job…</source>
-        <translation>Cancel &amp;job…</translation>
+        <source>Cancel jo&amp;b…</source>
+        <translation>Cancel jo&amp;b…</translation>
     </message>
 </context>
 <context>
@@ -2184,10 +2184,6 @@ Recorded config now %2</translation>
 <context>
     <name>jobdesk::ui::ProvidersView</name>
     <message>
-        <source>&amp;Validate now</source>
-        <translation>&amp;Validate now</translation>
-    </message>
-    <message>
         <source>Run the contract validation of the selected provider for its route now, and record it</source>
         <translation>Run the contract validation of the selected provider for its route now, and record it</translation>
     </message>
@@ -2274,6 +2270,10 @@ Recorded config now %2</translation>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</translation>
+    </message>
+    <message>
+        <source>Va&amp;lidate now</source>
+        <translation>Va&amp;lidate now</translation>
     </message>
 </context>
 <context>
@@ -2786,10 +2786,6 @@ Recorded config now %2</translation>
         <translation>&amp;Cancel selected…</translation>
     </message>
     <message>
-        <source>Cancel all &amp;shown…</source>
-        <translation>Cancel all &amp;shown…</translation>
-    </message>
-    <message>
         <source>The oldest %1 unknown attempts are shown.</source>
         <translation>The oldest %1 unknown attempts are shown.</translation>
     </message>
@@ -2833,6 +2829,10 @@ Recorded config now %2</translation>
     <message>
         <source>Unknown attempts</source>
         <translation>Unknown attempts</translation>
+    </message>
+    <message>
+        <source>Cancel a&amp;ll shown…</source>
+        <translation>Cancel a&amp;ll shown…</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>

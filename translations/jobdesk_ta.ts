@@ -1823,8 +1823,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         <translation>மறுமுயற்சி… (&amp;R)</translation>
     </message>
     <message>
-        <source>Cancel &amp;job…</source>
-        <translation>வேலையை ரத்துசெய்… (&amp;J)</translation>
+        <source>Cancel jo&amp;b…</source>
+        <translation>வேலையை ரத்துசெய்… (&amp;B)</translation>
     </message>
 </context>
 <context>
@@ -2184,10 +2184,6 @@ Recorded config now %2</source>
 <context>
     <name>jobdesk::ui::ProvidersView</name>
     <message>
-        <source>&amp;Validate now</source>
-        <translation>இப்போதே சரிபார் (&amp;V)</translation>
-    </message>
-    <message>
         <source>Run the contract validation of the selected provider for its route now, and record it</source>
         <translation>தேர்ந்தெடுத்த வழங்குநரின் ஒப்பந்தச் சரிபார்ப்பை அதன் வழித்தடத்துக்கு இப்போதே இயக்கிப் பதிவுசெய்</translation>
     </message>
@@ -2274,6 +2270,10 @@ Recorded config now %2</source>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>சரிபார்ப்பு இயங்கியது (%1), ஆனால் இந்த இணைப்பு (பங்கு %2) அதைப் பதிவுசெய்ய தரவுத்தளம் அனுமதிக்கவில்லை: எதுவும் பதிவுசெய்யப்படவில்லை. அனுப்பி (dispatcher) இயங்கும் இடத்தில் இதை இயக்குங்கள் (அதன் இணைப்பு சரிபார்ப்புகளைப் பதிவுசெய்யும்).</translation>
+    </message>
+    <message>
+        <source>Va&amp;lidate now</source>
+        <translation>இப்போதே சரிபார் (&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -2786,10 +2786,6 @@ Recorded config now %2</source>
         <translation>தேர்ந்தெடுத்தவற்றை ரத்துசெய்… (&amp;C)</translation>
     </message>
     <message>
-        <source>Cancel all &amp;shown…</source>
-        <translation>காட்டப்படும் அனைத்தையும் ரத்துசெய்… (&amp;S)</translation>
-    </message>
-    <message>
         <source>The oldest %1 unknown attempts are shown.</source>
         <translation>மிகப் பழைய %1 தெரியாத (UNKNOWN) முயற்சிகள் காட்டப்படுகின்றன.</translation>
     </message>
@@ -2833,6 +2829,10 @@ Recorded config now %2</source>
     <message>
         <source>Unknown attempts</source>
         <translation>தெரியாத (UNKNOWN) முயற்சிகள்</translation>
+    </message>
+    <message>
+        <source>Cancel a&amp;ll shown…</source>
+        <translation>காட்டப்படும் அனைத்தையும் ரத்துசெய்… (&amp;L)</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>

@@ -1,7 +1,8 @@
 // What keeps an operator's keys and clicks on what they see: the Job menu's
 // actions (Ctrl+K, Ctrl+R, Ctrl+Shift+Del) act on the job in the detail view,
 // so they are off while another view shows; a lost connection is said as
-// such, not as a read-only role. Both stores.
+// such, not as a read-only role; and no two things on one view, the menu bar
+// included, answer the same Alt+letter. Both stores.
 
 #include "UiFixture.h"
 
@@ -31,6 +32,27 @@ namespace {
 QAction *action(Console &console, const char *name)
 {
     return console.window->findChild<QAction *>(QLatin1String(name));
+}
+
+// Every Alt+letter the window answers while this view shows: the menu bar's
+// titles, the visible buttons' and the visible labels' with a buddy.
+QMap<QString, QStringList> mnemonics(QMainWindow *window)
+{
+    QMap<QString, QStringList> out;
+    auto add = [&](const QString &text, const QString &what) {
+        const QKeySequence key = QKeySequence::mnemonic(text);
+        if (!key.isEmpty())
+            out[key.toString()].append(what);
+    };
+    for (QAction *a : window->menuBar()->actions())
+        add(a->text(), QStringLiteral("menu \"%1\"").arg(a->text()));
+    for (QAbstractButton *b : window->centralWidget()->findChildren<QAbstractButton *>())
+        if (b->isVisible())
+            add(b->text(), QStringLiteral("button \"%1\"").arg(b->text()));
+    for (QLabel *l : window->centralWidget()->findChildren<QLabel *>())
+        if (l->isVisible() && l->buddy())
+            add(l->text(), QStringLiteral("label \"%1\"").arg(l->text()));
+    return out;
 }
 
 } // namespace
@@ -123,6 +145,41 @@ private Q_SLOTS:
         QTRY_VERIFY(cancelAll->isEnabled());
         QCOMPARE(cancelAll->toolTip(), QString());
         dialog->reject();
+    }
+
+    // Alt+letter: a letter two things on one view answer is ambiguous (Qt then
+    // only moves the focus between them): e.g. "Cancel &job…" beside the &Job menu.
+    void everyViewsMnemonicsAreItsOwn()
+    {
+        FreshStore store(QStringLiteral("sqlite"));
+        auto svc = store.open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("guard-3"));
+        Console console;
+        console.open(store.url());
+        console.window->selectJob(job.id);
+        QTRY_VERIFY_WITH_TIMEOUT(console.window->detailView()->findChild<QPushButton *>(QStringLiteral("cancelJobButton")),
+                                 10000);
+        const QStringList views{QStringLiteral("jobs"), kUnknownQueueEntry, kRaceLossesEntry, kIncidentsEntry, kProvidersEntry,
+                                kChartsEntry};
+        for (const QString &id : views) {
+            console.window->showSidebarEntry(id);
+            QTest::qWait(100); // let a view that reads when shown lay itself out
+            const QMap<QString, QStringList> keys = mnemonics(console.window.get());
+            for (auto it = keys.cbegin(); it != keys.cend(); ++it)
+                QVERIFY2(it.value().size() == 1, qPrintable(QStringLiteral("%1: %2 answer %3")
+                                                                .arg(id, it.value().join(QStringLiteral(" and ")), it.key())));
+        }
+        // The detail view's other tabs too.
+        console.window->showSidebarEntry(QStringLiteral("jobs"));
+        for (auto tab : {JobDetailView::TimelineTab, JobDetailView::KeyHistoryTab, JobDetailView::EventsTab, JobDetailView::AuditTab}) {
+            console.window->detailView()->setCurrentTab(tab);
+            const QMap<QString, QStringList> keys = mnemonics(console.window.get());
+            for (auto it = keys.cbegin(); it != keys.cend(); ++it)
+                QVERIFY2(it.value().size() == 1, qPrintable(QStringLiteral("tab %1: %2 answer %3")
+                                                                .arg(int(tab))
+                                                                .arg(it.value().join(QStringLiteral(" and ")), it.key())));
+        }
     }
 };
 

@@ -51,7 +51,7 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     m_openJob->setObjectName(QStringLiteral("openJobButton"));
     m_cancelSelected = new QPushButton(tr("&Cancel selected…"), this);
     m_cancelSelected->setObjectName(QStringLiteral("cancelSelectedButton"));
-    m_cancelAll = new QPushButton(tr("Cancel all &shown…"), this);
+    m_cancelAll = new QPushButton(tr("Cancel a&ll shown…"), this); // Alt+S is the Support menu's
     m_cancelAll->setObjectName(QStringLiteral("cancelAllShownButton"));
     for (QPushButton *b : {m_askNow, m_openJob, m_cancelSelected, m_cancelAll})
         bar->addWidget(b);
