@@ -297,6 +297,11 @@
         <source>Could not write %1: %2</source>
         <translation>%1 ஐ எழுத முடியவில்லை: %2</translation>
     </message>
+    <message>
+        <source>, then </source>
+        <comment>joins the steps of one attempt&apos;s story</comment>
+        <translation>, பின்னர் </translation>
+    </message>
 </context>
 <context>
     <name>ProviderStanding</name>
