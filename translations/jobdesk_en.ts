@@ -2400,6 +2400,10 @@ Recorded config now %2</translation>
         <source>Race losses</source>
         <translation>Race losses</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -2845,6 +2849,10 @@ Recorded config now %2</translation>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 reads it again.</source>
+        <translation>%1 reads it again.</translation>
     </message>
 </context>
 <context>

@@ -2400,6 +2400,10 @@ Recorded config now %2</source>
         <source>Race losses</source>
         <translation>போட்டித் தோல்விகள்</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -2845,6 +2849,10 @@ Recorded config now %2</source>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சியில் %1 காட்டப்படுகிறது: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 reads it again.</source>
+        <translation>%1 அதை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,9 @@
 // What the console says about what it shows: the status bar's message belongs
 // to the view that is showing (a hidden view's changes never overwrite it; back
 // on a view, its current message), a failed read of the jobs table stays said
-// until a read succeeds, and a worklist filtered by provider says which share
-// of the sidebar's count it shows. Both stores.
+// until a read succeeds, a worklist filtered by provider says which share
+// of the sidebar's count it shows, and F5 reads the showing worklist again.
+// Both stores.
 
 #include "UiFixture.h"
 
@@ -168,6 +169,39 @@ private Q_SLOTS:
         QTRY_COMPARE(status->text(), QStringLiteral("1 of 4 unknown attempt(s) shown: those on provider fallback."));
         provider->setCurrentIndex(0);
         QCOMPARE(status->text(), QStringLiteral("4 unknown attempt(s)."));
+    }
+
+    // A worklist whose read failed reads again only when the queue changes; the
+    // operator's F5 on it reads it now (it reloaded the hidden jobs table only),
+    // and the failure says so.
+    void f5ReadsTheShowingWorklistAgain_data() { addBackendRows(); }
+    void f5ReadsTheShowingWorklistAgain()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        unknownAttempt(*svc, QStringLiteral("f5-1"), QStringLiteral("primary"));
+        std::atomic<bool> failQueue{true};
+        Console console;
+        console.client->setQueryHook([&](const char *what) {
+            if (failQueue.load() && qstrcmp(what, "unknown queue") == 0)
+                throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout (test)"));
+        });
+        console.open(store->url());
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *view = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        QVERIFY(view && view->isVisible());
+        auto *status = view->findChild<QLabel *>(QStringLiteral("queueStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Could not read the queue: ")), 10000);
+        QVERIFY2(status->text().contains(QStringLiteral("F5 reads it again")), qPrintable(status->text()));
+        QTest::qWait(500); // the first polls (they may read once more, and fail)
+        failQueue = false;
+        QTest::qWait(500); // nothing changed: nothing reads it again
+        QCOMPARE(view->model()->rowCount(), 0);
+
+        console.window->refresh(); // F5
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 5000);
+        QCOMPARE(status->text(), QStringLiteral("1 unknown attempt(s)."));
+        QTRY_COMPARE(sidebarCount(console, kUnknownQueueEntry), qint64(1));
     }
 };
 

@@ -499,6 +499,11 @@ std::optional<qint64> MainWindow::selectedJob() const
 
 void MainWindow::refresh()
 {
+    // The showing worklist or support view too: after "Could not read ..." nothing
+    // else reads it again until its data changes.
+    QWidget *view = m_pages->currentWidget();
+    if (view != m_jobsPage && view->metaObject()->indexOfMethod("refresh()") >= 0)
+        QMetaObject::invokeMethod(view, "refresh");
     m_reselect = selectedJob();
     m_jobs->reload();
     m_detail->refresh();

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPushButton>
 #include <QScopedValueRollback>
@@ -98,7 +99,11 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
         updateButtons();
     });
     connect(m_model, &UnknownQueueModel::loadFailed, this,
-            [this](const QString &message) { m_status->setText(tr("Could not read the queue: %1").arg(message)); });
+            [this](const QString &message) {
+                // Nothing reads it again by itself until the queue changes: say how.
+                m_status->setText(tr("Could not read the queue: %1").arg(message) + u' '
+                                  + tr("%1 reads it again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+            });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &UnknownQueueView::updateButtons);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &UnknownQueueView::updateButtons);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &UnknownQueueView::updateButtons);
@@ -117,6 +122,11 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(client, &StoreClient::connectionLost, this, &UnknownQueueView::updateButtons);
     connect(client, &StoreClient::connectionRestored, this, &UnknownQueueView::updateButtons);
     updateButtons();
+}
+
+void UnknownQueueView::refresh()
+{
+    m_model->live()->request();
 }
 
 void UnknownQueueView::showEvent(QShowEvent *event)
