@@ -1,12 +1,17 @@
 // What keeps an operator's keys and clicks on what they see: the Job menu's
 // actions (Ctrl+K, Ctrl+R, Ctrl+Shift+Del) act on the job in the detail view,
 // so they are off while another view shows; a lost connection is said as
-// such, not as a read-only role; and no two things on one view, the menu bar
-// included, answer the same Alt+letter. Both stores.
+// such, not as a read-only role; no two things on one view, the menu bar
+// included, answer the same Alt+letter; Ctrl+F, Ctrl+N and Ctrl+E work on the
+// view that shows. Both stores.
 
 #include "UiFixture.h"
+#include "SupportScenario.h"
 
 #include "dialogs/ActionDialogs.h"
+#include "support/IncidentReportDialog.h"
+#include "support/IncidentsModel.h"
+#include "support/IncidentsView.h"
 #include "support/SupportViews.h"
 #include "views/JobDetailView.h"
 #include "worklists/OperatorWorklists.h"
@@ -15,7 +20,9 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -180,6 +187,66 @@ private Q_SLOTS:
                                                                 .arg(int(tab))
                                                                 .arg(it.value().join(QStringLiteral(" and ")), it.key())));
         }
+    }
+
+    // Ctrl+F and Ctrl+N work on the jobs view; from another view they put the
+    // focus in, or the new jobs into, a view nobody saw. They bring it, with its filter.
+    void findAndShowNewBringTheJobsView_data() { addBackendRows(); }
+    void findAndShowNewBringTheJobsView()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        submitJob(*svc, QStringLiteral("find-1"));
+        Console console;
+        console.open(store->url());
+        console.window->showSidebarEntry(QStringLiteral("jobs/queued"));
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->rowCount(), 1, 10000);
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *find = console.window->findChild<QLineEdit *>(QStringLiteral("findEdit"));
+        QVERIFY(find && !find->isVisible());
+        action(console, "findAction")->trigger();
+        QVERIFY(find->isVisible());
+        QCOMPARE(console.window->findChild<QComboBox *>(QStringLiteral("stateFilter"))->currentData().toInt(),
+                 int(JobState::Queued)); // the filter the operator chose stays
+
+        console.window->showSidebarEntry(kRaceLossesEntry);
+        const Job second = submitJob(*svc, QStringLiteral("find-2"));
+        QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 1, 5000);
+        action(console, "showNewJobsAction")->trigger();
+        QVERIFY(console.table()->isVisible());
+        QTRY_VERIFY(console.jobs()->findJob(second.id) && console.jobs()->pendingCount() == 0);
+    }
+
+    // Ctrl+E (Support > Export incident report) exports the job of the view that
+    // shows: on "Duplicate clicks" the selected incident's, not the job left in
+    // the hidden detail view; on a view with no job, nothing.
+    void exportReportsTheIncidentInView_data() { addBackendRows(); }
+    void exportReportsTheIncidentInView()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario incident = runSupportScenario(*svc);
+        const auto [other, unknown] = blockedJob(*svc, QStringLiteral("guard-5"));
+        Console console;
+        console.open(store->url());
+        console.window->selectJob(other.id);
+        QAction *report = action(console, "exportIncidentReportAction");
+        QTRY_VERIFY_WITH_TIMEOUT(report->isEnabled(), 10000); // the detail's job
+
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        QVERIFY(!report->isEnabled()); // a view with no job to report
+        console.window->showSidebarEntry(kIncidentsEntry);
+        IncidentsView *incidents = supportViews(console.window.get()).incidents;
+        QTRY_VERIFY_WITH_TIMEOUT(incidents->model()->rowOf(QStringLiteral("u-7"), QStringLiteral("click-1f2e")) >= 0, 10000);
+        incidents->selectIncident(incidents->model()->rowOf(QStringLiteral("u-7"), QStringLiteral("click-1f2e")));
+        QVERIFY(report->isEnabled());
+        report->trigger();
+        IncidentReportDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = findTopLevel<IncidentReportDialog>(QStringLiteral("incidentReportDialog"))), 10000);
+        QVERIFY2(dialog->markdown().contains(QStringLiteral("click-1f2e")), qPrintable(dialog->markdown().left(300)));
+        QVERIFY2(!dialog->markdown().contains(QStringLiteral("guard-5")), qPrintable(dialog->markdown().left(300)));
+        QVERIFY(incident.job.id != other.id);
+        dialog->close();
     }
 };
 

@@ -309,7 +309,10 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    // Ctrl+F and Ctrl+N work on the jobs view: from another view they bring it
+    // (else the focus went to, and the click to, a widget nobody sees).
     QAction *findAction = view->addAction(tr("&Find job id or key"), this, [this] {
+        showJobsView();
         m_find->setFocus(Qt::ShortcutFocusReason);
         m_find->selectAll();
     });
@@ -318,7 +321,11 @@ void MainWindow::buildMenus()
     QAction *refreshAction = view->addAction(tr("&Refresh"), this, &MainWindow::refresh);
     refreshAction->setObjectName(QStringLiteral("refreshAction"));
     refreshAction->setShortcut(QKeySequence(Qt::Key_F5));
-    QAction *showNew = view->addAction(tr("Show &new jobs"), this, [this] { m_newJobs->click(); });
+    QAction *showNew = view->addAction(tr("Show &new jobs"), this, [this] {
+        showJobsView();
+        m_newJobs->click();
+    });
+    showNew->setObjectName(QStringLiteral("showNewJobsAction"));
     showNew->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
     view->addSeparator();
     QAction *utc = view->addAction(tr("Times in &UTC"));
@@ -539,6 +546,14 @@ void MainWindow::showSidebarEntry(const QString &id)
         if (i >= 0 && m_state->currentIndex() != i)
             m_state->setCurrentIndex(i);
     }
+}
+
+void MainWindow::showJobsView()
+{
+    if (m_pages->currentWidget() == m_jobsPage)
+        return;
+    const int s = m_state->currentData().toInt(); // the filter it had stays
+    showSidebarEntry(s < 0 ? kJobsSection : stateEntry(static_cast<JobState>(s)));
 }
 
 void MainWindow::addSidebarSection(const QString &id, const QString &title)

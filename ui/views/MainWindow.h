@@ -78,6 +78,7 @@ private:
     void onSidebarClicked(const QModelIndex &index);
     void updateStatus(); // the jobs view's message
     void showViewStatus(); // the showing view's message on the status bar
+    void showJobsView();   // with the state filter it had
     void updateActions();
     void copySelected(bool key);
     void restoreLayout();
