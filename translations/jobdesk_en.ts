@@ -907,6 +907,10 @@
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
         <translation>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</translation>
     </message>
+    <message>
+        <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
+        <translation>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>

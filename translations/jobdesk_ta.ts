@@ -907,6 +907,10 @@
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
         <translation>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</translation>
     </message>
+    <message>
+        <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
+        <translation>வேலை வரிசைக்குத் திரும்பும், ஆனால் வழித்தடம் %1 இன் சங்கிலியில் நிரூபிக்கப்பட்ட வழங்குநர் எவரும் மீதமில்லை: நீங்களே மறுமுயற்சி செய்யாவிட்டால் (அல்லது முதலில் ஒரு வழங்குநரைச் சரிபார்க்காவிட்டால்) அனுப்பி (dispatcher) அதைத் தோல்வியடையச் செய்யும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>

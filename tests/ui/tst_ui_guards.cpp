@@ -248,6 +248,54 @@ private Q_SLOTS:
         QVERIFY(incident.job.id != other.id);
         dialog->close();
     }
+
+    // The cancel dialog said "the dispatcher starts the next attempt on the next
+    // proven provider" even when none is left: the dispatcher then fails the job
+    // (Dispatcher::nextProvider), and the operator expected it to go on by itself.
+    void cancelSaysWhenNoProvenProviderIsLeft()
+    {
+        Console console;
+        DetailResult r;
+        r.jobId = 4;
+        JobDetail d;
+        d.job.id = 4;
+        d.job.route = QStringLiteral("translate");
+        d.job.state = JobState::Blocked;
+        d.job.maxAttempts = 3;
+        Attempt a;
+        a.id = 9;
+        a.jobId = 4;
+        a.attemptNo = 1;
+        a.provider = QStringLiteral("stuck");
+        a.state = AttemptState::Unknown;
+        d.attempts.append(a);
+        r.detail = d;
+        auto choice = [](const QString &name, int chainIndex, bool proven) {
+            ProviderChoice c;
+            c.name = name;
+            c.chainIndex = chainIndex;
+            c.proven = proven;
+            return c;
+        };
+        auto consequence = [&]() {
+            auto *dialog = new CancelAttemptDialog(console.client.get(), r, a, console.window.get());
+            const QString text = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
+            delete dialog;
+            return text;
+        };
+        // The chain's next one is not proven (its validation failed): none left.
+        r.providers = {choice(QStringLiteral("stuck"), 0, false), choice(QStringLiteral("spare"), 1, false)};
+        QString text = consequence();
+        QVERIFY2(text.contains(QStringLiteral("no proven provider is left")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("starts the next attempt")), qPrintable(text));
+        // A proven one after it: the dispatcher goes on.
+        r.providers.append(choice(QStringLiteral("backup"), 2, true));
+        text = consequence();
+        QVERIFY2(text.contains(QStringLiteral("starts the next attempt on the next proven provider")), qPrintable(text));
+        // A proven one earlier in the chain does not count: the chain only moves forward.
+        r.providers = {choice(QStringLiteral("backup"), 0, true), choice(QStringLiteral("stuck"), 1, false)};
+        QVERIFY2(consequence().contains(QStringLiteral("no proven provider is left")), qPrintable(consequence()));
+    }
 };
 
 QTEST_MAIN(TestUiGuards)

@@ -206,7 +206,7 @@ CancelAttemptDialog::CancelAttemptDialog(StoreClient *client, const DetailResult
         summary += u' ' + tr("Last reason: %1.").arg(attempt.lastReason);
     addNote(QStringLiteral("summaryLabel"), summary);
     if (detail.detail)
-        addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt)));
+        addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt, &detail.providers)));
     addNote(QStringLiteral("keyLabel"), tr("The provider saw this attempt under the key %1; ask it about that key first "
                                            "if you can.")
                                             .arg(attempt.providerKey));
