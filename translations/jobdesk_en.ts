@@ -297,6 +297,11 @@
         <source>Could not write %1: %2</source>
         <translation>Could not write %1: %2</translation>
     </message>
+    <message>
+        <source>, then </source>
+        <comment>joins the steps of one attempt&apos;s story</comment>
+        <translation>, then </translation>
+    </message>
 </context>
 <context>
     <name>ProviderStanding</name>
@@ -906,6 +911,10 @@
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
         <translation>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</translation>
     </message>
+    <message>
+        <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
+        <translation>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -916,10 +925,6 @@
     <message>
         <source>e.g. provider support confirmed no charge was made (ticket 4711)</source>
         <translation>e.g. provider support confirmed no charge was made (ticket 4711)</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
     </message>
     <message>
         <source>Working…</source>
@@ -1027,10 +1032,6 @@
     <message>
         <source>Keep them</source>
         <translation>Keep them</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
     </message>
     <message>
         <source>Type the number of attempts to confirm.</source>
@@ -1835,8 +1836,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <translation>&amp;Retry…</translation>
     </message>
     <message>
-        <source>Cancel &amp;job…</source>
-        <translation>Cancel &amp;job…</translation>
+        <source>Cancel jo&amp;b…</source>
+        <translation>Cancel jo&amp;b…</translation>
     </message>
 </context>
 <context>
@@ -2081,6 +2082,24 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Worklists</source>
         <translation>Worklists</translation>
     </message>
+    <message>
+        <source>The table may be incomplete; %1 reads it again.</source>
+        <translation>The table may be incomplete; %1 reads it again.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown.</source>
+        <translation>
+            <numerusform>%n job(s) shown.</numerusform>
+            <numerusform>%n job(s) shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) wait above the table (%1 shows them).</source>
+        <translation>
+            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
+            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>
@@ -2178,10 +2197,6 @@ Recorded config now %2</translation>
 <context>
     <name>jobdesk::ui::ProvidersView</name>
     <message>
-        <source>&amp;Validate now</source>
-        <translation>&amp;Validate now</translation>
-    </message>
-    <message>
         <source>Run the contract validation of the selected provider for its route now, and record it</source>
         <translation>Run the contract validation of the selected provider for its route now, and record it</translation>
     </message>
@@ -2268,6 +2283,10 @@ Recorded config now %2</translation>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</translation>
+    </message>
+    <message>
+        <source>Va&amp;lidate now</source>
+        <translation>Va&amp;lidate now</translation>
     </message>
 </context>
 <context>
@@ -2389,6 +2408,10 @@ Recorded config now %2</translation>
         <source>Race losses</source>
         <translation>Race losses</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -2484,6 +2507,21 @@ Recorded config now %2</translation>
     <message>
         <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
         <translation>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::StoreClient</name>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>The connection is lost: actions wait until it is back.</translation>
+    </message>
+    <message>
+        <source>Not connected to a store.</source>
+        <translation>Not connected to a store.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>This connection may only read (role %1).</translation>
     </message>
 </context>
 <context>
@@ -2765,10 +2803,6 @@ Recorded config now %2</translation>
         <translation>&amp;Cancel selected…</translation>
     </message>
     <message>
-        <source>Cancel all &amp;shown…</source>
-        <translation>Cancel all &amp;shown…</translation>
-    </message>
-    <message>
         <source>The oldest %1 unknown attempts are shown.</source>
         <translation>The oldest %1 unknown attempts are shown.</translation>
     </message>
@@ -2782,10 +2816,6 @@ Recorded config now %2</translation>
     <message>
         <source>Could not read the queue: %1</source>
         <translation>Could not read the queue: %1</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>This connection may only read (role %1).</translation>
     </message>
     <message numerus="yes">
         <source>Asking the dispatchers to look up %n attempt(s)…</source>
@@ -2816,6 +2846,21 @@ Recorded config now %2</translation>
     <message>
         <source>Unknown attempts</source>
         <translation>Unknown attempts</translation>
+    </message>
+    <message>
+        <source>Cancel a&amp;ll shown…</source>
+        <translation>Cancel a&amp;ll shown…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>
+        <translation>
+            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
+            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 reads it again.</source>
+        <translation>%1 reads it again.</translation>
     </message>
 </context>
 <context>

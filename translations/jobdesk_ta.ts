@@ -297,6 +297,11 @@
         <source>Could not write %1: %2</source>
         <translation>%1 ஐ எழுத முடியவில்லை: %2</translation>
     </message>
+    <message>
+        <source>, then </source>
+        <comment>joins the steps of one attempt&apos;s story</comment>
+        <translation>, பின்னர் </translation>
+    </message>
 </context>
 <context>
     <name>ProviderStanding</name>
@@ -906,6 +911,10 @@
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
         <translation>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</translation>
     </message>
+    <message>
+        <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
+        <translation>வேலை வரிசைக்குத் திரும்பும், ஆனால் வழித்தடம் %1 இன் சங்கிலியில் நிரூபிக்கப்பட்ட வழங்குநர் எவரும் மீதமில்லை: நீங்களே மறுமுயற்சி செய்யாவிட்டால் (அல்லது முதலில் ஒரு வழங்குநரைச் சரிபார்க்காவிட்டால்) அனுப்பி (dispatcher) அதைத் தோல்வியடையச் செய்யும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -916,10 +925,6 @@
     <message>
         <source>e.g. provider support confirmed no charge was made (ticket 4711)</source>
         <translation>எ.கா. கட்டணம் எதுவும் வசூலிக்கப்படவில்லை என வழங்குநர் ஆதரவுக் குழு உறுதிசெய்தது (டிக்கெட் 4711)</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
     <message>
         <source>Working…</source>
@@ -1027,10 +1032,6 @@
     <message>
         <source>Keep them</source>
         <translation>ரத்துசெய்யாமல் விடு</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
     <message>
         <source>Type the number of attempts to confirm.</source>
@@ -1835,8 +1836,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         <translation>மறுமுயற்சி… (&amp;R)</translation>
     </message>
     <message>
-        <source>Cancel &amp;job…</source>
-        <translation>வேலையை ரத்துசெய்… (&amp;J)</translation>
+        <source>Cancel jo&amp;b…</source>
+        <translation>வேலையை ரத்துசெய்… (&amp;B)</translation>
     </message>
 </context>
 <context>
@@ -2081,6 +2082,24 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <source>Worklists</source>
         <translation>பணிப் பட்டியல்கள்</translation>
     </message>
+    <message>
+        <source>The table may be incomplete; %1 reads it again.</source>
+        <translation>அட்டவணை முழுமையாக இல்லாமல் இருக்கலாம்; %1 அதை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) shown.</source>
+        <translation>
+            <numerusform>%n வேலை காட்டப்படுகிறது.</numerusform>
+            <numerusform>%n வேலைகள் காட்டப்படுகின்றன.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new job(s) wait above the table (%1 shows them).</source>
+        <translation>
+            <numerusform>%n புதிய வேலை அட்டவணைக்கு மேலே காத்திருக்கிறது (%1 அதைக் காட்டும்).</numerusform>
+            <numerusform>%n புதிய வேலைகள் அட்டவணைக்கு மேலே காத்திருக்கின்றன (%1 அவற்றைக் காட்டும்).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ProvidersModel</name>
@@ -2178,10 +2197,6 @@ Recorded config now %2</source>
 <context>
     <name>jobdesk::ui::ProvidersView</name>
     <message>
-        <source>&amp;Validate now</source>
-        <translation>இப்போதே சரிபார் (&amp;V)</translation>
-    </message>
-    <message>
         <source>Run the contract validation of the selected provider for its route now, and record it</source>
         <translation>தேர்ந்தெடுத்த வழங்குநரின் ஒப்பந்தச் சரிபார்ப்பை அதன் வழித்தடத்துக்கு இப்போதே இயக்கிப் பதிவுசெய்</translation>
     </message>
@@ -2268,6 +2283,10 @@ Recorded config now %2</source>
     <message>
         <source>The validation ran (%1) but the database does not let this connection (role %2) record it: nothing was recorded. Run it where the dispatcher runs (its connection records validations).</source>
         <translation>சரிபார்ப்பு இயங்கியது (%1), ஆனால் இந்த இணைப்பு (பங்கு %2) அதைப் பதிவுசெய்ய தரவுத்தளம் அனுமதிக்கவில்லை: எதுவும் பதிவுசெய்யப்படவில்லை. அனுப்பி (dispatcher) இயங்கும் இடத்தில் இதை இயக்குங்கள் (அதன் இணைப்பு சரிபார்ப்புகளைப் பதிவுசெய்யும்).</translation>
+    </message>
+    <message>
+        <source>Va&amp;lidate now</source>
+        <translation>இப்போதே சரிபார் (&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -2389,6 +2408,10 @@ Recorded config now %2</source>
         <source>Race losses</source>
         <translation>போட்டித் தோல்விகள்</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RetryDialog</name>
@@ -2484,6 +2507,21 @@ Recorded config now %2</source>
     <message>
         <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
         <translation>%1: தரவுத்தளப் புள்ளிவிவரங்களிலிருந்து கிடைத்த தோராயமான எண்ணிக்கை (துல்லியமாக எண்ண ஒவ்வொரு வேலையையும் படிக்க வேண்டியிருக்கும்)</translation>
+    </message>
+</context>
+<context>
+    <name>jobdesk::ui::StoreClient</name>
+    <message>
+        <source>The connection is lost: actions wait until it is back.</source>
+        <translation>இணைப்பு துண்டிக்கப்பட்டது: இணைப்பு திரும்பும் வரை செயல்கள் காத்திருக்கும்.</translation>
+    </message>
+    <message>
+        <source>Not connected to a store.</source>
+        <translation>தரவுத்தளத்துடன் இணைக்கப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>This connection may only read (role %1).</source>
+        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
 </context>
 <context>
@@ -2765,10 +2803,6 @@ Recorded config now %2</source>
         <translation>தேர்ந்தெடுத்தவற்றை ரத்துசெய்… (&amp;C)</translation>
     </message>
     <message>
-        <source>Cancel all &amp;shown…</source>
-        <translation>காட்டப்படும் அனைத்தையும் ரத்துசெய்… (&amp;S)</translation>
-    </message>
-    <message>
         <source>The oldest %1 unknown attempts are shown.</source>
         <translation>மிகப் பழைய %1 தெரியாத (UNKNOWN) முயற்சிகள் காட்டப்படுகின்றன.</translation>
     </message>
@@ -2782,10 +2816,6 @@ Recorded config now %2</source>
     <message>
         <source>Could not read the queue: %1</source>
         <translation>வரிசையைப் படிக்க முடியவில்லை: %1</translation>
-    </message>
-    <message>
-        <source>This connection may only read (role %1).</source>
-        <translation>இந்த இணைப்பு படிக்க மட்டுமே முடியும் (பங்கு %1).</translation>
     </message>
     <message numerus="yes">
         <source>Asking the dispatchers to look up %n attempt(s)…</source>
@@ -2816,6 +2846,21 @@ Recorded config now %2</source>
     <message>
         <source>Unknown attempts</source>
         <translation>தெரியாத (UNKNOWN) முயற்சிகள்</translation>
+    </message>
+    <message>
+        <source>Cancel a&amp;ll shown…</source>
+        <translation>காட்டப்படும் அனைத்தையும் ரத்துசெய்… (&amp;L)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>
+        <translation>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சியில் %1 காட்டப்படுகிறது: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
+            <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 reads it again.</source>
+        <translation>%1 அதை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>

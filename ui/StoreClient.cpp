@@ -135,6 +135,17 @@ Actor StoreClient::actor() const
                                                                       : m_info.identity.databaseUser);
 }
 
+QString StoreClient::whyCannotAct() const
+{
+    if (canAct())
+        return QString();
+    if (m_lost)
+        return tr("The connection is lost: actions wait until it is back.");
+    if (!m_connected)
+        return tr("Not connected to a store.");
+    return tr("This connection may only read (role %1).").arg(m_info.identity.roleName);
+}
+
 qint64 StoreClient::dbNowMs() const
 {
     return QDateTime::currentMSecsSinceEpoch() + m_info.clockSkewMs;

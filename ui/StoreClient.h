@@ -59,6 +59,9 @@ public:
     const ConnectionInfo &connection() const { return m_info; }
     qint64 lastGoodReadMs() const { return m_lastGoodReadMs; }
     bool canAct() const { return isConnected() && m_info.identity.role != Role::Viewer; }
+    // Why canAct() is false, in an operator's words: a lost connection is not a read-only role
+    // (empty when it can act).
+    QString whyCannotAct() const;
     Actor actor() const; // the operator the console acts as
     qint64 dbNowMs() const; // the database's clock, estimated from the skew measured on connect
 

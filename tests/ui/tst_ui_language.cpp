@@ -8,6 +8,7 @@
 #include "Format.h"
 #include "models/ActionGuards.h"
 #include "models/SidebarModel.h"
+#include "support/IncidentReport.h"
 
 #include <QAbstractItemDelegate>
 #include <QAction>
@@ -224,6 +225,48 @@ private Q_SLOTS:
         for (const char *english : {"already", "nothing to cancel", "cancelled", "attempt"})
             QVERIFY2(!cancel.message.contains(QLatin1String(english)), qPrintable(cancel.message));
         QCOMPARE(svc->auditLog(job.id).size(), 1); // the first cancel only
+    }
+
+    // The incident report's story of an attempt is Tamil throughout, the words
+    // that join its steps too (they were English: "..., then ...").
+    void anAttemptsStoryIsTamilThroughout()
+    {
+        JobDetail d;
+        d.job.id = 7;
+        Attempt a;
+        a.id = 11;
+        a.jobId = 7;
+        a.attemptNo = 1;
+        a.provider = QStringLiteral("stuck");
+        a.state = AttemptState::Cancelled;
+        a.createdAtMs = 1'700'000'000'000;
+        d.attempts.append(a);
+        auto event = [&](std::optional<AttemptState> from, AttemptState to, qint64 atMs, const QString &kind,
+                         const QString &actor, const QString &reason) {
+            AttemptEvent e;
+            e.id = d.events.size() + 1;
+            e.attemptId = a.id;
+            e.fromState = from;
+            e.toState = to;
+            e.atMs = atMs;
+            e.actorKind = kind;
+            e.actorId = actor;
+            e.reason = reason;
+            d.events.append(e);
+        };
+        event(AttemptState::Starting, AttemptState::Running, a.createdAtMs + 10, QStringLiteral("worker"), QStringLiteral("w1"), {});
+        event(AttemptState::Running, AttemptState::Unknown, a.createdAtMs + 30'010, QStringLiteral("worker"), QStringLiteral("w1"),
+              QStringLiteral("connection reset"));
+        event(AttemptState::Unknown, AttemptState::Cancelled, a.createdAtMs + 90'000, QStringLiteral("operator"),
+              QStringLiteral("alice"), QStringLiteral("no charge"));
+        ConsoleSettings::setLanguage(QStringLiteral("ta"));
+        QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::Tamil);
+        const QString story = IncidentReport::attemptStory(a, d.events, d);
+        QVERIFY2(story.contains(QStringLiteral("ரத்துசெய்யப்பட்டது")), qPrintable(story));
+        QVERIFY2(!story.contains(QStringLiteral("then")), qPrintable(story));
+        ConsoleSettings::setLanguage(QStringLiteral("en"));
+        ConsoleSettings::applyLanguage();
+        QCOMPARE(IncidentReport::attemptStory(a, d.events, d).count(QStringLiteral(", then ")), 2);
     }
 
     void systemFollowsTheLocale()

@@ -111,8 +111,7 @@ void ActionDialog::updateOk()
     const bool roleAllows = m_client->canAct();
     m_ok->setEnabled(!m_done && m_ticket == 0 && roleAllows && !m_reason->toPlainText().trimmed().isEmpty()
                      && m_detail.detail.has_value() && readyToSubmit());
-    if (!roleAllows)
-        m_ok->setToolTip(tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName));
+    m_ok->setToolTip(m_client->whyCannotAct());
 }
 
 void ActionDialog::applyAnswer(const DialogAnswer &answer)
@@ -207,7 +206,7 @@ CancelAttemptDialog::CancelAttemptDialog(StoreClient *client, const DetailResult
         summary += u' ' + tr("Last reason: %1.").arg(attempt.lastReason);
     addNote(QStringLiteral("summaryLabel"), summary);
     if (detail.detail)
-        addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt)));
+        addNote(QStringLiteral("consequenceLabel"), tr("What follows: %1").arg(cancelAttemptConsequence(*detail.detail, attempt, &detail.providers)));
     addNote(QStringLiteral("keyLabel"), tr("The provider saw this attempt under the key %1; ask it about that key first "
                                            "if you can.")
                                             .arg(attempt.providerKey));

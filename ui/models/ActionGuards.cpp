@@ -116,7 +116,29 @@ std::optional<Attempt> attemptToCancel(const JobDetail &d)
     return open.first();
 }
 
-QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a)
+namespace {
+// As the dispatcher chooses (Dispatcher::nextProvider): the chain moves past every
+// provider an automatic attempt went to, and after one, every next one needs a proof.
+bool aProvenProviderIsLeft(const JobDetail &d, const QList<ProviderChoice> &providers)
+{
+    int used = -1;
+    bool earlierAutomatic = false;
+    for (const Attempt &a : d.attempts) {
+        if (a.kind == AttemptKind::Retry)
+            continue;
+        earlierAutomatic = true;
+        for (const ProviderChoice &c : providers)
+            if (c.name == a.provider)
+                used = std::max(used, c.chainIndex);
+    }
+    for (const ProviderChoice &c : providers)
+        if (c.chainIndex > used && (c.proven || (c.chainIndex == 0 && !earlierAutomatic)))
+            return true;
+    return false;
+}
+} // namespace
+
+QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a, const QList<ProviderChoice> *providers)
 {
     QStringList lines;
     if (d.job.completedBy) {
@@ -136,6 +158,10 @@ QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a)
             lines.append(tr("The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the "
                             "dispatcher will fail it unless you retry it yourself.")
                              .arg(d.job.maxAttempts));
+        } else if (providers && !aProvenProviderIsLeft(d, *providers)) {
+            lines.append(tr("The job goes back to the queue, but no proven provider is left in the chain of route %1: "
+                            "the dispatcher will fail it unless you retry it yourself (or validate a provider first).")
+                             .arg(d.job.route));
         } else {
             lines.append(tr("The job goes back to the queue and the dispatcher starts the next attempt on the next "
                             "proven provider."));

@@ -5,6 +5,7 @@
 // apply (DESIGN.md invariant 3), read from the job as the console last saw it.
 // The database decides; this only explains.
 
+#include "StoreTypes.h"
 #include "service/JobService.h"
 
 #include <QList>
@@ -25,7 +26,10 @@ RetryPreview previewRetry(const JobDetail &detail);
 QList<Attempt> cancellableAttempts(const JobDetail &detail);
 // The attempt Ctrl+K cancels: the oldest unknown one of an undecided job, else the oldest open one.
 std::optional<Attempt> attemptToCancel(const JobDetail &detail);
-QString cancelAttemptConsequence(const JobDetail &detail, const Attempt &attempt);
+// With the route's providers (DetailResult::providers), it says whether the
+// dispatcher has a proven provider left to take the next attempt (else it fails the job).
+QString cancelAttemptConsequence(const JobDetail &detail, const Attempt &attempt,
+                                 const QList<ProviderChoice> *providers = nullptr);
 QString cancelJobConsequence(const JobDetail &detail);
 bool canCancelJob(const JobDetail &detail, QString *why = nullptr);
 

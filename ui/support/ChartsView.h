@@ -31,6 +31,8 @@ public:
     enum class Range { LastHour, LastDay };
 
     explicit ChartsView(StoreClient *client, QWidget *parent = nullptr);
+    // F5 while this view shows (MainWindow::refresh): read it again now.
+    Q_INVOKABLE void refresh() { reload(); }
 
     void setRange(Range range);
     Range range() const { return m_range; }

@@ -106,7 +106,7 @@ QString IncidentReport::attemptStory(const Attempt &a, const QList<AttemptEvent>
     const QString head = tr("attempt %1 on %2 (%3)").arg(a.attemptNo).arg(a.provider, Format::attemptKind(a.kind));
     if (parts.isEmpty())
         return head + u' ' + tr("is %1").arg(Format::attemptState(a.state));
-    return head + u' ' + parts.join(QStringLiteral(", then "));
+    return head + u' ' + parts.join(tr(", then ", "joins the steps of one attempt's story"));
 }
 
 QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)

@@ -31,6 +31,8 @@ class IncidentsView : public QWidget
     Q_OBJECT
 public:
     explicit IncidentsView(StoreClient *client, QWidget *parent = nullptr);
+    // F5 while this view shows (MainWindow::refresh): read it again now.
+    Q_INVOKABLE void refresh() { reload(); }
 
     void setSearch(const QString &text); // owner or key; empty: the newest duplicates
     QString search() const { return m_search; }

@@ -38,7 +38,7 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(4, 4, 4, 4);
     auto *top = new QHBoxLayout;
-    m_validate = new QPushButton(tr("&Validate now"), this);
+    m_validate = new QPushButton(tr("Va&lidate now"), this); // Alt+V is the View menu's
     m_validate->setObjectName(QStringLiteral("validateNowButton"));
     m_validate->setToolTip(tr("Run the contract validation of the selected provider for its route now, and record it"));
     top->addWidget(m_validate);

@@ -32,6 +32,8 @@ class ProvidersView : public QWidget
     Q_OBJECT
 public:
     explicit ProvidersView(StoreClient *client, QWidget *parent = nullptr);
+    // F5 while this view shows (MainWindow::refresh): read it again now.
+    Q_INVOKABLE void refresh() { reload(); }
 
     void reload();
     // Validates the pair now; false (and validationFinished(false, why)) when it cannot start.

@@ -2,6 +2,7 @@
 
 #include "ChartsView.h"
 #include "IncidentReportDialog.h"
+#include "IncidentsModel.h"
 #include "IncidentsView.h"
 #include "ProvidersView.h"
 #include "models/SidebarModel.h"
@@ -11,6 +12,8 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QMenuBar>
+#include <QStackedWidget>
+#include <QTableView>
 
 namespace jobdesk::ui {
 
@@ -51,12 +54,32 @@ SupportViews installSupportViews(MainWindow *window)
     report->setObjectName(QStringLiteral("exportIncidentReportAction"));
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     report->setToolTip(SupportText::tr("The story of the job in the detail view, as Markdown (copied) and PDF"));
-    QObject::connect(report, &QAction::triggered, window, [window] {
-        if (const auto id = window->detailView()->jobId())
+    // The job of the view that shows: the detail view's on the jobs view, the
+    // selected incident's on "Duplicate clicks" (Ctrl+E there exported the hidden
+    // detail's job, not the incident the support engineer was reading); none elsewhere.
+    auto *pages = window->findChild<QStackedWidget *>(QStringLiteral("pages"));
+    IncidentsView *incidents = v.incidents;
+    auto target = [window, pages, incidents]() -> std::optional<qint64> {
+        QWidget *showing = pages->currentWidget();
+        if (showing == incidents) {
+            if (const KeyIncident *inc = incidents->model()->incidentAt(incidents->table()->currentIndex().row()))
+                return inc->jobId;
+            return std::nullopt;
+        }
+        if (showing && showing->isAncestorOf(window->detailView()) && window->detailView()->current())
+            return window->detailView()->jobId();
+        return std::nullopt;
+    };
+    QObject::connect(report, &QAction::triggered, window, [window, target] {
+        if (const auto id = target())
             IncidentReportDialog::exportFor(window->client(), window, *id);
     });
-    report->setEnabled(false);
-    QObject::connect(window->detailView(), &JobDetailView::detailShown, report, [report] { report->setEnabled(true); });
+    auto update = [report, target] { report->setEnabled(target().has_value()); };
+    update();
+    QObject::connect(window->detailView(), &JobDetailView::detailShown, report, update);
+    QObject::connect(pages, &QStackedWidget::currentChanged, report, update);
+    QObject::connect(incidents->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, report, update);
+    QObject::connect(incidents->model(), &QAbstractItemModel::modelReset, report, update);
     // The same action in the detail view's context menu.
     window->detailView()->addAction(report);
     window->detailView()->setContextMenuPolicy(Qt::ActionsContextMenu);

@@ -465,7 +465,7 @@ void JobDetailView::rebuildActionButtons()
     connect(retry, &QPushButton::clicked, this, [this] { openRetry(); });
     m_actionsLayout->addWidget(retry);
     QString why;
-    auto *cancelJob = new QPushButton(tr("Cancel &job…"), m_actionsBox);
+    auto *cancelJob = new QPushButton(tr("Cancel jo&b…"), m_actionsBox); // Alt+J is the Job menu's
     cancelJob->setObjectName(QStringLiteral("cancelJobButton"));
     const bool cancellable = canCancelJob(d, &why);
     cancelJob->setEnabled(canAct && cancellable);

@@ -21,6 +21,7 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -141,6 +142,9 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("statusText"));
     statusBar()->addWidget(m_status, 1);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::showViewStatus);
+    // The Job menu acts on the job in the detail view: only while that view shows.
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::updateActions);
 
     buildMenus();
     installOperatorWorklists(this); // on-call worklists (ui/worklists): unknown attempts, race losses
@@ -150,11 +154,18 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     connect(client, &StoreClient::polled, this, &MainWindow::onPolled);
     connect(client, &StoreClient::connectionLost, this, &MainWindow::updateActions);
     connect(client, &StoreClient::connectionRestored, this, &MainWindow::updateActions);
-    connect(m_jobs, &JobsModel::loadingChanged, this, &MainWindow::updateStatus);
     connect(m_jobs, &JobsModel::rowsInserted, this, &MainWindow::updateStatus);
     connect(m_jobs, &JobsModel::modelReset, this, &MainWindow::updateStatus);
+    // A failed read stays said until a read succeeds (the next poll's count would hide it
+    // behind "All 0 matching jobs shown", as if the store had none).
     connect(m_jobs, &JobsModel::loadFailed, this, [this](const QString &message) {
-        m_status->setText(tr("Could not read jobs: %1").arg(message));
+        m_jobsReadError = message;
+        updateStatus();
+    });
+    connect(m_jobs, &JobsModel::loadingChanged, this, [this](bool loading) {
+        if (loading)
+            m_jobsReadError.clear();
+        updateStatus();
     });
     connect(m_jobs, &JobsModel::firstPageLoaded, this, [this] {
         if (!m_reselect)
@@ -169,6 +180,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     connect(m_jobs, &JobsModel::pendingChanged, this, [this](int n) {
         m_newJobs->setText(tr("%n new job(s) waiting: show them (they do not push the rows you are reading)", nullptr, n));
         m_newJobs->setVisible(n > 0);
+        updateStatus();
     });
     connect(m_detail, &JobDetailView::detailShown, this, &MainWindow::updateActions);
     connect(m_detail, &JobDetailView::actionDone, this, [this](const ActionResult &r) {
@@ -297,7 +309,10 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    // Ctrl+F and Ctrl+N work on the jobs view: from another view they bring it
+    // (else the focus went to, and the click to, a widget nobody sees).
     QAction *findAction = view->addAction(tr("&Find job id or key"), this, [this] {
+        showJobsView();
         m_find->setFocus(Qt::ShortcutFocusReason);
         m_find->selectAll();
     });
@@ -306,7 +321,11 @@ void MainWindow::buildMenus()
     QAction *refreshAction = view->addAction(tr("&Refresh"), this, &MainWindow::refresh);
     refreshAction->setObjectName(QStringLiteral("refreshAction"));
     refreshAction->setShortcut(QKeySequence(Qt::Key_F5));
-    QAction *showNew = view->addAction(tr("Show &new jobs"), this, [this] { m_newJobs->click(); });
+    QAction *showNew = view->addAction(tr("Show &new jobs"), this, [this] {
+        showJobsView();
+        m_newJobs->click();
+    });
+    showNew->setObjectName(QStringLiteral("showNewJobsAction"));
     showNew->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
     view->addSeparator();
     QAction *utc = view->addAction(tr("Times in &UTC"));
@@ -487,6 +506,11 @@ std::optional<qint64> MainWindow::selectedJob() const
 
 void MainWindow::refresh()
 {
+    // The showing worklist or support view too: after "Could not read ..." nothing
+    // else reads it again until its data changes.
+    QWidget *view = m_pages->currentWidget();
+    if (view != m_jobsPage && view->metaObject()->indexOfMethod("refresh()") >= 0)
+        QMetaObject::invokeMethod(view, "refresh");
     m_reselect = selectedJob();
     m_jobs->reload();
     m_detail->refresh();
@@ -524,6 +548,14 @@ void MainWindow::showSidebarEntry(const QString &id)
     }
 }
 
+void MainWindow::showJobsView()
+{
+    if (m_pages->currentWidget() == m_jobsPage)
+        return;
+    const int s = m_state->currentData().toInt(); // the filter it had stays
+    showSidebarEntry(s < 0 ? kJobsSection : stateEntry(static_cast<JobState>(s)));
+}
+
 void MainWindow::addSidebarSection(const QString &id, const QString &title)
 {
     m_sidebarModel->addSection(id, title);
@@ -543,18 +575,50 @@ void MainWindow::addSidebarPage(const QString &sectionId, const QString &id, con
 
 void MainWindow::updateStatus()
 {
-    QString s = m_jobs->isLoading() ? tr("Reading jobs…")
-                                    : m_jobs->hasMore() ? tr("%n job(s) shown; more load as you scroll.", nullptr, m_jobs->rowCount())
-                                                        : tr("All %n matching job(s) shown.", nullptr, m_jobs->rowCount());
-    if (m_client->isPaused())
-        s += u' ' + tr("Live updates paused while minimised.");
+    const int shown = m_jobs->rowCount();
+    const int waiting = m_jobs->pendingCount();
+    QString s;
+    if (!m_jobsReadError.isEmpty()) {
+        setViewStatus(m_jobsPage, tr("Could not read jobs: %1").arg(m_jobsReadError) + u' '
+                                      + tr("The table may be incomplete; %1 reads it again.")
+                                            .arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+        return;
+    }
+    if (m_jobs->isLoading())
+        s = tr("Reading jobs…");
+    else if (m_jobs->hasMore())
+        s = tr("%n job(s) shown; more load as you scroll.", nullptr, shown);
+    else if (waiting == 0)
+        s = tr("All %n matching job(s) shown.", nullptr, shown);
+    else // not "all": the new ones wait behind the bar above the table
+        s = tr("%n job(s) shown.", nullptr, shown);
+    if (!m_jobs->isLoading() && waiting > 0)
+        s += u' ' + tr("%n new job(s) wait above the table (%1 shows them).", nullptr, waiting)
+                        .arg(QKeySequence(Qt::CTRL | Qt::Key_N).toString(QKeySequence::NativeText));
+    setViewStatus(m_jobsPage, s);
+}
+
+void MainWindow::setViewStatus(QWidget *view, const QString &text)
+{
+    m_viewStatus.insert(view, text);
+    if (view == m_pages->currentWidget())
+        showViewStatus();
+}
+
+void MainWindow::showViewStatus()
+{
+    QString s = m_viewStatus.value(m_pages->currentWidget());
+    if (m_client->isPaused()) // the window's, whichever view shows
+        s += (s.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Live updates paused while minimised.");
     m_status->setText(s);
 }
 
 void MainWindow::updateActions()
 {
     const auto &cur = m_detail->current();
-    const bool canAct = m_client->canAct() && cur && cur->detail;
+    // Not while another view shows: Ctrl+K on the unknown-attempts worklist would
+    // otherwise cancel an attempt of the hidden detail's job, not the row selected there.
+    const bool canAct = m_client->canAct() && cur && cur->detail && m_pages->currentWidget() == m_jobsPage;
     for (QAction *a : std::as_const(m_actingActions))
         a->setEnabled(canAct);
     if (canAct) {
@@ -587,7 +651,7 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::WindowStateChange) {
         m_client->setPaused(isMinimized());
-        updateStatus();
+        showViewStatus();
     }
 }
 

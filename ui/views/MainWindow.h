@@ -44,6 +44,14 @@ public:
                         bool attentionWhenNonZero = false);
     void showSidebarEntry(const QString &id);
 
+    // The status bar's message belongs to the view that is showing: each view
+    // (a page beside the sidebar) keeps its own, and the status bar shows the
+    // showing view's (none when it has none). A hidden view's message waits
+    // until its view is shown again; transient messages (showMessage) still
+    // cover it for their few seconds.
+    void setViewStatus(QWidget *view, const QString &text);
+    QString viewStatus(QWidget *view) const { return m_viewStatus.value(view); }
+
     void selectJob(qint64 jobId);          // in the table when loaded, and in the detail
     std::optional<qint64> selectedJob() const;
     void find(const QString &text);        // a job id, or an idempotency key
@@ -68,7 +76,9 @@ private:
     void onOpened(const ConnectionInfo &info);
     void onPolled(const PollResult &r);
     void onSidebarClicked(const QModelIndex &index);
-    void updateStatus();
+    void updateStatus(); // the jobs view's message
+    void showViewStatus(); // the showing view's message on the status bar
+    void showJobsView();   // with the state filter it had
     void updateActions();
     void copySelected(bool key);
     void restoreLayout();
@@ -94,6 +104,8 @@ private:
     QLineEdit *m_provider = nullptr;
     QComboBox *m_age = nullptr;
     QLabel *m_status = nullptr;
+    QHash<QWidget *, QString> m_viewStatus;
+    QString m_jobsReadError; // the last read of the jobs table failed (cleared by the next read)
     std::optional<qint64> m_reselect;
     QList<QAction *> m_actingActions;
     bool m_layoutRestored = false;

@@ -212,7 +212,7 @@ void BulkCancelDialog::updateOk()
     const bool typed = !needsTypedCount() || m_confirm->text().trimmed() == QString::number(m_entries.size());
     m_ok->setEnabled(roleAllows && !m_entries.isEmpty() && m_outstanding == 0 && pending && typed
                      && !m_reason->toPlainText().trimmed().isEmpty());
-    m_ok->setToolTip(!roleAllows ? tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName)
+    m_ok->setToolTip(!roleAllows ? m_client->whyCannotAct()
                      : !typed    ? tr("Type the number of attempts to confirm.")
                                  : QString());
 }

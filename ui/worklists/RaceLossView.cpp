@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -83,7 +84,10 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
         m_open->setEnabled(m_table->selectionModel()->currentIndex().isValid());
     });
     connect(m_model, &RaceLossModel::loadFailed, this,
-            [this](const QString &message) { m_status->setText(tr("Could not read race losses: %1").arg(message)); });
+            [this](const QString &message) {
+                m_status->setText(tr("Could not read race losses: %1").arg(message) + u' '
+                                  + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+            });
     auto open = [this](const QModelIndex &index) {
         if (index.isValid())
             Q_EMIT openJobRequested(m_model->data(index, RaceLossModel::JobIdRole).toLongLong());
@@ -93,6 +97,11 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &cur) { m_open->setEnabled(cur.isValid()); });
     m_open->setEnabled(false);
+}
+
+void RaceLossView::refresh()
+{
+    m_model->live()->request();
 }
 
 void RaceLossView::showEvent(QShowEvent *event)

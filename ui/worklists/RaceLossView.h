@@ -23,6 +23,8 @@ class RaceLossView : public QWidget
     Q_OBJECT
 public:
     explicit RaceLossView(StoreClient *client, QWidget *parent = nullptr);
+    // F5 while this view shows (MainWindow::refresh): read it again now.
+    Q_INVOKABLE void refresh();
 
     RaceLossModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPushButton>
 #include <QScopedValueRollback>
@@ -51,7 +52,7 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     m_openJob->setObjectName(QStringLiteral("openJobButton"));
     m_cancelSelected = new QPushButton(tr("&Cancel selected…"), this);
     m_cancelSelected->setObjectName(QStringLiteral("cancelSelectedButton"));
-    m_cancelAll = new QPushButton(tr("Cancel all &shown…"), this);
+    m_cancelAll = new QPushButton(tr("Cancel a&ll shown…"), this); // Alt+S is the Support menu's
     m_cancelAll->setObjectName(QStringLiteral("cancelAllShownButton"));
     for (QPushButton *b : {m_askNow, m_openJob, m_cancelSelected, m_cancelAll})
         bar->addWidget(b);
@@ -84,13 +85,25 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
             const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
         }
-        m_status->setText(n >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
-                                                         : tr("%n unknown attempt(s).", nullptr, n));
+        // The sidebar counts the whole queue: a filtered list says it is a share of that count.
+        const int total = static_cast<int>(m_model->allItems().size());
+        const QString provider = m_model->provider();
+        if (!provider.isEmpty())
+            m_status->setText(tr("%1 of %n unknown attempt(s) shown: those on provider %2.", nullptr, total)
+                                  .arg(n)
+                                  .arg(provider));
+        else
+            m_status->setText(total >= UnknownQueueModel::kLimit ? tr("The oldest %1 unknown attempts are shown.").arg(n)
+                                                                 : tr("%n unknown attempt(s).", nullptr, n));
         updateProviders();
         updateButtons();
     });
     connect(m_model, &UnknownQueueModel::loadFailed, this,
-            [this](const QString &message) { m_status->setText(tr("Could not read the queue: %1").arg(message)); });
+            [this](const QString &message) {
+                // Nothing reads it again by itself until the queue changes: say how.
+                m_status->setText(tr("Could not read the queue: %1").arg(message) + u' '
+                                  + tr("%1 reads it again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+            });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &UnknownQueueView::updateButtons);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &UnknownQueueView::updateButtons);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &UnknownQueueView::updateButtons);
@@ -109,6 +122,11 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(client, &StoreClient::connectionLost, this, &UnknownQueueView::updateButtons);
     connect(client, &StoreClient::connectionRestored, this, &UnknownQueueView::updateButtons);
     updateButtons();
+}
+
+void UnknownQueueView::refresh()
+{
+    m_model->live()->request();
 }
 
 void UnknownQueueView::showEvent(QShowEvent *event)
@@ -168,9 +186,8 @@ void UnknownQueueView::updateButtons()
     m_cancelAll->setEnabled(canAct && m_model->rowCount() > 0);
     m_askNow->setEnabled(canAct && canAsk && m_asking == 0);
     m_openJob->setEnabled(m_table->selectionModel()->currentIndex().isValid());
-    const QString readOnly = tr("This connection may only read (role %1).").arg(m_client->connection().identity.roleName);
     for (QPushButton *b : {m_cancelSelected, m_cancelAll})
-        b->setToolTip(canAct ? QString() : readOnly);
+        b->setToolTip(m_client->whyCannotAct());
 }
 
 BulkCancelDialog *UnknownQueueView::openBulk(const QList<int> &rows)

@@ -26,6 +26,8 @@ class UnknownQueueView : public QWidget
     Q_OBJECT
 public:
     explicit UnknownQueueView(StoreClient *client, QWidget *parent = nullptr);
+    // F5 while this view shows (MainWindow::refresh): read it again now.
+    Q_INVOKABLE void refresh();
 
     UnknownQueueModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
