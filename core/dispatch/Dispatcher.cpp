@@ -241,26 +241,16 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
 Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &route, AttemptKind kind,
                                                   const QList<Attempt> &attempts)
 {
-    // The chain moves forward only: past every provider an automatic attempt
-    // already went to. Once any automatic attempt has run, every further one
-    // is a fallback and needs a proven provider, even the chain's first (an
-    // instance whose chain lacks the earlier provider must not send an
-    // unvalidated "primary" attempt).
-    qsizetype used = -1;
-    bool earlierAutomatic = false;
-    for (const Attempt &a : attempts)
-        if (a.kind != AttemptKind::Retry) {
-            earlierAutomatic = true;
-            used = std::max(used, route.providerChain.indexOf(a.provider));
-        }
+    // The chain moves forward only, and after an automatic attempt every next
+    // one needs a proof (chainPositionAfter, Domain.h).
+    const ChainPosition pos = chainPositionAfter(attempts, route.providerChain);
     QStringList skipped;
     const qint64 now = svc.nowMs();
     qint64 coolingUntil = 0;
-    for (qsizetype i = used + 1; i < route.providerChain.size(); ++i) {
+    for (qsizetype i = pos.next; i < route.providerChain.size(); ++i) {
         const QString &p = route.providerChain.at(i);
-        const bool fallback = i > 0 || kind == AttemptKind::Hedge || earlierAutomatic;
         QString why;
-        if (fallback && !isProven(svc, route, p, now, &why)) {
+        if (pos.needsProof(i, kind) && !isProven(svc, route, p, now, &why)) {
             skipped.append(why);
             continue;
         }

@@ -1,5 +1,7 @@
 #include "Domain.h"
 
+#include <algorithm>
+
 #include <array>
 #include <utility>
 
@@ -76,6 +78,19 @@ bool isOpen(AttemptState s)
 bool canComplete(AttemptState s)
 {
     return s == AttemptState::Running || s == AttemptState::Unknown;
+}
+
+ChainPosition chainPositionAfter(const QList<Attempt> &attempts, const QStringList &chain)
+{
+    ChainPosition pos;
+    qsizetype used = -1;
+    for (const Attempt &a : attempts)
+        if (a.kind != AttemptKind::Retry) {
+            pos.afterAutomatic = true;
+            used = std::max(used, chain.indexOf(a.provider));
+        }
+    pos.next = used + 1;
+    return pos;
 }
 
 } // namespace jobdesk

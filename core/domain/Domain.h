@@ -5,6 +5,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -151,5 +152,25 @@ struct AuditEntry
     qint64 atMs = 0;
     QString databaseUser; // who the database says acted (PostgreSQL: session_user; SQLite: the local user)
 };
+
+// Where a route's provider chain goes on from: past every provider an
+// automatic attempt or hedge already went to (the chain moves forward only;
+// an operator's retry does not move it). Once any such attempt has run,
+// every further attempt is a fallback and needs a proven provider, even on
+// the chain's first (an instance whose chain lacks the earlier provider must
+// not send an unvalidated "primary" attempt). The dispatcher chooses by this
+// (Dispatcher::nextProvider); the console explains by it.
+struct ChainPosition
+{
+    qsizetype next = 0;          // the first index of the chain still to try
+    bool afterAutomatic = false; // an automatic attempt or hedge has run
+    // Whether an attempt of `kind` on the chain's `index` needs a passing,
+    // unexpired contract validation for the route.
+    bool needsProof(qsizetype index, AttemptKind kind) const
+    {
+        return index > 0 || kind == AttemptKind::Hedge || afterAutomatic;
+    }
+};
+ChainPosition chainPositionAfter(const QList<Attempt> &attempts, const QStringList &chain);
 
 } // namespace jobdesk

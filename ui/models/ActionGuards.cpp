@@ -117,22 +117,20 @@ std::optional<Attempt> attemptToCancel(const JobDetail &d)
 }
 
 namespace {
-// As the dispatcher chooses (Dispatcher::nextProvider): the chain moves past every
-// provider an automatic attempt went to, and after one, every next one needs a proof.
+// As the dispatcher chooses (Dispatcher::nextProvider, by chainPositionAfter):
+// a provider later in the chain that is proven, or needs no proof.
 bool aProvenProviderIsLeft(const JobDetail &d, const QList<ProviderChoice> &providers)
 {
-    int used = -1;
-    bool earlierAutomatic = false;
-    for (const Attempt &a : d.attempts) {
-        if (a.kind == AttemptKind::Retry)
-            continue;
-        earlierAutomatic = true;
-        for (const ProviderChoice &c : providers)
-            if (c.name == a.provider)
-                used = std::max(used, c.chainIndex);
-    }
+    QStringList chain;
     for (const ProviderChoice &c : providers)
-        if (c.chainIndex > used && (c.proven || (c.chainIndex == 0 && !earlierAutomatic)))
+        if (c.chainIndex >= 0) {
+            if (chain.size() <= c.chainIndex)
+                chain.resize(c.chainIndex + 1);
+            chain[c.chainIndex] = c.name;
+        }
+    const ChainPosition pos = chainPositionAfter(d.attempts, chain);
+    for (const ProviderChoice &c : providers)
+        if (c.chainIndex >= pos.next && (c.proven || !pos.needsProof(c.chainIndex, AttemptKind::Automatic)))
             return true;
     return false;
 }
