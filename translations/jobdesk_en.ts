@@ -991,8 +991,8 @@
         <translation>#%1 (id %2)</translation>
     </message>
     <message>
-        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
-        <translation>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</translation>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <translation>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</translation>
     </message>
     <message>
         <source>&amp;Reason (required; it goes into the audit trail of every attempt):</source>

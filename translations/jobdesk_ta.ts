@@ -991,8 +991,8 @@
         <translation>#%1 (id %2)</translation>
     </message>
     <message>
-        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider (or fails the job when its attempt budget is spent). If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
-        <translation>அடுத்து நடப்பது: இது கடைசித் திறந்த முயற்சியாக இருந்த ஒவ்வொரு வேலையும் வரிசைக்குத் (queued) திரும்பும்; அனுப்பி (dispatcher) அடுத்த நிரூபிக்கப்பட்ட வழங்குநரில் அடுத்த முயற்சியைத் தொடங்கும் (முயற்சி வரம்பு தீர்ந்திருந்தால் வேலையைத் தோல்வி என முடிக்கும்). இவற்றில் ஒன்றை வழங்குநர் உண்மையில் இயக்கியிருந்தால், அதன் தாமதமான முடிவு போட்டித் தோல்வியாகப் பதிவாகி நிராகரிக்கப்படும்.</translation>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <translation>அடுத்து நடப்பது: இது கடைசித் திறந்த முயற்சியாக இருந்த ஒவ்வொரு வேலையும் வரிசைக்குத் (queued) திரும்பும்; அனுப்பி (dispatcher) அடுத்த நிரூபிக்கப்பட்ட வழங்குநரில் அடுத்த முயற்சியைத் தொடங்கும். முயற்சி வரம்பு தீர்ந்திருந்தால், அல்லது அதன் வழித்தடத்தின் சங்கிலியில் நிரூபிக்கப்பட்ட வழங்குநர் எவரும் மீதமில்லையென்றால், அது வேலையைத் தோல்வியடையச் செய்யும்: அவற்றை நீங்களே மறுமுயற்சி செய்யுங்கள். இவற்றில் ஒன்றை வழங்குநர் உண்மையில் இயக்கியிருந்தால், அதன் தாமதமான முடிவு போட்டித் தோல்வியாகப் பதிவாகி நிராகரிக்கப்படும்.</translation>
     </message>
     <message>
         <source>&amp;Reason (required; it goes into the audit trail of every attempt):</source>

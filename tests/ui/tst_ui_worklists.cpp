@@ -382,6 +382,11 @@ private Q_SLOTS:
         QCOMPARE(dialog->entries().size(), 5);
         QCOMPARE(dialog->jobCount(), 4);
         QCOMPARE(dialog->findChild<QTreeWidget *>(QStringLiteral("previewList"))->topLevelItemCount(), 5);
+        // It does not promise a next attempt it has not checked: a job whose
+        // route has no proven provider left is failed by the dispatcher.
+        const QString consequence = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
+        QVERIFY2(consequence.contains(QStringLiteral("no proven provider is left")) && consequence.contains(QStringLiteral("retry those yourself")),
+                 qPrintable(consequence));
         const QString countText = dialog->findChild<QLabel *>(QStringLiteral("countLabel"))->text();
         QVERIFY2(countText.startsWith(QStringLiteral("5 unknown attempt")) && countText.contains(QStringLiteral("of 4 job")),
                  qPrintable(countText));

@@ -110,9 +110,12 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
     m_preview->setMinimumHeight(140);
     layout->addWidget(m_preview, 1);
 
+    // Unchecked per job (the preview rows carry no route chain): it says both
+    // outcomes, as the single cancel dialog does when it can tell which.
     auto *consequence = new QLabel(tr("What follows: each job whose last open attempt this was returns to queued, and a "
-                                      "dispatcher starts its next attempt on the next proven provider (or fails the job "
-                                      "when its attempt budget is spent). If a provider did run one of these, its late "
+                                      "dispatcher starts its next attempt on the next proven provider. It fails the job "
+                                      "instead when its attempt budget is spent or no proven provider is left in its "
+                                      "route's chain: retry those yourself. If a provider did run one of these, its late "
                                       "result is recorded as a race loss and discarded."),
                                    this);
     consequence->setObjectName(QStringLiteral("consequenceLabel"));
