@@ -991,8 +991,8 @@
         <translation>#%1 (id %2)</translation>
     </message>
     <message>
-        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
-        <translation>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</translation>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route&apos;s chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <translation>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route&apos;s chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</translation>
     </message>
     <message>
         <source>&amp;Reason (required; it goes into the audit trail of every attempt):</source>
@@ -1544,6 +1544,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>replayed: the same payload, job %1 returned</source>
         <translation>replayed: the same payload, job %1 returned</translation>
+    </message>
+    <message>
+        <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
+        <translation>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</translation>
     </message>
 </context>
 <context>
@@ -2508,6 +2512,18 @@ Recorded config now %2</translation>
         <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
         <translation>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</translation>
     </message>
+    <message>
+        <source>%1+</source>
+        <translation>%1+</translation>
+    </message>
+    <message>
+        <source>%1: %2 or more need an operator (the list shows the oldest %2)</source>
+        <translation>%1: %2 or more need an operator (the list shows the oldest %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 or more (the list shows %2)</source>
+        <translation>%1: %2 or more (the list shows %2)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::StoreClient</name>
@@ -2861,6 +2877,10 @@ Recorded config now %2</translation>
     <message>
         <source>%1 reads it again.</source>
         <translation>%1 reads it again.</translation>
+    </message>
+    <message>
+        <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>
+        <translation>%1 of the oldest %2 unknown attempts shown: those on provider %3.</translation>
     </message>
 </context>
 <context>

@@ -991,7 +991,7 @@
         <translation>#%1 (id %2)</translation>
     </message>
     <message>
-        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route's chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
+        <source>What follows: each job whose last open attempt this was returns to queued, and a dispatcher starts its next attempt on the next proven provider. It fails the job instead when its attempt budget is spent or no proven provider is left in its route&apos;s chain: retry those yourself. If a provider did run one of these, its late result is recorded as a race loss and discarded.</source>
         <translation>அடுத்து நடப்பது: இது கடைசித் திறந்த முயற்சியாக இருந்த ஒவ்வொரு வேலையும் வரிசைக்குத் (queued) திரும்பும்; அனுப்பி (dispatcher) அடுத்த நிரூபிக்கப்பட்ட வழங்குநரில் அடுத்த முயற்சியைத் தொடங்கும். முயற்சி வரம்பு தீர்ந்திருந்தால், அல்லது அதன் வழித்தடத்தின் சங்கிலியில் நிரூபிக்கப்பட்ட வழங்குநர் எவரும் மீதமில்லையென்றால், அது வேலையைத் தோல்வியடையச் செய்யும்: அவற்றை நீங்களே மறுமுயற்சி செய்யுங்கள். இவற்றில் ஒன்றை வழங்குநர் உண்மையில் இயக்கியிருந்தால், அதன் தாமதமான முடிவு போட்டித் தோல்வியாகப் பதிவாகி நிராகரிக்கப்படும்.</translation>
     </message>
     <message>
@@ -1544,6 +1544,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>replayed: the same payload, job %1 returned</source>
         <translation>மறுபதில் (replay): அதே உள்ளடக்கம், வேலை %1 திருப்பியளிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
+        <translation>ஒன்றுக்கு மேல் அனுப்பப்பட்ட புதிய %1 சாவிகள் காட்டப்படுகின்றன, அவற்றில் %2 முரணுடன்; இன்னும் இருக்கலாம்: அவற்றைக் காண உரிமையாளர் அல்லது சாவியால் தேடுங்கள்.</translation>
     </message>
 </context>
 <context>
@@ -2508,6 +2512,18 @@ Recorded config now %2</source>
         <source>%1: an estimate from the database&apos;s statistics (exact counts would scan every job)</source>
         <translation>%1: தரவுத்தளப் புள்ளிவிவரங்களிலிருந்து கிடைத்த தோராயமான எண்ணிக்கை (துல்லியமாக எண்ண ஒவ்வொரு வேலையையும் படிக்க வேண்டியிருக்கும்)</translation>
     </message>
+    <message>
+        <source>%1+</source>
+        <translation>%1+</translation>
+    </message>
+    <message>
+        <source>%1: %2 or more need an operator (the list shows the oldest %2)</source>
+        <translation>%1: %2 அல்லது அதற்கு மேற்பட்டவைக்கு இயக்குநர் தேவை (பட்டியல் மிகப் பழைய %2 ஐக் காட்டுகிறது)</translation>
+    </message>
+    <message>
+        <source>%1: %2 or more (the list shows %2)</source>
+        <translation>%1: %2 அல்லது அதற்கு மேல் (பட்டியல் %2 ஐக் காட்டுகிறது)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::StoreClient</name>
@@ -2861,6 +2877,10 @@ Recorded config now %2</source>
     <message>
         <source>%1 reads it again.</source>
         <translation>%1 அதை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message>
+        <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>
+        <translation>மிகப் பழைய தெரியாத (UNKNOWN) %2 முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %3 இல் உள்ளவை.</translation>
     </message>
 </context>
 <context>

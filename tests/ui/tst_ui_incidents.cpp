@@ -17,6 +17,7 @@
 #include "views/JobDetailView.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -226,6 +227,35 @@ private Q_SLOTS:
         c.window->showSidebarEntry(kIncidentsEntry);
         QTRY_COMPARE_WITH_TIMEOUT(views.incidents->historyModel()->rowCount(), 4, 10000);
         c.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/incidents-%1.png").arg(store->backend()));
+    }
+
+    // The list reads the newest IncidentsView::kLimit keys sent more than
+    // once. At that many there may be more: the sidebar says "200+" and the
+    // status says so, instead of a limit that looks like a count.
+    void aListAtItsLimitSaysThereMayBeMore_data() { addBackendRows(); }
+    void aListAtItsLimitSaysThereMayBeMore()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        for (int i = 0; i < IncidentsView::kLimit; ++i) { // every key sent twice
+            const SubmitRequest r = makeSubmit(QStringLiteral("twice-%1").arg(i));
+            svc->submit(r);
+            svc->submit(r);
+        }
+        Console c;
+        c.open(store->url());
+        const SupportViews views = supportViews(c.window.get());
+        c.window->showSidebarEntry(kIncidentsEntry);
+        QTRY_COMPARE_WITH_TIMEOUT(views.incidents->model()->rowCount(), IncidentsView::kLimit, 10000);
+        const QModelIndex count = c.window->sidebarModel()->indexOfId(kIncidentsEntry, SidebarModel::CountColumn);
+        QTRY_COMPARE_WITH_TIMEOUT(count.data().toString(), QLocale().toString(IncidentsView::kLimit) + u'+', 10000);
+        const QString status = views.incidents->findChild<QLabel *>(QStringLiteral("incidentsStatus"))->text();
+        QVERIFY2(status.contains(QStringLiteral("there may be more")), qPrintable(status));
+
+        svc->submit(makeSubmit(QStringLiteral("twice-0"))); // one more replay, no new incident: still at the limit
+        c.window->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!views.incidents->isStale(), 10000);
+        QCOMPARE(count.data().toString(), QLocale().toString(IncidentsView::kLimit) + u'+');
     }
 };
 

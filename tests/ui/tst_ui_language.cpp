@@ -89,9 +89,10 @@ void fillSidebarCounts(SidebarModel *model)
 {
     for (int s = 0; s < model->rowCount(); ++s) {
         const QModelIndex section = model->index(s, SidebarModel::TitleColumn);
-        model->setCount(section.data(SidebarModel::EntryIdRole).toString(), 1234567, true);
+        model->setCount(section.data(SidebarModel::EntryIdRole).toString(), 1234567, SidebarModel::CountKind::Estimated);
         for (int e = 0; e < model->rowCount(section); ++e)
-            model->setCount(model->index(e, 0, section).data(SidebarModel::EntryIdRole).toString(), 1234567, true);
+            model->setCount(model->index(e, 0, section).data(SidebarModel::EntryIdRole).toString(), 1234567,
+                            SidebarModel::CountKind::Estimated);
     }
 }
 

@@ -153,9 +153,14 @@ private Q_SLOTS:
         model.setCount(QStringLiteral("jobs/blocked"), 0);
         QVERIFY(!model.data(blocked, SidebarModel::AttentionRole).toBool());
         // Terminal states on a big PostgreSQL store are estimates, and say so.
-        model.setCount(QStringLiteral("jobs"), 1234567, true);
+        model.setCount(QStringLiteral("jobs"), 1234567, SidebarModel::CountKind::Estimated);
         QVERIFY(model.data(model.indexOfId(QStringLiteral("jobs")), SidebarModel::EstimatedRole).toBool());
         QVERIFY(model.data(model.indexOfId(QStringLiteral("jobs"), SidebarModel::CountColumn)).toString().startsWith(QStringLiteral("≈")));
+        // A list read up to its limit found that many: "N+", never an exact-looking N.
+        model.setCount(QStringLiteral("jobs/blocked"), 500, SidebarModel::CountKind::AtLeast);
+        QCOMPARE(model.data(model.indexOfId(QStringLiteral("jobs/blocked"), SidebarModel::CountColumn)).toString(), QStringLiteral("500+"));
+        QVERIFY(!model.data(blocked, SidebarModel::EstimatedRole).toBool());
+        QVERIFY(model.data(blocked, Qt::ToolTipRole).toString().contains(QStringLiteral("500 or more")));
     }
 
     void textTableModel()

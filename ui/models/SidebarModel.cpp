@@ -37,16 +37,16 @@ void SidebarModel::addEntry(const QString &sectionId, const Entry &entry)
     }
 }
 
-void SidebarModel::setCount(const QString &id, std::optional<qint64> count, bool estimated)
+void SidebarModel::setCount(const QString &id, std::optional<qint64> count, CountKind kind)
 {
     const QModelIndex idx = indexOfId(id, CountColumn);
     if (!idx.isValid())
         return;
     Entry *e = const_cast<Entry *>(entryAt(idx));
-    if (e->count == count && e->estimated == estimated)
+    if (e->count == count && e->kind == kind)
         return;
     e->count = count;
-    e->estimated = estimated;
+    e->kind = kind;
     Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx);
 }
 
@@ -129,14 +129,19 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case EntryIdRole: return e->id;
     case CountRole: return e->count ? QVariant(*e->count) : QVariant();
-    case EstimatedRole: return e->estimated;
+    case EstimatedRole: return e->kind == CountKind::Estimated;
     case AttentionRole: return attention;
     case Qt::DisplayRole:
         if (index.column() == TitleColumn)
             return e->title;
         if (!e->count)
             return QString();
-        return e->estimated ? tr("≈ %1").arg(QLocale().toString(*e->count)) : QLocale().toString(*e->count);
+        switch (e->kind) {
+        case CountKind::Estimated: return tr("≈ %1").arg(QLocale().toString(*e->count));
+        case CountKind::AtLeast: return tr("%1+").arg(QLocale().toString(*e->count));
+        case CountKind::Exact: break;
+        }
+        return QLocale().toString(*e->count);
     case Qt::DecorationRole:
         if (index.column() == TitleColumn && attention)
             return Format::attentionIcon();
@@ -153,9 +158,13 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     case Qt::ToolTipRole:
+        if (attention && e->kind == CountKind::AtLeast)
+            return tr("%1: %2 or more need an operator (the list shows the oldest %2)").arg(e->title).arg(*e->count);
         if (attention)
             return tr("%1: %2 need an operator").arg(e->title).arg(*e->count);
-        if (e->estimated)
+        if (e->kind == CountKind::AtLeast)
+            return tr("%1: %2 or more (the list shows %2)").arg(e->title).arg(*e->count);
+        if (e->kind == CountKind::Estimated)
             return tr("%1: an estimate from the database's statistics (exact counts would scan every job)").arg(e->title);
         return QVariant();
     default:

@@ -22,13 +22,17 @@ public:
     enum Column { TitleColumn, CountColumn, ColumnCount };
     enum Role { EntryIdRole = Qt::UserRole + 1, CountRole, AttentionRole, EstimatedRole };
 
+    // How a count is shown: as it is, "≈ N" (the database's statistics), or
+    // "N+" (a list that reads at most N and found that many).
+    enum class CountKind { Exact, Estimated, AtLeast };
+
     struct Entry
     {
         QString id;     // "jobs", "jobs/blocked", ...
         QString title;
         bool attentionWhenNonZero = false;
         std::optional<qint64> count;
-        bool estimated = false; // shown as "≈ N"
+        CountKind kind = CountKind::Exact;
     };
 
     explicit SidebarModel(QObject *parent = nullptr);
@@ -36,7 +40,7 @@ public:
     void addSection(const QString &id, const QString &title);
     void addEntry(const QString &sectionId, const Entry &entry);
     // Sets the count of a section or an entry (nullopt: unknown, shown blank).
-    void setCount(const QString &id, std::optional<qint64> count, bool estimated = false);
+    void setCount(const QString &id, std::optional<qint64> count, CountKind kind = CountKind::Exact);
     QModelIndex indexOfId(const QString &id, int column = TitleColumn) const;
     QString idAt(const QModelIndex &index) const;
 

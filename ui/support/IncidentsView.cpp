@@ -165,7 +165,7 @@ void IncidentsView::reload()
     const QString search = m_search;
     m_status->setText(tr("Reading…"));
     m_client->call<QList<KeyIncident>>(
-        this, "key incidents", [search](JobService &svc) { return svc.keyIncidents(search, std::nullopt, 200); },
+        this, "key incidents", [search](JobService &svc) { return svc.keyIncidents(search, std::nullopt, kLimit); },
         [this, generation, search](const CallOutcome<QList<KeyIncident>> &out) {
             if (generation != m_generation)
                 return; // a newer question is on its way
@@ -184,9 +184,16 @@ void IncidentsView::reload()
             int conflicts = 0;
             for (const KeyIncident &i : *out.value)
                 conflicts += i.conflicts > 0 ? 1 : 0;
-            m_status->setText(search.isEmpty()
-                                  ? tr("%n key(s) sent more than once, %1 with a conflict", nullptr, int(out.value->size())).arg(conflicts)
-                                  : tr("%n job(s) with owner or key \"%1\"", nullptr, int(out.value->size())).arg(search));
+            const int n = int(out.value->size());
+            if (!search.isEmpty())
+                m_status->setText(tr("%n job(s) with owner or key \"%1\"", nullptr, n).arg(search));
+            else if (n >= kLimit) // there may be more: do not make the read's limit look like the count
+                m_status->setText(tr("The newest %1 keys sent more than once are shown, %2 with a conflict; there may be "
+                                     "more: search by owner or key to see theirs.")
+                                      .arg(n)
+                                      .arg(conflicts));
+            else
+                m_status->setText(tr("%n key(s) sent more than once, %1 with a conflict", nullptr, n).arg(conflicts));
             if (search.isEmpty())
                 Q_EMIT countChanged(int(out.value->size()));
             const int row = selected ? m_model->rowOf(selected->first, selected->second) : (m_model->rowCount() > 0 && !search.isEmpty() ? 0 : -1);

@@ -30,6 +30,9 @@ class IncidentsView : public QWidget
 {
     Q_OBJECT
 public:
+    // The most incidents one read lists (the newest); at this many there may be more.
+    static constexpr int kLimit = 200;
+
     explicit IncidentsView(StoreClient *client, QWidget *parent = nullptr);
     // F5 while this view shows (MainWindow::refresh): read it again now.
     Q_INVOKABLE void refresh() { reload(); }
@@ -52,7 +55,7 @@ Q_SIGNALS:
     void detailLoaded(qint64 jobId);    // the selected incident's requests were read
     void openJobRequested(qint64 jobId);
     void exportRequested(qint64 jobId);
-    void countChanged(int incidents);   // incidents listed (without a search)
+    void countChanged(int incidents);   // incidents listed (without a search; kLimit: that many or more)
 
 protected:
     void showEvent(QShowEvent *event) override;

@@ -38,7 +38,11 @@ SupportViews installSupportViews(MainWindow *window)
 
     SidebarModel *sidebar = window->sidebarModel();
     QObject::connect(v.incidents, &IncidentsView::countChanged, window,
-                     [sidebar](int n) { sidebar->setCount(kIncidentsEntry, n); });
+                     [sidebar](int n) {
+                         sidebar->setCount(kIncidentsEntry, n,
+                                           n >= IncidentsView::kLimit ? SidebarModel::CountKind::AtLeast
+                                                                      : SidebarModel::CountKind::Exact);
+                     });
     QObject::connect(v.providers, &ProvidersView::attentionChanged, window,
                      [sidebar](int n) { sidebar->setCount(kProvidersEntry, n); });
     QObject::connect(v.incidents, &IncidentsView::openJobRequested, window, [window](qint64 jobId) {

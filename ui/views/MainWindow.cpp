@@ -419,9 +419,11 @@ void MainWindow::onPolled(const PollResult &r)
         for (JobState s : kStates) {
             const qint64 n = r.counts.value(s);
             total += n;
-            m_sidebarModel->setCount(stateEntry(s), n, r.estimatedStates.contains(s));
+            m_sidebarModel->setCount(stateEntry(s), n,
+                                     r.estimatedStates.contains(s) ? SidebarModel::CountKind::Estimated : SidebarModel::CountKind::Exact);
         }
-        m_sidebarModel->setCount(kJobsSection, total, !r.estimatedStates.isEmpty());
+        m_sidebarModel->setCount(kJobsSection, total,
+                                 r.estimatedStates.isEmpty() ? SidebarModel::CountKind::Exact : SidebarModel::CountKind::Estimated);
     }
     // The job in the detail changed: read it again.
     if (const auto shown = m_detail->jobId()) {

@@ -23,7 +23,12 @@ OperatorWorklists installOperatorWorklists(MainWindow *window)
 
     SidebarModel *sidebar = window->sidebarModel();
     QObject::connect(out.unknownQueue->model(), &UnknownQueueModel::totalChanged, sidebar,
-                     [sidebar](int n) { sidebar->setCount(kUnknownQueueEntry, n); });
+                     [sidebar](int n) {
+                         // At the list's limit there may be more: "500+", not an exact-looking 500.
+                         sidebar->setCount(kUnknownQueueEntry, n,
+                                           n >= UnknownQueueModel::kLimit ? SidebarModel::CountKind::AtLeast
+                                                                          : SidebarModel::CountKind::Exact);
+                     });
     QObject::connect(out.raceLosses->model(), &RaceLossModel::loaded, sidebar, [sidebar, view = out.raceLosses](int n) {
         // What is loaded (a page at a time): "200+" would need a count the list does not read.
         sidebar->setCount(kRaceLossesEntry, view->model()->hasMore() ? std::nullopt : std::optional<qint64>(n));

@@ -88,7 +88,9 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
         // The sidebar counts the whole queue: a filtered list says it is a share of that count.
         const int total = static_cast<int>(m_model->allItems().size());
         const QString provider = m_model->provider();
-        if (!provider.isEmpty())
+        if (!provider.isEmpty() && total >= UnknownQueueModel::kLimit) // the read's limit is not the queue's size
+            m_status->setText(tr("%1 of the oldest %2 unknown attempts shown: those on provider %3.").arg(n).arg(total).arg(provider));
+        else if (!provider.isEmpty())
             m_status->setText(tr("%1 of %n unknown attempt(s) shown: those on provider %2.", nullptr, total)
                                   .arg(n)
                                   .arg(provider));
