@@ -2,12 +2,17 @@
 
 #include "Logging.h"
 
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QThread>
 #include <QUuid>
+
+#include <algorithm>
+#include <random>
 
 namespace jobdesk {
 namespace {
@@ -72,7 +77,25 @@ void SqliteSession::open()
     if (!m_db.open())
         throw SqlError(SqlError::Kind::ConnectionLost,
                        QStringLiteral("cannot open SQLite database %1: %2").arg(m_path, m_db.lastError().text()));
-    exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    // Switching a new file to WAL needs its exclusive lock. Two connections
+    // that switch it at once both hold a shared lock and want the exclusive
+    // one: SQLite answers one of them "database is locked" at once, without
+    // its busy handler (waiting could deadlock). So a busy answer here is
+    // tried again, within the same busy timeout (consoles and servers opening
+    // a fresh store together: tst_migrations::concurrentOpensMigrateOnce).
+    QElapsedTimer waited;
+    waited.start();
+    std::minstd_rand rng{std::random_device{}()};
+    for (int attempt = 0;; ++attempt) {
+        try {
+            exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+            break;
+        } catch (const SqlError &e) {
+            if (e.kind() != SqlError::Kind::Retryable || waited.elapsed() >= m_busyTimeoutMs)
+                throw;
+            QThread::usleep(static_cast<unsigned long>(200 + rng() % (1000u << std::min(attempt, 6))));
+        }
+    }
     exec(QStringLiteral("PRAGMA foreign_keys=ON"));
     exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
 }
