@@ -79,6 +79,61 @@ private Q_SLOTS:
         QCOMPARE(svc->jobs(f).jobs.size(), 0);
     }
 
+    // A read that looks for a name no store can hold (a NUL character, a lone
+    // UTF-16 surrogate) is refused, as a write of it is, on both stores:
+    // PostgreSQL gets "owner-2\0x" as "owner-2" and would answer with
+    // owner-2's rows, SQLite with none. Every filter and search by name.
+    void aReadForANameNoStoreCanHoldIsRefusedNotAnsweredForAnother_data() { addBackendRows(); }
+    void aReadForANameNoStoreCanHoldIsRefusedNotAnsweredForAnother()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SubmitRequest req = makeSubmit(QStringLiteral("n-key"));
+        req.ownerId = QStringLiteral("owner-2");
+        const Job job = svc->submit(req).job;
+        svc->submit(req); // a replay: the key has a history
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("acme"));
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w")), QStringLiteral("timeout"));
+
+        const QString nul = QString(QChar(u'\0')) + QStringLiteral("x");
+        const QString lone = QString(QChar(0xD800));
+        for (const QString &tail : {nul, lone}) {
+            const auto bad = [&](const QString &name) { return name + tail; };
+            JobFilter f;
+            f.ownerId = bad(QStringLiteral("owner-2"));
+            JD_VERIFY_THROWS_CODE(svc->jobs(f), JobDeskError::Code::InvalidArgument);
+            f = {};
+            f.idempotencyKey = bad(QStringLiteral("n-key"));
+            JD_VERIFY_THROWS_CODE(svc->jobs(f), JobDeskError::Code::InvalidArgument);
+            f = {};
+            f.route = bad(job.route);
+            JD_VERIFY_THROWS_CODE(svc->jobs(f), JobDeskError::Code::InvalidArgument);
+            f = {};
+            f.provider = bad(QStringLiteral("acme"));
+            JD_VERIFY_THROWS_CODE(svc->jobs(f), JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->keyHistory(bad(QStringLiteral("owner-2")), QStringLiteral("n-key")),
+                                  JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->keyHistory(QStringLiteral("owner-2"), bad(QStringLiteral("n-key"))),
+                                  JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->keyIncidents(bad(QStringLiteral("n-key"))), JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->unknownQueue(bad(QStringLiteral("acme"))), JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->raceLossList(RaceLossFilter{bad(QStringLiteral("acme")), {}, {}}),
+                                  JobDeskError::Code::InvalidArgument);
+            JD_VERIFY_THROWS_CODE(svc->latestValidation(bad(QStringLiteral("acme")), job.route),
+                                  JobDeskError::Code::InvalidArgument);
+        }
+        // The names themselves are read as before.
+        JobFilter f;
+        f.ownerId = QStringLiteral("owner-2");
+        QCOMPARE(svc->jobs(f).jobs.size(), 1);
+        f = {};
+        f.provider = QStringLiteral("acme");
+        QCOMPARE(svc->jobs(f).jobs.size(), 1);
+        QCOMPARE(svc->keyHistory(QStringLiteral("owner-2"), QStringLiteral("n-key")).size(), 1);
+        QCOMPARE(svc->keyIncidents(QStringLiteral("n-key")).size(), 1);
+        QCOMPARE(svc->unknownQueue(QStringLiteral("acme")).size(), 1);
+    }
+
     void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs_data() { addBackendRows(); }
     void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs()
     {

@@ -216,6 +216,8 @@ qint64 JobService::recordValidation(const ValidationRecord &v)
 
 std::optional<ValidationRecord> JobService::latestValidation(const QString &provider, const QString &route)
 {
+    requireSearchName(provider, "provider");
+    requireSearchName(route, "route");
     const SqlRows r = execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
                                          + QStringLiteral(" FROM provider_validations WHERE provider = $1 AND route = $2 "
                                                           "ORDER BY id DESC LIMIT 1"),

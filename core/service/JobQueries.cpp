@@ -2,6 +2,7 @@
 // SELECTs in the same SQL text on both stores, keyset pagination, no locks.
 
 #include "JobService.h"
+#include "Names.h"
 #include "Rows.h"
 
 #include <QSet>
@@ -39,6 +40,10 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
 {
     if (limit < 1 || limit > 1000)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..1000"));
+    requireSearchName(f.ownerId, "owner id");
+    requireSearchName(f.idempotencyKey, "idempotency key");
+    requireSearchName(f.route, "route");
+    requireSearchName(f.provider, "provider");
     QStringList where;
     SqlParams params;
     auto param = [&](const QVariant &v) -> QString {
@@ -114,6 +119,8 @@ QList<RaceLoss> JobService::raceLosses(std::optional<qint64> jobId)
 
 QList<IdempotencyEvent> JobService::keyHistory(const QString &ownerId, const QString &key)
 {
+    requireSearchName(ownerId, "owner id");
+    requireSearchName(key, "idempotency key");
     QList<IdempotencyEvent> out;
     for (const SqlRow &row :
          execStatement("query", select(rows::kIdempotencyEventColumns,

@@ -50,6 +50,12 @@ void requireName(const QString &value, const char *what)
         invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
 }
 
+void requireSearchName(const QString &value, const char *what)
+{
+    if (hasUnstorableText(value))
+        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+}
+
 void requireActor(const Actor &actor)
 {
     requireName(actor.kind, "actor kind");

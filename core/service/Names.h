@@ -20,6 +20,12 @@ namespace jobdesk {
 void requireText(const QString &value, const char *what, int maxLen = 255);
 // requireText, and no NUL character nor lone UTF-16 surrogate.
 void requireName(const QString &value, const char *what);
+// A name a read looks for (a filter, a search): empty means any. One that
+// holds a NUL character or a lone UTF-16 surrogate names nothing a store can
+// hold (every write refuses it), yet PostgreSQL would look for what comes
+// before the NUL and return another name's rows: refused, as a write would
+// refuse it, instead of answering for another name.
+void requireSearchName(const QString &value, const char *what);
 // An actor's kind and id are names (an event records who did it).
 void requireActor(const Actor &actor);
 // True when `text` holds a NUL character or a lone UTF-16 surrogate.

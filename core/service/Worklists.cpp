@@ -4,6 +4,7 @@
 // bench/README.md has their plans at a million jobs).
 
 #include "JobService.h"
+#include "Names.h"
 #include "Rows.h"
 
 #include <QJsonArray>
@@ -76,6 +77,7 @@ QString toText(UnknownQueueItem::Cause c)
 
 QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int limit)
 {
+    requireSearchName(provider, "provider");
     SqlParams params{limit};
     QString filter;
     if (!provider.isEmpty()) {
@@ -113,6 +115,7 @@ QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int li
 
 QList<RaceLossItem> JobService::raceLossList(const RaceLossFilter &f, std::optional<qint64> beforeId, int limit)
 {
+    requireSearchName(f.provider, "provider");
     QStringList where;
     SqlParams params{limit};
     auto param = [&](const QVariant &v) -> QString {
@@ -159,6 +162,7 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
 {
     if (limit < 1 || limit > 500)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..500"));
+    requireSearchName(search, "search");
     // 1. Which (owner, key) pairs: the newest duplicates, or what was searched for.
     struct Key
     {
