@@ -210,6 +210,46 @@ private Q_SLOTS:
         QCOMPARE(svc->job(claimed.first().id)->version, qint64(1));
     }
 
+    // A winner names an attempt of its own job, for as long as the job
+    // exists. On PostgreSQL the job's guard is the only check of that since
+    // migration 19 dropped the foreign key of completed_by (the guard ran
+    // first and checks more): a winner that does not exist, or belongs to
+    // another job, is refused; and the attempt a winner names can be neither
+    // deleted nor renumbered, so it stays there under that id.
+    void aWinnerAlwaysNamesAnAttemptOfItsOwnJob_data() { addBackendRows(); }
+    void aWinnerAlwaysNamesAnAttemptOfItsOwnJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("w-own"));
+        const Attempt own = startRunning(*svc, job.id);
+        const Job other = submitJob(*svc, QStringLiteral("w-other"));
+        const Attempt foreign = startRunning(*svc, other.id);
+        const QString makeWinner = QStringLiteral("UPDATE jobs SET completed_by = $1, result = '{}', state = 'succeeded', "
+                                                  "version = version + 1 WHERE id = $2");
+        const auto refusedOnPostgresByTheGuard = [&](std::optional<SqlError::Kind> kind) {
+            return store->isPostgres() ? kind == SqlError::Kind::GuardRefused : kind.has_value();
+        };
+        QVERIFY(refusedOnPostgresByTheGuard(rawSql(*svc, makeWinner, {qint64(987654321), job.id}))); // no such attempt
+        QVERIFY(refusedOnPostgresByTheGuard(rawSql(*svc, makeWinner, {foreign.id, job.id})));        // another job's
+        QVERIFY(!svc->job(job.id)->completedBy);
+        QCOMPARE(svc->job(job.id)->version, qint64(0));
+
+        QCOMPARE(svc->complete(own.id, R"({"paid":1})", Actor::worker(QStringLiteral("w"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET id = id + 1000 WHERE id = $1"), {own.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET id = id + 1000 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("DELETE FROM attempts WHERE id = $1"), {own.id}), refused);
+        // A job no attempt, event or winner refers to yet: its id is fixed all the same.
+        const Job fresh = submitJob(*svc, QStringLiteral("w-fresh"));
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET id = id + 1000 WHERE id = $1"), {fresh.id}), refused);
+        QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(own.id));
+        QCOMPARE(svc->attempt(own.id)->jobId, job.id);
+        QCOMPARE(svc->attempt(own.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(fresh.id));
+    }
+
     void cancelledAttemptCannotBecomeTheWinner_data() { addBackendRows(); }
     void cancelledAttemptCannotBecomeTheWinner()
     {

@@ -267,10 +267,14 @@ const QString kSqliteSubmitInsertSql = QStringLiteral(
     " ON CONFLICT (owner_id, idempotency_key) DO NOTHING RETURNING id, change_seq, created_at_ms");
 
 // Complete on PostgreSQL (invariant 5). The win, the hot path, is one
-// statement of plain SQL: lock the attempt (a running or unknown one whose
-// job looked undecided at its version), then the CAS on the job (the UPDATE
-// takes the job's lock: attempt before job, as cancel does), then the attempt
-// to succeeded; the triggers check both rows and write the event. When it
+// statement of plain SQL: lock the attempt (a running or unknown one), then
+// the CAS on the job (the UPDATE takes the job's lock: attempt before job, as
+// cancel does; its WHERE, re-checked on the latest row when it waits, is what
+// decides), then the attempt to succeeded; the triggers check both rows and
+// write the event. The lock used to be taken only when the job looked
+// undecided in the statement's snapshot, a read of the job that every win
+// paid for (~39,000 of its ~1,158,000 server instructions) to spare a loser
+// one row lock (bench/README.md, "Sixth pass"). When it
 // returns no row it wrote nothing, and everything else (a re-run of a win, a
 // starting or failed attempt, a lost race, a job that changed since this
 // statement's snapshot) is jd_complete's (kCompleteSlowSql), whose statements
@@ -284,8 +288,6 @@ const QString kCompleteSql = QStringLiteral(
     "WITH a AS MATERIALIZED ("
     " SELECT t.id, t.job_id, t.read_version FROM attempts t"
     " WHERE t.id = $1 AND t.state IN ('running', 'unknown')"
-    " AND EXISTS (SELECT 1 FROM jobs g WHERE g.id = t.job_id AND g.completed_by IS NULL AND g.state <> 'cancelled'"
-    " AND g.version = t.read_version)"
     " FOR UPDATE OF t), "
     "j AS ("
     " UPDATE jobs t SET result = $2::json, completed_by = a.id, version = t.version + 1, state = 'succeeded',"
