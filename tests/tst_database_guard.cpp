@@ -250,6 +250,43 @@ private Q_SLOTS:
         QVERIFY(svc->job(fresh.id));
     }
 
+    // An UPDATE that sets an attempt's state to the state it has is no
+    // transition: nothing refused, no event, the job untouched. On
+    // PostgreSQL the transition triggers decide that in their functions since
+    // migration 19 (a WHEN clause did, compiled at every statement); a real
+    // transition in the same statement is still checked and recorded.
+    void settingAnAttemptsStateToTheOneItHasIsNoTransition_data() { addBackendRows(); }
+    void settingAnAttemptsStateToTheOneItHasIsNoTransition()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("same-state"), 2);
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        const qsizetype events = svc->attemptEvents(job.id).size();
+        const Job before = *svc->job(job.id);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = state WHERE job_id = $1"), {job.id}), std::nullopt);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = 'running' WHERE id = $1"), {a.id}), std::nullopt);
+        QCOMPARE(svc->attemptEvents(job.id).size(), events);
+        QCOMPARE(svc->job(job.id)->state, before.state);
+        QCOMPARE(svc->job(job.id)->changeSeq, before.changeSeq);
+        // One row moves, one does not: the move is checked and recorded once.
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = CASE WHEN id = $1 THEN 'unknown' ELSE state END "
+                                             "WHERE job_id = $2"),
+                        {a.id, job.id}),
+                 std::nullopt);
+        QCOMPARE(svc->attemptEvents(job.id).size(), events + 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Running);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        // And an edge the rules do not allow is refused as before.
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = CASE WHEN id = $1 THEN 'starting' ELSE state END "
+                                             "WHERE job_id = $2"),
+                        {b.id, job.id}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Running);
+    }
+
     void cancelledAttemptCannotBecomeTheWinner_data() { addBackendRows(); }
     void cancelledAttemptCannotBecomeTheWinner()
     {
