@@ -1549,6 +1549,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
         <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
         <translation>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</translation>
     </message>
+    <message>
+        <source>Owner or key, exactly as sent</source>
+        <translation>Owner or key, exactly as sent</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IntentDiffDialog</name>
@@ -1929,10 +1933,6 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         </translation>
     </message>
     <message>
-        <source>Find a job id or an idempotency key (Ctrl+F)</source>
-        <translation>Find a job id or an idempotency key (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>Any state</translation>
     </message>
@@ -2103,6 +2103,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
             <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
             <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Job id or key (Ctrl+F)</source>
+        <translation>Job id or key (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
+        <translation>Find a job by its id, or the jobs with an idempotency key (Enter)</translation>
     </message>
 </context>
 <context>

@@ -1549,6 +1549,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
         <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
         <translation>ஒன்றுக்கு மேல் அனுப்பப்பட்ட புதிய %1 சாவிகள் காட்டப்படுகின்றன, அவற்றில் %2 முரணுடன்; இன்னும் இருக்கலாம்: அவற்றைக் காண உரிமையாளர் அல்லது சாவியால் தேடுங்கள்.</translation>
     </message>
+    <message>
+        <source>Owner or key, exactly as sent</source>
+        <translation>உரிமையாளர் அல்லது சாவி, அனுப்பியபடியே</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IntentDiffDialog</name>
@@ -1929,10 +1933,6 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         </translation>
     </message>
     <message>
-        <source>Find a job id or an idempotency key (Ctrl+F)</source>
-        <translation>வேலை id அல்லது சாவியைத் தேடு (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>எந்த நிலையும்</translation>
     </message>
@@ -2103,6 +2103,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
             <numerusform>%n புதிய வேலை அட்டவணைக்கு மேலே காத்திருக்கிறது (%1 அதைக் காட்டும்).</numerusform>
             <numerusform>%n புதிய வேலைகள் அட்டவணைக்கு மேலே காத்திருக்கின்றன (%1 அவற்றைக் காட்டும்).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Job id or key (Ctrl+F)</source>
+        <translation>வேலை id அல்லது சாவி (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
+        <translation>ஒரு வேலையை அதன் id மூலம், அல்லது ஒரு சாவி (idempotency key) உள்ள வேலைகளைத் தேடு (Enter)</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,9 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     auto *top = new QHBoxLayout;
     m_searchEdit = new QLineEdit(this);
     m_searchEdit->setObjectName(QStringLiteral("incidentSearch"));
-    m_searchEdit->setPlaceholderText(tr("Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)"));
+    // Short enough to read whole on a 1024-pixel screen; the tooltip says the rest.
+    m_searchEdit->setPlaceholderText(tr("Owner or key, exactly as sent"));
+    m_searchEdit->setToolTip(tr("Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)"));
     m_searchEdit->setClearButtonEnabled(true);
     top->addWidget(m_searchEdit, 1);
     m_status = new QLabel(this);

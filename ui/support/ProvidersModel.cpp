@@ -139,6 +139,8 @@ QVariant ProvidersModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == ConfigColumn && v)
             return tr("Validated for %1\nRecorded config now %2").arg(v->configHash, r.currentHash);
+        if (index.column() == EndpointColumn) // elided where room is short
+            return r.endpoint();
         return ProviderStanding::text(r);
     case Qt::DecorationRole:
         if (index.column() == StandingColumn && r.needsAttention())

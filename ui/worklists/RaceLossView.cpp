@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopedValueRollback>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -35,6 +36,10 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     m_provider->setObjectName(QStringLiteral("raceProviderFilter"));
     m_provider->setPlaceholderText(tr("loser's or winner's"));
     m_provider->setClearButtonEnabled(true);
+    // Its placeholder read whole (in any language), beside the frame and the clear button.
+    m_provider->setMinimumWidth(m_provider->fontMetrics().horizontalAdvance(m_provider->placeholderText())
+                                + 2 * m_provider->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, m_provider)
+                                + m_provider->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_provider) + 16);
     providerLabel->setBuddy(m_provider);
     auto *sinceLabel = new QLabel(tr("&When:"), this);
     m_since = new QComboBox(this);
