@@ -265,11 +265,10 @@ void ChartsView::apply(const Data &d)
             y->setRange(0, std::max(10.0, maxMs * 1.15));
             y->applyNiceNumbers();
         }
-    m_status->setText(tr("%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.", nullptr,
-                         totalLosses)
-                          .arg(Format::time(d.fromMs), Format::time(d.toMs))
-                          .arg(totalUnknown)
-                          .arg(samples));
+    m_status->setText(tr("%1 to %2:").arg(Format::time(d.fromMs), Format::time(d.toMs)) + u' '
+                      + tr("%n race loss(es),", nullptr, totalLosses) + u' '
+                      + tr("%n attempt(s) went unknown,", nullptr, int(totalUnknown)) + u' '
+                      + tr("%n finished attempt(s) timed.", nullptr, int(samples)));
 }
 
 void ChartsView::showEvent(QShowEvent *event)
