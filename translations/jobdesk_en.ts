@@ -2464,9 +2464,16 @@ Recorded config now %2</translation>
         <source>Race losses</source>
         <translation>Race losses</translation>
     </message>
+</context>
+<context>
+    <name>jobdesk::ui::ReadRetry</name>
     <message>
-        <source>%1 reads them again.</source>
-        <translation>%1 reads them again.</translation>
+        <source>Trying again by itself in %1; %2 reads them again now.</source>
+        <translation>Trying again by itself in %1; %2 reads them again now.</translation>
+    </message>
+    <message>
+        <source>Trying again by itself in %1; %2 reads it again now.</source>
+        <translation>Trying again by itself in %1; %2 reads it again now.</translation>
     </message>
 </context>
 <context>
@@ -2928,10 +2935,6 @@ Recorded config now %2</translation>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 reads it again.</source>
-        <translation>%1 reads it again.</translation>
     </message>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>

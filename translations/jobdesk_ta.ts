@@ -2464,9 +2464,16 @@ Recorded config now %2</source>
         <source>Race losses</source>
         <translation>போட்டித் தோல்விகள்</translation>
     </message>
+</context>
+<context>
+    <name>jobdesk::ui::ReadRetry</name>
     <message>
-        <source>%1 reads them again.</source>
-        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+        <source>Trying again by itself in %1; %2 reads them again now.</source>
+        <translation>%1 இல் தானாகவே மீண்டும் முயலும்; %2 இப்போதே அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message>
+        <source>Trying again by itself in %1; %2 reads it again now.</source>
+        <translation>%1 இல் தானாகவே மீண்டும் முயலும்; %2 இப்போதே அதை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>
@@ -2928,10 +2935,6 @@ Recorded config now %2</source>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சியில் %1 காட்டப்படுகிறது: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 reads it again.</source>
-        <translation>%1 அதை மீண்டும் படிக்கும்.</translation>
     </message>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>

@@ -1,6 +1,7 @@
 #include "RaceLossView.h"
 
 #include "LiveRefresh.h"
+#include "ReadRetry.h"
 #include "RaceLossModel.h"
 #include "StoreClient.h"
 
@@ -91,7 +92,7 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_model, &RaceLossModel::loadFailed, this,
             [this](const QString &message) {
                 m_status->setText(tr("Could not read race losses: %1").arg(message) + u' '
-                                  + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+                                  + ReadRetry::againText(m_model->live()->retryPauseMs(), true));
             });
     auto open = [this](const QModelIndex &index) {
         if (index.isValid())
