@@ -184,6 +184,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
         updateStatus();
     });
     connect(m_detail, &JobDetailView::detailShown, this, &MainWindow::updateActions);
+    connect(m_detail, &JobDetailView::cleared, this, &MainWindow::updateActions);
     connect(m_detail, &JobDetailView::actionDone, this, [this](const ActionResult &r) {
         if (r.after && r.after->detail)
             m_jobs->applyJob(r.after->detail->job, r.after->detail->attempts); // the table too, at once
