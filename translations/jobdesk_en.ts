@@ -1233,6 +1233,10 @@
             <numerusform>%n finished attempts timed.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ConnectionBanner</name>
@@ -2343,6 +2347,10 @@ Recorded config now %2</translation>
     <message>
         <source>Va&amp;lidate now</source>
         <translation>Va&amp;lidate now</translation>
+    </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
     </message>
 </context>
 <context>

@@ -1233,6 +1233,10 @@
             <numerusform>முடிந்த %n முயற்சிகளின் நேரம் அளக்கப்பட்டது.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ConnectionBanner</name>
@@ -2343,6 +2347,10 @@ Recorded config now %2</source>
     <message>
         <source>Va&amp;lidate now</source>
         <translation>இப்போதே சரிபார் (&amp;L)</translation>
+    </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,9 @@
 #include "UiFixture.h"
 
 #include "models/SidebarModel.h"
+#include "support/ChartsView.h"
 #include "support/IncidentsView.h"
+#include "support/ProvidersView.h"
 #include "support/SupportViews.h"
 #include "worklists/OperatorWorklists.h"
 #include "worklists/UnknownQueueModel.h"
@@ -284,6 +286,34 @@ private Q_SLOTS:
         down = false;
         QTRY_VERIFY_WITH_TIMEOUT(!console.client->isLost(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(incidentsStatus->text().startsWith(QStringLiteral("1 key(s) sent more than once")), 5000);
+    }
+
+    // A support view whose read failed says, as the jobs view does, that F5
+    // reads it again: duplicate clicks, providers, charts.
+    void aSupportViewsReadErrorSaysF5ReadsItAgain_data() { addBackendRows(); }
+    void aSupportViewsReadErrorSaysF5ReadsItAgain()
+    {
+        JD_FRESH_STORE(store);
+        Console console;
+        console.client->setQueryHook([](const char *what) {
+            for (const char *failing : {"key incidents", "provider status", "charts"})
+                if (qstrcmp(what, failing) == 0)
+                    throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout (test)"));
+        });
+        console.open(store->url());
+        const SupportViews views = supportViews(console.window.get());
+        const QList<std::tuple<QString, QWidget *, const char *, const char *>> cases{
+            {kIncidentsEntry, views.incidents, "incidentsStatus", "Could not read the incidents: "},
+            {kProvidersEntry, views.providers, "providersStatus", "Could not read the providers: "},
+            {kChartsEntry, views.charts, "chartsStatus", "Could not read the charts: "}};
+        for (const auto &[entry, view, label, failure] : cases) {
+            console.window->showSidebarEntry(entry);
+            auto *status = view->findChild<QLabel *>(QLatin1String(label));
+            QVERIFY2(status, label);
+            QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String(failure)), 10000);
+            QVERIFY2(status->text().contains(QStringLiteral("statement timeout")), qPrintable(status->text()));
+            QVERIFY2(status->text().contains(QStringLiteral("F5 reads")), qPrintable(status->text()));
+        }
     }
 };
 

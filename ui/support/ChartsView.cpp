@@ -12,6 +12,7 @@
 #include <QDateTimeAxis>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineSeries>
 #include <QTimer>
@@ -200,7 +201,8 @@ void ChartsView::reload()
             if (generation != m_generation)
                 return;
             if (!out.ok) {
-                m_status->setText(tr("Could not read the charts: %1").arg(out.error));
+                m_status->setText(tr("Could not read the charts: %1").arg(out.error) + u' '
+                                  + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
                 return;
             }
             apply(*out.value);

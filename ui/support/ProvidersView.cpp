@@ -12,6 +12,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -148,7 +149,8 @@ void ProvidersView::reload()
                 return;
             if (!out.ok) {
                 if (!m_validating)
-                    m_status->setText(tr("Could not read the providers: %1").arg(out.error));
+                    m_status->setText(tr("Could not read the providers: %1").arg(out.error) + u' '
+                                      + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
                 m_stale = true;
                 return;
             }
