@@ -19,7 +19,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
-#include <QDir>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -122,8 +121,6 @@ private Q_SLOTS:
         // The selected row's report.
         view.table()->setCurrentIndex(m->index(fallback, 0));
         QVERIFY(view.reportText().startsWith(QStringLiteral("fallback for summarize: current until")));
-        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
-        view.grab().save(QStringLiteral("/tmp/jobdesk-w2/providers-%1.png").arg(store->backend()));
     }
 
     void expiredOrConfigStaleValidationIsNotCurrent_data() { addBackendRows(); }
