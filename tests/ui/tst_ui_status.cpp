@@ -254,11 +254,7 @@ private Q_SLOTS:
         runSupportScenario(*svc);
         std::atomic<bool> down{false};
         Console console(fastOptions(100));
-        console.client->setQueryHook([&](const char *what) {
-            if (down.load())
-                throw JobDeskError(JobDeskError::Code::StoreUnavailable,
-                                   QStringLiteral("%1: connection to server lost (test)").arg(QLatin1String(what)));
-        });
+        dropConnectionWhile(*console.client, down);
         console.open(store->url());
         console.window->showSidebarEntry(kUnknownQueueEntry);
         auto *queue = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
