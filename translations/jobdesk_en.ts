@@ -206,10 +206,6 @@
         <translation>The key was sent once: one request, one job.</translation>
     </message>
     <message>
-        <source>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</source>
-        <translation>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</translation>
-    </message>
-    <message>
         <source>| # | Time | After the first | Client | What happened |</source>
         <translation>| # | Time | After the first | Client | What happened |</translation>
     </message>
@@ -301,6 +297,27 @@
         <source>, then </source>
         <comment>joins the steps of one attempt&apos;s story</comment>
         <translation>, then </translation>
+    </message>
+    <message numerus="yes">
+        <source>The key was sent %n times: one job (%1),</source>
+        <translation>
+            <numerusform>The key was sent %n time: one job (%1),</numerusform>
+            <numerusform>The key was sent %n times: one job (%1),</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replay(s) of the same intent that returned it,</source>
+        <translation>
+            <numerusform>%n replay of the same intent that returned it,</numerusform>
+            <numerusform>%n replays of the same intent that returned it,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) with another intent that created nothing.</source>
+        <translation>
+            <numerusform>%n conflict with another intent that created nothing.</numerusform>
+            <numerusform>%n conflicts with another intent that created nothing.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -856,10 +873,6 @@
         <translation>#%1 (%2 on %3)</translation>
     </message>
     <message>
-        <source>%1 still open; this job allows %2 open attempt(s) at a time.</source>
-        <translation>%1 still open; this job allows %2 open attempt(s) at a time.</translation>
-    </message>
-    <message>
         <source>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</source>
         <translation>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</translation>
     </message>
@@ -874,10 +887,6 @@
     <message>
         <source>The job keeps waiting for its other open attempt(s).</source>
         <translation>The job keeps waiting for its other open attempt(s).</translation>
-    </message>
-    <message>
-        <source>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</source>
-        <translation>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</translation>
     </message>
     <message>
         <source>The job goes back to the queue and the dispatcher starts the next attempt on the next proven provider.</source>
@@ -914,6 +923,20 @@
     <message>
         <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
         <translation>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 still open; this job allows %n open attempt(s) at a time.</source>
+        <translation>
+            <numerusform>%1 still open; this job allows %n open attempt at a time.</numerusform>
+            <numerusform>%1 still open; this job allows %n open attempts at a time.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The job goes back to the queue, but its automatic budget (%n attempt(s)) is spent: the dispatcher will fail it unless you retry it yourself.</source>
+        <translation>
+            <numerusform>The job goes back to the queue, but its automatic budget (%n attempt) is spent: the dispatcher will fail it unless you retry it yourself.</numerusform>
+            <numerusform>The job goes back to the queue, but its automatic budget (%n attempts) is spent: the dispatcher will fail it unless you retry it yourself.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1181,16 +1204,38 @@
         <source>Could not read the charts: %1</source>
         <translation>Could not read the charts: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
-        <translation>
-            <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
-            <numerusform>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 (n=%2)</source>
         <translation>%1 (n=%2)</translation>
+    </message>
+    <message>
+        <source>%1 to %2:</source>
+        <translation>%1 to %2:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es),</source>
+        <translation>
+            <numerusform>%n race loss,</numerusform>
+            <numerusform>%n race losses,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s) went unknown,</source>
+        <translation>
+            <numerusform>%n attempt went unknown,</numerusform>
+            <numerusform>%n attempts went unknown,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finished attempt(s) timed.</source>
+        <translation>
+            <numerusform>%n finished attempt timed.</numerusform>
+            <numerusform>%n finished attempts timed.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
     </message>
 </context>
 <context>
@@ -1425,10 +1470,6 @@ Nothing has been read yet. Reconnecting by itself.</translation>
         </translation>
     </message>
     <message>
-        <source>%1 CONFLICT</source>
-        <translation>%1 CONFLICT</translation>
-    </message>
-    <message>
         <source>Owner</source>
         <translation>Owner</translation>
     </message>
@@ -1467,6 +1508,13 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>Clients</source>
         <translation>Clients</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CONFLICT(s)</source>
+        <translation>
+            <numerusform>%n CONFLICT</numerusform>
+            <numerusform>%n CONFLICTS</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1596,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
         <translation>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</translation>
+    </message>
+    <message>
+        <source>Owner or key, exactly as sent</source>
+        <translation>Owner or key, exactly as sent</translation>
     </message>
 </context>
 <context>
@@ -1929,10 +1981,6 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         </translation>
     </message>
     <message>
-        <source>Find a job id or an idempotency key (Ctrl+F)</source>
-        <translation>Find a job id or an idempotency key (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>Any state</translation>
     </message>
@@ -2103,6 +2151,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
             <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
             <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Job id or key (Ctrl+F)</source>
+        <translation>Job id or key (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
+        <translation>Find a job by its id, or the jobs with an idempotency key (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2292,6 +2348,10 @@ Recorded config now %2</translation>
         <source>Va&amp;lidate now</source>
         <translation>Va&amp;lidate now</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 reads them again.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RaceLossModel</name>
@@ -2412,9 +2472,16 @@ Recorded config now %2</translation>
         <source>Race losses</source>
         <translation>Race losses</translation>
     </message>
+</context>
+<context>
+    <name>jobdesk::ui::ReadRetry</name>
     <message>
-        <source>%1 reads them again.</source>
-        <translation>%1 reads them again.</translation>
+        <source>Trying again by itself in %1; %2 reads them again now.</source>
+        <translation>Trying again by itself in %1; %2 reads them again now.</translation>
+    </message>
+    <message>
+        <source>Trying again by itself in %1; %2 reads it again now.</source>
+        <translation>Trying again by itself in %1; %2 reads it again now.</translation>
     </message>
 </context>
 <context>
@@ -2599,10 +2666,6 @@ Recorded config now %2</translation>
         <translation>Job %1 had already been cancelled by this request.</translation>
     </message>
     <message>
-        <source>Job %1 cancelled, with %2 open attempt(s).</source>
-        <translation>Job %1 cancelled, with %2 open attempt(s).</translation>
-    </message>
-    <message>
         <source>Retry refused: %1</source>
         <translation>Retry refused: %1</translation>
     </message>
@@ -2617,6 +2680,13 @@ Recorded config now %2</translation>
     <message>
         <source>Not connected to the database: nothing was read or done.</source>
         <translation>Not connected to the database: nothing was read or done.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Job %1 cancelled, with %n open attempt(s).</source>
+        <translation>
+            <numerusform>Job %1 cancelled, with %n open attempt.</numerusform>
+            <numerusform>Job %1 cancelled, with %n open attempts.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2873,10 +2943,6 @@ Recorded config now %2</translation>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
             <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 reads it again.</source>
-        <translation>%1 reads it again.</translation>
     </message>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>

@@ -206,10 +206,6 @@
         <translation>சாவி ஒருமுறை மட்டுமே அனுப்பப்பட்டது: ஒரு கோரிக்கை, ஒரு வேலை.</translation>
     </message>
     <message>
-        <source>The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, %4 conflict(s) with another intent that created nothing.</source>
-        <translation>சாவி %1 முறை அனுப்பப்பட்டது: ஒரு வேலை (%2); அதே நோக்கத்துடன் வந்த %3 மறுபதில்(கள்) அதே வேலையைத் திருப்பியளித்தன; வேறு நோக்கத்துடன் வந்த %4 முரண்(கள்) எதையும் உருவாக்கவில்லை.</translation>
-    </message>
-    <message>
         <source>| # | Time | After the first | Client | What happened |</source>
         <translation>| # | நேரம் | முதலாவதிலிருந்து | கிளையன்ட் | என்ன நடந்தது |</translation>
     </message>
@@ -301,6 +297,27 @@
         <source>, then </source>
         <comment>joins the steps of one attempt&apos;s story</comment>
         <translation>, பின்னர் </translation>
+    </message>
+    <message numerus="yes">
+        <source>The key was sent %n times: one job (%1),</source>
+        <translation>
+            <numerusform>சாவி %n முறை அனுப்பப்பட்டது: ஒரு வேலை (%1);</numerusform>
+            <numerusform>சாவி %n முறை அனுப்பப்பட்டது: ஒரு வேலை (%1);</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replay(s) of the same intent that returned it,</source>
+        <translation>
+            <numerusform>அதே நோக்கத்துடன் வந்த %n மறுபதில் அதே வேலையைத் திருப்பியளித்தது;</numerusform>
+            <numerusform>அதே நோக்கத்துடன் வந்த %n மறுபதில்கள் அதே வேலையைத் திருப்பியளித்தன;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) with another intent that created nothing.</source>
+        <translation>
+            <numerusform>வேறு நோக்கத்துடன் வந்த %n முரண் எதையும் உருவாக்கவில்லை.</numerusform>
+            <numerusform>வேறு நோக்கத்துடன் வந்த %n முரண்கள் எதையும் உருவாக்கவில்லை.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -856,10 +873,6 @@
         <translation>#%1 (%3 இல் %2)</translation>
     </message>
     <message>
-        <source>%1 still open; this job allows %2 open attempt(s) at a time.</source>
-        <translation>%1 இன்னும் திறந்துள்ளது; இந்த வேலை ஒரே நேரத்தில் %2 திறந்த முயற்சி(கள்) வரை மட்டுமே அனுமதிக்கிறது.</translation>
-    </message>
-    <message>
         <source>A retry starts attempt #%1 on the provider you choose. It is audited, and it may go beyond the automatic budget (%2 of %3 automatic attempts used).</source>
         <translation>மறுமுயற்சி நீங்கள் தேர்ந்தெடுக்கும் வழங்குநரில் முயற்சி #%1 ஐத் தொடங்கும். இது தணிக்கையில் பதிவாகும்; தானியங்கி வரம்பையும் தாண்டலாம் (%3 தானியங்கி முயற்சிகளில் %2 பயன்படுத்தப்பட்டன).</translation>
     </message>
@@ -874,10 +887,6 @@
     <message>
         <source>The job keeps waiting for its other open attempt(s).</source>
         <translation>வேலை அதன் மற்ற திறந்த முயற்சி(கள்) க்காகத் தொடர்ந்து காத்திருக்கும்.</translation>
-    </message>
-    <message>
-        <source>The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the dispatcher will fail it unless you retry it yourself.</source>
-        <translation>வேலை மீண்டும் வரிசைக்குச் செல்லும், ஆனால் அதன் தானியங்கி வரம்பு (%1 முயற்சிகள்) தீர்ந்துவிட்டது: நீங்களே மறுமுயற்சி செய்யாவிட்டால் அனுப்பி (dispatcher) அதைத் தோல்வி என முடிக்கும்.</translation>
     </message>
     <message>
         <source>The job goes back to the queue and the dispatcher starts the next attempt on the next proven provider.</source>
@@ -914,6 +923,20 @@
     <message>
         <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>
         <translation>வேலை வரிசைக்குத் திரும்பும், ஆனால் வழித்தடம் %1 இன் சங்கிலியில் நிரூபிக்கப்பட்ட வழங்குநர் எவரும் மீதமில்லை: நீங்களே மறுமுயற்சி செய்யாவிட்டால் (அல்லது முதலில் ஒரு வழங்குநரைச் சரிபார்க்காவிட்டால்) அனுப்பி (dispatcher) அதைத் தோல்வியடையச் செய்யும்.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 still open; this job allows %n open attempt(s) at a time.</source>
+        <translation>
+            <numerusform>%1 இன்னும் திறந்துள்ளது; இந்த வேலை ஒரே நேரத்தில் %n திறந்த முயற்சியை மட்டுமே அனுமதிக்கிறது.</numerusform>
+            <numerusform>%1 இன்னும் திறந்துள்ளது; இந்த வேலை ஒரே நேரத்தில் %n திறந்த முயற்சிகள் வரை மட்டுமே அனுமதிக்கிறது.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The job goes back to the queue, but its automatic budget (%n attempt(s)) is spent: the dispatcher will fail it unless you retry it yourself.</source>
+        <translation>
+            <numerusform>வேலை மீண்டும் வரிசைக்குச் செல்லும், ஆனால் அதன் தானியங்கி வரம்பு (%n முயற்சி) தீர்ந்துவிட்டது: நீங்களே மறுமுயற்சி செய்யாவிட்டால் அனுப்பி (dispatcher) அதைத் தோல்வி என முடிக்கும்.</numerusform>
+            <numerusform>வேலை மீண்டும் வரிசைக்குச் செல்லும், ஆனால் அதன் தானியங்கி வரம்பு (%n முயற்சிகள்) தீர்ந்துவிட்டது: நீங்களே மறுமுயற்சி செய்யாவிட்டால் அனுப்பி (dispatcher) அதைத் தோல்வி என முடிக்கும்.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1181,16 +1204,38 @@
         <source>Could not read the charts: %1</source>
         <translation>வரைபடங்களைப் படிக்க முடியவில்லை: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.</source>
-        <translation>
-            <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்வி, %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
-            <numerusform>%1 முதல் %2 வரை: %n போட்டித் தோல்விகள், %3 முயற்சி(கள்) தெரியாதது (UNKNOWN) ஆயின, முடிந்த %4 முயற்சி(கள்) நேரம் அளக்கப்பட்டன.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 (n=%2)</source>
         <translation>%1 (n=%2)</translation>
+    </message>
+    <message>
+        <source>%1 to %2:</source>
+        <translation>%1 முதல் %2 வரை:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n race loss(es),</source>
+        <translation>
+            <numerusform>%n போட்டித் தோல்வி,</numerusform>
+            <numerusform>%n போட்டித் தோல்விகள்,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s) went unknown,</source>
+        <translation>
+            <numerusform>%n முயற்சி தெரியாதது (UNKNOWN) ஆனது,</numerusform>
+            <numerusform>%n முயற்சிகள் தெரியாதது (UNKNOWN) ஆயின,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finished attempt(s) timed.</source>
+        <translation>
+            <numerusform>முடிந்த %n முயற்சியின் நேரம் அளக்கப்பட்டது.</numerusform>
+            <numerusform>முடிந்த %n முயற்சிகளின் நேரம் அளக்கப்பட்டது.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>
@@ -1425,10 +1470,6 @@ Nothing has been read yet. Reconnecting by itself.</source>
         </translation>
     </message>
     <message>
-        <source>%1 CONFLICT</source>
-        <translation>%1 முரண் (CONFLICT)</translation>
-    </message>
-    <message>
         <source>Owner</source>
         <translation>உரிமையாளர்</translation>
     </message>
@@ -1467,6 +1508,13 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>Clients</source>
         <translation>கிளையன்ட்கள்</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CONFLICT(s)</source>
+        <translation>
+            <numerusform>%n முரண் (CONFLICT)</numerusform>
+            <numerusform>%n முரண்கள் (CONFLICTS)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1596,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>The newest %1 keys sent more than once are shown, %2 with a conflict; there may be more: search by owner or key to see theirs.</source>
         <translation>ஒன்றுக்கு மேல் அனுப்பப்பட்ட புதிய %1 சாவிகள் காட்டப்படுகின்றன, அவற்றில் %2 முரணுடன்; இன்னும் இருக்கலாம்: அவற்றைக் காண உரிமையாளர் அல்லது சாவியால் தேடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Owner or key, exactly as sent</source>
+        <translation>உரிமையாளர் அல்லது சாவி, அனுப்பியபடியே</translation>
     </message>
 </context>
 <context>
@@ -1929,10 +1981,6 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         </translation>
     </message>
     <message>
-        <source>Find a job id or an idempotency key (Ctrl+F)</source>
-        <translation>வேலை id அல்லது சாவியைத் தேடு (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Any state</source>
         <translation>எந்த நிலையும்</translation>
     </message>
@@ -2103,6 +2151,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
             <numerusform>%n புதிய வேலை அட்டவணைக்கு மேலே காத்திருக்கிறது (%1 அதைக் காட்டும்).</numerusform>
             <numerusform>%n புதிய வேலைகள் அட்டவணைக்கு மேலே காத்திருக்கின்றன (%1 அவற்றைக் காட்டும்).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Job id or key (Ctrl+F)</source>
+        <translation>வேலை id அல்லது சாவி (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
+        <translation>ஒரு வேலையை அதன் id மூலம், அல்லது ஒரு சாவி (idempotency key) உள்ள வேலைகளைத் தேடு (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2292,6 +2348,10 @@ Recorded config now %2</source>
         <source>Va&amp;lidate now</source>
         <translation>இப்போதே சரிபார் (&amp;L)</translation>
     </message>
+    <message>
+        <source>%1 reads them again.</source>
+        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::RaceLossModel</name>
@@ -2412,9 +2472,16 @@ Recorded config now %2</source>
         <source>Race losses</source>
         <translation>போட்டித் தோல்விகள்</translation>
     </message>
+</context>
+<context>
+    <name>jobdesk::ui::ReadRetry</name>
     <message>
-        <source>%1 reads them again.</source>
-        <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+        <source>Trying again by itself in %1; %2 reads them again now.</source>
+        <translation>%1 இல் தானாகவே மீண்டும் முயலும்; %2 இப்போதே அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message>
+        <source>Trying again by itself in %1; %2 reads it again now.</source>
+        <translation>%1 இல் தானாகவே மீண்டும் முயலும்; %2 இப்போதே அதை மீண்டும் படிக்கும்.</translation>
     </message>
 </context>
 <context>
@@ -2599,10 +2666,6 @@ Recorded config now %2</source>
         <translation>வேலை %1 இந்தக் கோரிக்கையால் ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
     </message>
     <message>
-        <source>Job %1 cancelled, with %2 open attempt(s).</source>
-        <translation>வேலை %1 ரத்துசெய்யப்பட்டது, %2 திறந்த முயற்சி(கள்) உடன்.</translation>
-    </message>
-    <message>
         <source>Retry refused: %1</source>
         <translation>மறுமுயற்சி மறுக்கப்பட்டது: %1</translation>
     </message>
@@ -2617,6 +2680,13 @@ Recorded config now %2</source>
     <message>
         <source>Not connected to the database: nothing was read or done.</source>
         <translation>தரவுத்தளத்துடன் இணைக்கப்படவில்லை: எதுவும் படிக்கப்படவில்லை, எதுவும் செய்யப்படவில்லை.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Job %1 cancelled, with %n open attempt(s).</source>
+        <translation>
+            <numerusform>வேலை %1 ரத்துசெய்யப்பட்டது, %n திறந்த முயற்சியுடன்.</numerusform>
+            <numerusform>வேலை %1 ரத்துசெய்யப்பட்டது, %n திறந்த முயற்சிகளுடன்.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2873,10 +2943,6 @@ Recorded config now %2</source>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சியில் %1 காட்டப்படுகிறது: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
             <numerusform>தெரியாத (UNKNOWN) %n முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %2 இல் உள்ளவை.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 reads it again.</source>
-        <translation>%1 அதை மீண்டும் படிக்கும்.</translation>
     </message>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>

@@ -630,7 +630,7 @@ void StoreWorker::cancelJob(quint64 ticket, qint64 jobId, const OperatorRequest 
         r.outcome = o.replayed ? ActionResult::Outcome::Replayed : ActionResult::Outcome::Done;
         const qsizetype n = o.response.value(QStringLiteral("cancelled_attempts")).toArray().size();
         r.message = o.replayed ? tr("Job %1 had already been cancelled by this request.").arg(jobId)
-                               : tr("Job %1 cancelled, with %2 open attempt(s).").arg(jobId).arg(n);
+                               : tr("Job %1 cancelled, with %n open attempt(s).", nullptr, int(n)).arg(jobId);
     });
 }
 

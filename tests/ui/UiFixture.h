@@ -70,6 +70,19 @@ struct Console
     QTableView *table() const { return window->jobsTable(); }
 };
 
+// The connection drops on demand: while `down` is set, every query the
+// console's client sends fails as a lost connection does (StoreUnavailable),
+// so it shows the connection lost and reconnects once `down` is cleared.
+// `down` must outlive the client (declare it before the console).
+inline void dropConnectionWhile(ui::StoreClient &client, const std::atomic<bool> &down)
+{
+    client.setQueryHook([&down](const char *what) {
+        if (down.load())
+            throw JobDeskError(JobDeskError::Code::StoreUnavailable,
+                               QStringLiteral("%1: connection to server lost (test)").arg(QLatin1String(what)));
+    });
+}
+
 // Measures how long the UI thread's event loop goes without a turn: a 2 ms
 // precise timer that should fire every 2 ms; the gap between two firings is
 // time the loop was busy or blocked. On a machine shared with other work the

@@ -22,7 +22,6 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTest>
-#include <QDir>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -93,8 +92,6 @@ private Q_SLOTS:
             QCOMPARE(view.p95Set()->at(i), double(expected.at(i).p95Ms));
             QVERIFY(view.p50Set()->at(i) <= view.p95Set()->at(i));
         }
-        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
-        view.grab().save(QStringLiteral("/tmp/jobdesk-w2/charts-%1.png").arg(store->backend()));
 
         // The last day: 15-minute buckets, the same totals.
         refreshed.clear();
@@ -151,7 +148,6 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !failed.isEmpty(), 30000);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
         const SupportViews views = supportViews(console.window.get());
-        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
 
         console.window->showSidebarEntry(kIncidentsEntry);
         auto conflicted = [&] {
@@ -166,7 +162,6 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(conflicted(), 60000); // live: the demo's users keep sending
         views.incidents->selectIncident(0);
         QTRY_VERIFY_WITH_TIMEOUT(views.incidents->historyModel()->rowCount() >= 2, 10000);
-        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-incidents-%1.png").arg(store->backend()));
 
         console.window->showSidebarEntry(kProvidersEntry);
         auto mixed = [&] {
@@ -179,7 +174,6 @@ private Q_SLOTS:
             return current && notCurrent;
         };
         QTRY_VERIFY_WITH_TIMEOUT(mixed(), 30000); // a proven provider and one that failed its validation
-        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-providers-%1.png").arg(store->backend()));
 
         console.window->showSidebarEntry(kChartsEntry);
         QVERIFY(views.charts->isRefreshing());
@@ -187,7 +181,6 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(sumY(views.charts->outcomeSeries(AttemptState::Succeeded)) >= 1
                                      && sumY(views.charts->unknownSeries()) >= 1 && !views.charts->latencyProviders().isEmpty(),
                                  60000);
-        console.window->grab().save(QStringLiteral("/tmp/jobdesk-w2/demo-charts-%1.png").arg(store->backend()));
         console.window->showSidebarEntry(QStringLiteral("jobs"));
         QVERIFY(!views.charts->isRefreshing()); // hidden: no more costly reads
     }

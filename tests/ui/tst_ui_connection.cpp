@@ -65,11 +65,7 @@ private Q_SLOTS:
         const auto [job, unknown] = blockedJob(*svc, QStringLiteral("lost-1"));
         std::atomic<bool> down{false};
         Console console(fastOptions(100));
-        console.client->setQueryHook([&](const char *what) {
-            if (down.load())
-                throw JobDeskError(JobDeskError::Code::StoreUnavailable,
-                                   QStringLiteral("%1: connection to server lost (test)").arg(QLatin1String(what)));
-        });
+        dropConnectionWhile(*console.client, down);
         console.open(store->url());
         console.window->selectJob(job.id);
         QTRY_VERIFY_WITH_TIMEOUT(console.window->detailView()->current().has_value(), 10000);

@@ -115,11 +115,7 @@ private Q_SLOTS:
         const auto [job, unknown] = blockedJob(*svc, QStringLiteral("guard-2"));
         std::atomic<bool> down{false};
         Console console(fastOptions(100));
-        console.client->setQueryHook([&](const char *what) {
-            if (down.load())
-                throw JobDeskError(JobDeskError::Code::StoreUnavailable,
-                                   QStringLiteral("%1: connection to server lost (test)").arg(QLatin1String(what)));
-        });
+        dropConnectionWhile(*console.client, down);
         console.open(store->url());
         console.window->selectJob(job.id);
         QTRY_VERIFY_WITH_TIMEOUT(console.window->detailView()->current() && console.window->detailView()->current()->detail,
@@ -247,6 +243,35 @@ private Q_SLOTS:
         QVERIFY2(!dialog->markdown().contains(QStringLiteral("guard-5")), qPrintable(dialog->markdown().left(300)));
         QVERIFY(incident.job.id != other.id);
         dialog->close();
+    }
+
+    // Connecting again (File > Connect, here to the same store) clears the
+    // detail view: Ctrl+E then has nothing to export and is off, as are the
+    // Job menu's actions, until a job is shown again.
+    void exportIsOffOnceAReconnectClearsTheDetail_data() { addBackendRows(); }
+    void exportIsOffOnceAReconnectClearsTheDetail()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("guard-6"));
+        Console console;
+        console.open(store->url());
+        console.window->selectJob(job.id);
+        QAction *report = action(console, "exportIncidentReportAction");
+        QTRY_VERIFY_WITH_TIMEOUT(report->isEnabled(), 10000);
+        QVERIFY(action(console, "cancelAttemptAction")->isEnabled());
+
+        console.window->connectTo({QStringLiteral("again"), store->url(), false});
+        QVERIFY(!console.window->detailView()->current());
+        QVERIFY(!report->isEnabled());
+        QVERIFY(!action(console, "cancelAttemptAction")->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(console.client->isConnected() && console.jobs()->rowCount() == 1, 10000);
+        QTest::qWait(200); // a poll or two: still nothing shown, nothing to export
+        QVERIFY(!console.window->detailView()->current());
+        QVERIFY(!report->isEnabled());
+
+        console.window->selectJob(job.id);
+        QTRY_VERIFY_WITH_TIMEOUT(report->isEnabled(), 10000);
     }
 
     // The cancel dialog said "the dispatcher starts the next attempt on the next

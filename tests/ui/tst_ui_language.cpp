@@ -9,6 +9,7 @@
 #include "models/ActionGuards.h"
 #include "models/SidebarModel.h"
 #include "support/IncidentReport.h"
+#include "support/IncidentsModel.h"
 
 #include <QAbstractItemDelegate>
 #include <QAction>
@@ -113,6 +114,32 @@ private Q_SLOTS:
         QLocale::setDefault(QLocale::c());
         ConsoleSettings::setLanguage(QStringLiteral("system"));
         ConsoleSettings::applyLanguage();
+    }
+
+    // "1 CONFLICT", not "1 CONFLICTS" nor "2 CONFLICT": a count takes the
+    // plural form of its number (tr with %n), in English and in Tamil.
+    void aCountTakesThePluralFormOfItsNumber()
+    {
+        KeyIncident incident;
+        incident.ownerId = QStringLiteral("u-7");
+        incident.idempotencyKey = QStringLiteral("click-1");
+        IncidentsModel model;
+        auto conflicts = [&](int n) {
+            incident.conflicts = n;
+            model.setIncidents({incident});
+            return model.data(model.index(0, IncidentsModel::ConflictsColumn)).toString();
+        };
+        ConsoleSettings::setLanguage(QStringLiteral("en"));
+        ConsoleSettings::applyLanguage();
+        QCOMPARE(conflicts(1), QStringLiteral("1 CONFLICT"));
+        QCOMPARE(conflicts(2), QStringLiteral("2 CONFLICTS"));
+        ConsoleSettings::setLanguage(QStringLiteral("ta"));
+        ConsoleSettings::applyLanguage();
+        const QString one = conflicts(1);
+        const QString two = conflicts(2);
+        QVERIFY2(one.startsWith(QStringLiteral("1 ")) && two.startsWith(QStringLiteral("2 ")), qPrintable(one + u'|' + two));
+        QVERIFY2(one.mid(2) != two.mid(2), qPrintable(one + u'|' + two)); // Tamil has a form for one too
+        QVERIFY2(!one.contains(QStringLiteral("(s)")) && !two.contains(QStringLiteral("(s)")), qPrintable(one + u'|' + two));
     }
 
     void systemIsTheDefault()

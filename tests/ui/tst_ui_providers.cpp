@@ -7,16 +7,18 @@
 
 #include "UiFixture.h"
 
+#include "Format.h"
+
 #include "provider/FakeProvider.h"
 #include "support/ProvidersModel.h"
 #include "support/ProvidersView.h"
 
 #include <QAbstractItemModelTester>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
-#include <QDir>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -119,8 +121,6 @@ private Q_SLOTS:
         // The selected row's report.
         view.table()->setCurrentIndex(m->index(fallback, 0));
         QVERIFY(view.reportText().startsWith(QStringLiteral("fallback for summarize: current until")));
-        QDir().mkpath(QStringLiteral("/tmp/jobdesk-w2"));
-        view.grab().save(QStringLiteral("/tmp/jobdesk-w2/providers-%1.png").arg(store->backend()));
     }
 
     void expiredOrConfigStaleValidationIsNotCurrent_data() { addBackendRows(); }
@@ -178,6 +178,59 @@ private Q_SLOTS:
         failed.passed = false;
         svc->recordValidation(failed);
         QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Failed, 10000);
+    }
+
+    // A fallback whose contract validation FAILED for the config recorded now:
+    // the failure is coloured in Validation and Standing, where it is said;
+    // Config says only whether the validated config is the recorded one
+    // ("current", not red), and is red only when it is not (STALE).
+    void aFailedValidationIsColouredWhereItIsSaidNotInConfig_data() { addBackendRows(); }
+    void aFailedValidationIsColouredWhereItIsSaidNotInConfig()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const RouteConfig config = recordDemoConfig(*svc, /*validateFallback*/ false);
+        const Route &route = config.routes.first();
+        ValidationRecord failed;
+        failed.provider = QStringLiteral("spare");
+        failed.route = route.name;
+        failed.configHash = configHash(route, *config.provider(QStringLiteral("spare")));
+        failed.passed = false;
+        failed.validatedAtMs = svc->nowMs();
+        failed.expiresAtMs = failed.validatedAtMs + 3600 * 1000;
+        svc->recordValidation(failed);
+        ValidationRecord stale = failed; // fallback: passed, for another config
+        stale.provider = QStringLiteral("fallback");
+        stale.configHash = QString(64, u'b');
+        stale.passed = true;
+        svc->recordValidation(stale);
+
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 3, 10000);
+        const ProvidersModel *m = view.model();
+        const QColor bad = Format::stateColor(AttemptState::Unknown, QGuiApplication::palette());
+        auto colour = [&](const QString &provider, int column) {
+            return m->data(m->index(m->rowOf(provider, route.name), column), Qt::ForegroundRole);
+        };
+        auto text = [&](const QString &provider, int column) {
+            return m->data(m->index(m->rowOf(provider, route.name), column)).toString();
+        };
+        QCOMPARE(row(view, QStringLiteral("spare"))->standing, ProviderRow::Standing::Failed);
+        QCOMPARE(text(QStringLiteral("spare"), ProvidersModel::ValidationColumn), QStringLiteral("FAILED"));
+        QCOMPARE(colour(QStringLiteral("spare"), ProvidersModel::ValidationColumn).value<QColor>(), bad);
+        QVERIFY(text(QStringLiteral("spare"), ProvidersModel::StandingColumn).contains(QStringLiteral("FAILED")));
+        QCOMPARE(colour(QStringLiteral("spare"), ProvidersModel::StandingColumn).value<QColor>(), bad);
+        QCOMPARE(text(QStringLiteral("spare"), ProvidersModel::ConfigColumn), QStringLiteral("current"));
+        QVERIFY2(colour(QStringLiteral("spare"), ProvidersModel::ConfigColumn).value<QColor>() != bad,
+                 "the config is not at fault: the validation failed");
+        // A config that changed since its validation is Config's to say.
+        QCOMPARE(text(QStringLiteral("fallback"), ProvidersModel::ConfigColumn), QStringLiteral("STALE"));
+        QCOMPARE(colour(QStringLiteral("fallback"), ProvidersModel::ConfigColumn).value<QColor>(), bad);
+        QCOMPARE(text(QStringLiteral("fallback"), ProvidersModel::ValidationColumn), QStringLiteral("passed"));
+        QVERIFY(colour(QStringLiteral("fallback"), ProvidersModel::ValidationColumn).value<QColor>() != bad);
     }
 
     void validateNowRecordsAValidationThatShowsInTheList_data() { addBackendRows(); }

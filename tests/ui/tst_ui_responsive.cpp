@@ -1,21 +1,87 @@
 // With a store that answers every query 500 ms late, the UI thread's event
 // loop never stalls for more than 50 ms while the table pages, the console
 // polls, new jobs arrive and the operator moves between jobs: the UI thread
-// never waits for the database.
+// never waits for the database. On a 1024x768 screen the main views show
+// every column and read every search field's placeholder whole.
 
+#include "SupportScenario.h"
 #include "UiFixture.h"
 
+#include "support/IncidentsModel.h"
+#include "support/IncidentsView.h"
+#include "support/ProvidersModel.h"
+#include "support/ProvidersView.h"
+#include "support/SupportViews.h"
 #include "views/JobDetailView.h"
+#include "worklists/OperatorWorklists.h"
 
+#include <QHeaderView>
+#include <QLineEdit>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTest>
 #include <QThread>
+#include <QToolButton>
 
 #include <thread>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
 using namespace jobdesk::ui;
+
+namespace {
+
+// Every column of the table lies inside its viewport (nothing to scroll
+// sideways for), each at least as wide as its header's label.
+void verifyColumnsInView(const QTableView *table, const char *what)
+{
+    const QHeaderView *header = table->horizontalHeader();
+    const int width = table->viewport()->width();
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        const int left = header->sectionViewportPosition(c);
+        const int right = left + header->sectionSize(c);
+        const QString label = table->model()->headerData(c, Qt::Horizontal).toString();
+        QVERIFY2(left >= 0 && right <= width,
+                 qPrintable(QStringLiteral("%1: column \"%2\" spans %3..%4 px of a %5 px viewport")
+                                .arg(QLatin1String(what), label).arg(left).arg(right).arg(width)));
+        QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c),
+                 qPrintable(QStringLiteral("%1: column \"%2\" is %3 px, its label needs %4")
+                                .arg(QLatin1String(what), label).arg(header->sectionSize(c)).arg(header->sectionSizeHint(c))));
+    }
+    QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+             qPrintable(QStringLiteral("%1 scrolls sideways by %2 px").arg(QLatin1String(what)).arg(table->horizontalScrollBar()->maximum())));
+}
+
+// The room a line edit gives its text: inside its frame, its text margins and
+// Qt's 2 px each side, beside its clear button (counted even while hidden).
+int textRoom(const QLineEdit *edit)
+{
+    const int frame = edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, edit) : 0;
+    int room = edit->contentsRect().width() - 2 * frame - edit->textMargins().left() - edit->textMargins().right() - 2 * 2;
+    for (const QToolButton *b : edit->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
+        room -= b->width() + b->width() / 4;
+    return room;
+}
+
+void verifyPlaceholdersFit(const QWidget *view)
+{
+    int checked = 0;
+    for (const QLineEdit *edit : view->findChildren<QLineEdit *>()) {
+        if (!edit->isVisible() || edit->placeholderText().isEmpty())
+            continue;
+        const int needs = QFontMetrics(edit->font()).horizontalAdvance(edit->placeholderText());
+        QVERIFY2(needs <= textRoom(edit), qPrintable(QStringLiteral("%1: \"%2\" needs %3 px, the field has %4")
+                                                       .arg(edit->objectName(), edit->placeholderText())
+                                                       .arg(needs)
+                                                       .arg(textRoom(edit))));
+        ++checked;
+    }
+    QVERIFY(checked > 0);
+}
+
+} // namespace
 
 class TestUiResponsive : public QObject
 {
@@ -90,6 +156,51 @@ private Q_SLOTS:
         QVERIFY(queries.load() >= 10);
         QVERIFY2(monitor.maxGapMs() <= 50, qPrintable(QStringLiteral("the UI thread stalled for %1 ms").arg(monitor.maxGapMs())));
         QVERIFY(console.jobs()->findJob(fresh.id));
+    }
+
+    // A laptop or a KVM console at 3 a.m.: at 1024x768 the jobs table shows
+    // its provider, age and version, the providers table its standing, and the
+    // search fields their placeholders whole, without scrolling sideways.
+    void mainViewsFitA1024By768Screen_data() { addBackendRows(); }
+    void mainViewsFitA1024By768Screen()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        runSupportScenario(*svc);
+        blockedJob(*svc, QStringLiteral("narrow-1"));
+        Console console;
+        console.open(store->url(), /*show*/ false);
+        console.window->resize(1024, 768);
+        console.window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(console.window.get()));
+        QCOMPARE(console.window->width(), 1024);
+        QTRY_VERIFY_WITH_TIMEOUT(console.jobs()->rowCount() >= 2, 10000);
+        QTest::qWait(50); // the layout settles
+        verifyColumnsInView(console.table(), "jobs table");
+        verifyPlaceholdersFit(console.window->findChild<QWidget *>(QStringLiteral("jobsPage")));
+
+        console.window->showSidebarEntry(kProvidersEntry);
+        ProvidersView *providers = supportViews(console.window.get()).providers;
+        QTRY_VERIFY_WITH_TIMEOUT(providers->model()->rowCount() >= 3, 10000);
+        QTest::qWait(50);
+        verifyColumnsInView(providers->table(), "providers table");
+
+        console.window->showSidebarEntry(kIncidentsEntry);
+        IncidentsView *incidents = supportViews(console.window.get()).incidents;
+        QTRY_VERIFY_WITH_TIMEOUT(incidents->model()->rowCount() >= 1, 10000);
+        QTest::qWait(50);
+        verifyPlaceholdersFit(incidents);
+
+        console.window->showSidebarEntry(kRaceLossesEntry);
+        QTest::qWait(50);
+        verifyPlaceholdersFit(console.window->findChild<QWidget *>(QStringLiteral("raceLossView")));
+
+        // A wide screen gives its room to the key and the standing.
+        console.window->resize(1600, 900);
+        console.window->showSidebarEntry(QStringLiteral("jobs"));
+        QTRY_VERIFY(console.table()->columnWidth(JobsModel::KeyColumn) > 300);
+        verifyColumnsInView(console.table(), "jobs table, wide");
     }
 };
 

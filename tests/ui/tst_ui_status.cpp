@@ -5,9 +5,14 @@
 // of the sidebar's count it shows, and F5 reads the showing worklist again.
 // Both stores.
 
+#include "SupportScenario.h"
 #include "UiFixture.h"
 
 #include "models/SidebarModel.h"
+#include "support/ChartsView.h"
+#include "support/IncidentsView.h"
+#include "support/ProvidersView.h"
+#include "support/SupportViews.h"
 #include "worklists/OperatorWorklists.h"
 #include "worklists/UnknownQueueModel.h"
 #include "worklists/UnknownQueueView.h"
@@ -171,9 +176,8 @@ private Q_SLOTS:
         QCOMPARE(status->text(), QStringLiteral("4 unknown attempt(s)."));
     }
 
-    // A worklist whose read failed reads again only when the queue changes; the
-    // operator's F5 on it reads it now (it reloaded the hidden jobs table only),
-    // and the failure says so.
+    // A worklist whose read failed: the operator's F5 on it reads it now (it
+    // reloaded the hidden jobs table only), and the failure says so.
     void f5ReadsTheShowingWorklistAgain_data() { addBackendRows(); }
     void f5ReadsTheShowingWorklistAgain()
     {
@@ -193,15 +197,119 @@ private Q_SLOTS:
         auto *status = view->findChild<QLabel *>(QStringLiteral("queueStatus"));
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Could not read the queue: ")), 10000);
         QVERIFY2(status->text().contains(QStringLiteral("F5 reads it again")), qPrintable(status->text()));
-        QTest::qWait(500); // the first polls (they may read once more, and fail)
-        failQueue = false;
-        QTest::qWait(500); // nothing changed: nothing reads it again
         QCOMPARE(view->model()->rowCount(), 0);
-
+        failQueue = false;
         console.window->refresh(); // F5
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 5000);
         QCOMPARE(status->text(), QStringLiteral("1 unknown attempt(s)."));
         QTRY_COMPARE(sidebarCount(console, kUnknownQueueEntry), qint64(1));
+    }
+
+    // A worklist whose read failed reads again by itself, without F5 and
+    // though nothing changed (no change would ask for it): after a pause that
+    // grows while the store keeps failing (it is not hammered), and its line
+    // says when.
+    void aFailedWorklistReadIsTriedAgainAfterAPause_data() { addBackendRows(); }
+    void aFailedWorklistReadIsTriedAgainAfterAPause()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        unknownAttempt(*svc, QStringLiteral("again-1"), QStringLiteral("primary"));
+        std::atomic<bool> failQueue{true};
+        std::atomic<int> queueReads{0};
+        Console console;
+        console.client->setQueryHook([&](const char *what) {
+            if (qstrcmp(what, "unknown queue") != 0)
+                return;
+            ++queueReads;
+            if (failQueue.load())
+                throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout (test)"));
+        });
+        console.open(store->url());
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *view = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        auto *status = view->findChild<QLabel *>(QStringLiteral("queueStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Could not read the queue: ")), 10000);
+        QVERIFY2(status->text().contains(QStringLiteral("Trying again by itself in 1.0 s")), qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QStringLiteral("F5 reads it again now")), qPrintable(status->text()));
+        // Still failing: tried again after 1 s, then after 2 s; not at every poll (every 150 ms).
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("in 2.0 s")), 5000);
+        const int reads = queueReads.load();
+        QTest::qWait(1000);
+        QVERIFY2(queueReads.load() <= reads + 1, qPrintable(QStringLiteral("%1 reads in 1 s").arg(queueReads.load() - reads)));
+        failQueue = false;
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 10000);
+        QCOMPARE(status->text(), QStringLiteral("1 unknown attempt(s)."));
+    }
+
+    // The connection drops as a worklist is read: when it is back, the list
+    // (and the duplicate clicks view) reads again by itself, though nothing
+    // changed meanwhile.
+    void aWorklistReadThatFailedWithTheConnectionReadsWhenItIsBack_data() { addBackendRows(); }
+    void aWorklistReadThatFailedWithTheConnectionReadsWhenItIsBack()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        unknownAttempt(*svc, QStringLiteral("back-1"), QStringLiteral("primary"));
+        runSupportScenario(*svc);
+        std::atomic<bool> down{false};
+        Console console(fastOptions(100));
+        dropConnectionWhile(*console.client, down);
+        console.open(store->url());
+        console.window->showSidebarEntry(kUnknownQueueEntry);
+        auto *queue = console.window->findChild<UnknownQueueView *>(QStringLiteral("unknownQueueView"));
+        auto *queueStatus = queue->findChild<QLabel *>(QStringLiteral("queueStatus"));
+        QTRY_COMPARE_WITH_TIMEOUT(queueStatus->text(), QStringLiteral("1 unknown attempt(s)."), 10000);
+
+        down = true;
+        queue->refresh(); // a read goes out as the connection drops
+        QTRY_VERIFY_WITH_TIMEOUT(queueStatus->text().startsWith(QStringLiteral("Could not read the queue: ")), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(console.client->isLost(), 5000);
+        down = false;
+        QTRY_VERIFY_WITH_TIMEOUT(!console.client->isLost(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(queueStatus->text(), QStringLiteral("1 unknown attempt(s)."), 5000);
+
+        // The duplicate clicks view alike.
+        console.window->showSidebarEntry(kIncidentsEntry);
+        IncidentsView *incidents = supportViews(console.window.get()).incidents;
+        auto *incidentsStatus = incidents->findChild<QLabel *>(QStringLiteral("incidentsStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(incidentsStatus->text().startsWith(QStringLiteral("1 key(s) sent more than once")), 10000);
+        down = true;
+        incidents->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(incidentsStatus->text().startsWith(QStringLiteral("Could not read the incidents: ")), 5000);
+        QVERIFY2(incidentsStatus->text().contains(QStringLiteral("Trying again by itself")), qPrintable(incidentsStatus->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(console.client->isLost(), 5000);
+        down = false;
+        QTRY_VERIFY_WITH_TIMEOUT(!console.client->isLost(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(incidentsStatus->text().startsWith(QStringLiteral("1 key(s) sent more than once")), 5000);
+    }
+
+    // A support view whose read failed says, as the jobs view does, that F5
+    // reads it again: duplicate clicks, providers, charts.
+    void aSupportViewsReadErrorSaysF5ReadsItAgain_data() { addBackendRows(); }
+    void aSupportViewsReadErrorSaysF5ReadsItAgain()
+    {
+        JD_FRESH_STORE(store);
+        Console console;
+        console.client->setQueryHook([](const char *what) {
+            for (const char *failing : {"key incidents", "provider status", "charts"})
+                if (qstrcmp(what, failing) == 0)
+                    throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout (test)"));
+        });
+        console.open(store->url());
+        const SupportViews views = supportViews(console.window.get());
+        const QList<std::tuple<QString, QWidget *, const char *, const char *>> cases{
+            {kIncidentsEntry, views.incidents, "incidentsStatus", "Could not read the incidents: "},
+            {kProvidersEntry, views.providers, "providersStatus", "Could not read the providers: "},
+            {kChartsEntry, views.charts, "chartsStatus", "Could not read the charts: "}};
+        for (const auto &[entry, view, label, failure] : cases) {
+            console.window->showSidebarEntry(entry);
+            auto *status = view->findChild<QLabel *>(QLatin1String(label));
+            QVERIFY2(status, label);
+            QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String(failure)), 10000);
+            QVERIFY2(status->text().contains(QStringLiteral("statement timeout")), qPrintable(status->text()));
+            QVERIFY2(status->text().contains(QStringLiteral("F5 reads")), qPrintable(status->text()));
+        }
     }
 };
 

@@ -21,6 +21,11 @@ QString tr(const char *s, int n)
     return QCoreApplication::translate("jobdesk::ui", s, nullptr, n);
 }
 
+QString tr(const char *s, const char *comment, int n) // %n: the plural form of n
+{
+    return QCoreApplication::translate("jobdesk::ui", s, comment, n);
+}
+
 int automaticAttemptsUsed(const JobDetail &d)
 {
     int n = 0;
@@ -80,9 +85,8 @@ RetryPreview previewRetry(const JobDetail &d)
         }
     }
     if (open.size() >= d.job.maxParallel) {
-        p.why = tr("%1 still open; this job allows %2 open attempt(s) at a time.")
-                    .arg(open.join(QStringLiteral(", ")))
-                    .arg(d.job.maxParallel);
+        p.why = tr("%1 still open; this job allows %n open attempt(s) at a time.", nullptr, d.job.maxParallel)
+                    .arg(open.join(QStringLiteral(", ")));
         p.blockingAttempts = openIds;
         return p;
     }
@@ -153,9 +157,8 @@ QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a, const QLi
         if (otherOpen > 0) {
             lines.append(tr("The job keeps waiting for its other open attempt(s)."));
         } else if (automaticAttemptsUsed(d) >= d.job.maxAttempts) {
-            lines.append(tr("The job goes back to the queue, but its automatic budget (%1 attempts) is spent: the "
-                            "dispatcher will fail it unless you retry it yourself.")
-                             .arg(d.job.maxAttempts));
+            lines.append(tr("The job goes back to the queue, but its automatic budget (%n attempt(s)) is spent: the "
+                            "dispatcher will fail it unless you retry it yourself.", nullptr, d.job.maxAttempts));
         } else if (providers && !aProvenProviderIsLeft(d, *providers)) {
             lines.append(tr("The job goes back to the queue, but no proven provider is left in the chain of route %1: "
                             "the dispatcher will fail it unless you retry it yourself (or validate a provider first).")

@@ -12,6 +12,7 @@
 #include <QDateTimeAxis>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineSeries>
 #include <QTimer>
@@ -200,7 +201,8 @@ void ChartsView::reload()
             if (generation != m_generation)
                 return;
             if (!out.ok) {
-                m_status->setText(tr("Could not read the charts: %1").arg(out.error));
+                m_status->setText(tr("Could not read the charts: %1").arg(out.error) + u' '
+                                  + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
                 return;
             }
             apply(*out.value);
@@ -265,11 +267,10 @@ void ChartsView::apply(const Data &d)
             y->setRange(0, std::max(10.0, maxMs * 1.15));
             y->applyNiceNumbers();
         }
-    m_status->setText(tr("%1 to %2: %n race loss(es), %3 attempt(s) went unknown, %4 finished attempt(s) timed.", nullptr,
-                         totalLosses)
-                          .arg(Format::time(d.fromMs), Format::time(d.toMs))
-                          .arg(totalUnknown)
-                          .arg(samples));
+    m_status->setText(tr("%1 to %2:").arg(Format::time(d.fromMs), Format::time(d.toMs)) + u' '
+                      + tr("%n race loss(es),", nullptr, totalLosses) + u' '
+                      + tr("%n attempt(s) went unknown,", nullptr, int(totalUnknown)) + u' '
+                      + tr("%n finished attempt(s) timed.", nullptr, int(samples)));
 }
 
 void ChartsView::showEvent(QShowEvent *event)

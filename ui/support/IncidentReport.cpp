@@ -144,12 +144,9 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     if (replays == 0 && conflicts == 0)
         line(tr("The key was sent once: one request, one job."));
     else
-        line(tr("The key was sent %1 times: one job (%2), %3 replay(s) of the same intent that returned it, "
-                "%4 conflict(s) with another intent that created nothing.")
-                 .arg(1 + replays + conflicts)
-                 .arg(job.id)
-                 .arg(replays)
-                 .arg(conflicts));
+        line(tr("The key was sent %n times: one job (%1),", nullptr, 1 + replays + conflicts).arg(job.id) + u' '
+             + tr("%n replay(s) of the same intent that returned it,", nullptr, replays) + u' '
+             + tr("%n conflict(s) with another intent that created nothing.", nullptr, conflicts));
     line(QString());
     line(tr("| # | Time | After the first | Client | What happened |"));
     line(QStringLiteral("|---|---|---|---|---|"));

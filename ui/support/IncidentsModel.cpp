@@ -99,7 +99,7 @@ QVariant IncidentsModel::data(const QModelIndex &index, int role) const
         case JobColumn: return QString::number(inc.jobId);
         case StateColumn: return Format::jobState(inc.jobState);
         case ReplaysColumn: return QString::number(inc.replays);
-        case ConflictsColumn: return inc.conflicts > 0 ? tr("%1 CONFLICT").arg(inc.conflicts) : QStringLiteral("0");
+        case ConflictsColumn: return inc.conflicts > 0 ? tr("%n CONFLICT(s)", nullptr, inc.conflicts) : QStringLiteral("0");
         case FirstColumn: return Format::time(inc.createdAtMs);
         case LastColumn: return Format::time(inc.lastAtMs);
         case SpreadColumn: return Format::duration(inc.spreadMs());

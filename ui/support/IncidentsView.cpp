@@ -5,6 +5,7 @@
 #include "StoreClient.h"
 #include "dialogs/IntentDiffDialog.h"
 #include "models/TextTableModel.h"
+#include "worklists/ReadRetry.h"
 
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -58,7 +59,9 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     auto *top = new QHBoxLayout;
     m_searchEdit = new QLineEdit(this);
     m_searchEdit->setObjectName(QStringLiteral("incidentSearch"));
-    m_searchEdit->setPlaceholderText(tr("Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)"));
+    // Short enough to read whole on a 1024-pixel screen; the tooltip says the rest.
+    m_searchEdit->setPlaceholderText(tr("Owner or key, exactly as sent"));
+    m_searchEdit->setToolTip(tr("Owner or idempotency key, exactly as the customer sent it (empty: the newest duplicates)"));
     m_searchEdit->setClearButtonEnabled(true);
     top->addWidget(m_searchEdit, 1);
     m_status = new QLabel(this);
@@ -136,10 +139,18 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     connect(client, &StoreClient::polled, this, &IncidentsView::onPolled);
     connect(client, &StoreClient::opened, this, [this] {
         m_marks.reset();
+        m_retry->succeeded();
         m_stale = true;
         if (isVisible())
             reload();
     });
+    m_retry = new ReadRetry(this);
+    auto readIfStale = [this] {
+        if (m_stale && isVisible() && m_client->isConnected() && !m_retry->isPending())
+            reload();
+    };
+    connect(m_retry, &ReadRetry::due, this, readIfStale);
+    connect(client, &StoreClient::connectionRestored, this, readIfStale);
     m_diff->setEnabled(false);
     m_openJob->setEnabled(false);
     m_export->setEnabled(false);
@@ -161,6 +172,7 @@ QString IncidentsView::verdictText() const
 void IncidentsView::reload()
 {
     m_stale = false;
+    m_retry->cancel(); // this is the read (F5 does not wait for the pause)
     const quint64 generation = ++m_generation;
     const QString search = m_search;
     m_status->setText(tr("Reading…"));
@@ -170,10 +182,12 @@ void IncidentsView::reload()
             if (generation != m_generation)
                 return; // a newer question is on its way
             if (!out.ok) {
-                m_status->setText(tr("Could not read the incidents: %1").arg(out.error));
                 m_stale = true;
+                m_status->setText(tr("Could not read the incidents: %1").arg(out.error) + u' '
+                                  + ReadRetry::againText(m_retry->failed(), true));
                 return;
             }
+            m_retry->succeeded();
             // Keep the selected incident across a re-read; a new search selects its first row.
             const KeyIncident *cur = search == m_loadedSearch ? m_model->incidentAt(m_table->currentIndex().row()) : nullptr;
             std::optional<std::pair<QString, QString>> selected;
@@ -307,7 +321,7 @@ void IncidentsView::onPolled(const PollResult &r)
     }
     if (!moved)
         return;
-    if (isVisible())
+    if (isVisible() && !m_retry->isPending()) // after a failed read, its pause first
         reload();
     else
         m_stale = true;

@@ -6,7 +6,9 @@
 // why, and lists every request with the key; a conflict opens the
 // field-by-field diff of the two intents. Live: re-read when a new request
 // with a key was recorded (the idempotency-event mark) or a shown job
-// changed, while visible (otherwise marked stale and re-read when shown).
+// changed, while visible (otherwise marked stale and re-read when shown). A
+// read that failed is tried again by itself after a growing pause
+// (ReadRetry) and when a lost connection is back.
 
 #include "StoreTypes.h"
 
@@ -22,6 +24,7 @@ class QTableView;
 namespace jobdesk::ui {
 
 class IncidentsModel;
+class ReadRetry;
 class IntentDiffDialog;
 class StoreClient;
 class TextTableModel;
@@ -83,6 +86,7 @@ private:
     quint64 m_detailGeneration = 0;
     std::optional<ChangeMarks> m_marks;
     bool m_stale = true;
+    ReadRetry *m_retry = nullptr; // after a failed read: when it is tried again by itself
     std::optional<JobDetail> m_detail;
 };
 

@@ -139,18 +139,27 @@ QVariant ProvidersModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == ConfigColumn && v)
             return tr("Validated for %1\nRecorded config now %2").arg(v->configHash, r.currentHash);
+        if (index.column() == EndpointColumn) // elided where room is short
+            return r.endpoint();
         return ProviderStanding::text(r);
     case Qt::DecorationRole:
         if (index.column() == StandingColumn && r.needsAttention())
             return Format::attentionIcon();
         return {};
-    case Qt::ForegroundRole:
-        if (index.column() == StandingColumn || index.column() == ValidationColumn || index.column() == ConfigColumn) {
-            const QPalette pal = QGuiApplication::palette();
-            return r.isCurrent() ? Format::stateColor(AttemptState::Succeeded, pal)
-                                 : r.needsAttention() ? Format::stateColor(AttemptState::Unknown, pal) : QVariant();
+    case Qt::ForegroundRole: {
+        // Each column in the colour of what it says: a failed validation in
+        // Validation (and Standing), never in Config, whose colour is only
+        // whether the config validated is the one recorded now.
+        const QPalette pal = QGuiApplication::palette();
+        const QVariant good = Format::stateColor(AttemptState::Succeeded, pal);
+        const QVariant bad = Format::stateColor(AttemptState::Unknown, pal);
+        switch (Column(index.column())) {
+        case StandingColumn: return r.isCurrent() ? good : r.needsAttention() || (v && !v->passed) ? bad : QVariant();
+        case ValidationColumn: return !v ? QVariant() : v->passed ? good : bad;
+        case ConfigColumn: return !v ? QVariant() : v->configHash == r.currentHash ? QVariant() : bad;
+        default: return {};
         }
-        return {};
+    }
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case ProviderColumn: return r.status.provider;

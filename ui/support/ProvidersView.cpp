@@ -6,11 +6,13 @@
 #include "UiLogging.h"
 #include "provider/ContractValidation.h"
 #include "provider/ProviderFactory.h"
+#include "views/ColumnFit.h"
 
 #include <QFontDatabase>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -58,12 +60,40 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {11, 12, 7, 26, 8, 11, 11, 16, 16, 9, 30};
-    for (int c = 0; c < ProvidersModel::ColumnCount; ++c)
-        m_table->setColumnWidth(c, widths[c] * w + 20);
+    // Standing (what an operator decides by) stays in view on a 1024-pixel
+    // screen: it takes what is left, and the names and the endpoint give up
+    // room (elided; the endpoint's tooltip keeps it whole) before it would
+    // scroll. Times are today's ("14:02:33"), as Format::time writes them.
+    {
+        using M = ProvidersModel;
+        auto want = [this](int c, const QString &typical) { return ColumnFit::wantFor(m_table, c, typical); };
+        auto chars = [this](int c, int n) { return ColumnFit::charsFor(m_table, c, n); };
+        auto widest = [&](int c, const QStringList &values) {
+            int w = 0;
+            for (const QString &v : values)
+                w = std::max(w, want(c, v));
+            return w;
+        };
+        const int lookup = widest(M::LookupColumn, {ProvidersModel::tr("yes"), ProvidersModel::tr("no")});
+        const int chain = widest(M::ChainColumn, {ProvidersModel::tr("first"), ProvidersModel::tr("fallback %1").arg(9), ProvidersModel::tr("not in chain")});
+        const int validation = widest(M::ValidationColumn, {ProvidersModel::tr("none"), ProvidersModel::tr("passed"), ProvidersModel::tr("FAILED")});
+        const int time = want(M::ValidatedColumn, QStringLiteral("00:00:00Z"));
+        const int config = widest(M::ConfigColumn, {ProvidersModel::tr("current"), ProvidersModel::tr("STALE")});
+        QList<ColumnFit::Column> columns(M::ColumnCount);
+        columns[M::ProviderColumn] = {chars(M::ProviderColumn, 12), chars(M::ProviderColumn, 7)};
+        columns[M::RouteColumn] = {chars(M::RouteColumn, 12), chars(M::RouteColumn, 7)};
+        columns[M::KindColumn] = {chars(M::KindColumn, 7), chars(M::KindColumn, 4)};
+        columns[M::EndpointColumn] = {chars(M::EndpointColumn, 26), chars(M::EndpointColumn, 8)};
+        columns[M::LookupColumn] = {lookup, lookup};
+        columns[M::ChainColumn] = {chain, chain};
+        columns[M::ValidationColumn] = {validation, validation};
+        columns[M::ValidatedColumn] = {time, time};
+        columns[M::ExpiresColumn] = {std::max(time, want(M::ExpiresColumn, QStringLiteral("00:00:00Z"))),
+                                     std::max(time, want(M::ExpiresColumn, QStringLiteral("00:00:00Z")))};
+        columns[M::ConfigColumn] = {config, config};
+        columns[M::StandingColumn] = {chars(M::StandingColumn, 40), chars(M::StandingColumn, 24)};
+        new ColumnFit(m_table, columns, M::StandingColumn);
+    }
     m_report = new QPlainTextEdit(split);
     m_report->setObjectName(QStringLiteral("validationReport"));
     m_report->setReadOnly(true);
@@ -119,7 +149,8 @@ void ProvidersView::reload()
                 return;
             if (!out.ok) {
                 if (!m_validating)
-                    m_status->setText(tr("Could not read the providers: %1").arg(out.error));
+                    m_status->setText(tr("Could not read the providers: %1").arg(out.error) + u' '
+                                      + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
                 m_stale = true;
                 return;
             }

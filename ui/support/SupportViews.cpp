@@ -81,6 +81,7 @@ SupportViews installSupportViews(MainWindow *window)
     auto update = [report, target] { report->setEnabled(target().has_value()); };
     update();
     QObject::connect(window->detailView(), &JobDetailView::detailShown, report, update);
+    QObject::connect(window->detailView(), &JobDetailView::cleared, report, update); // a new connection: nothing shown
     QObject::connect(pages, &QStackedWidget::currentChanged, report, update);
     QObject::connect(incidents->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, report, update);
     QObject::connect(incidents->model(), &QAbstractItemModel::modelReset, report, update);

@@ -203,6 +203,7 @@ void JobDetailView::clear()
     m_auditModel->setRows({});
     m_tabs->setEnabled(false);
     rebuildActionButtons();
+    Q_EMIT cleared();
 }
 
 void JobDetailView::showJob(qint64 jobId)

@@ -58,6 +58,7 @@ public:
 
 Q_SIGNALS:
     void detailShown(qint64 jobId);
+    void cleared(); // no job shown any more (a new connection): nothing to act on or export
     void actionDone(const jobdesk::ui::ActionResult &result);
 
 private:

@@ -7,6 +7,7 @@
 #include "models/JobsModel.h"
 #include "models/SidebarModel.h"
 #include "support/SupportViews.h"
+#include "views/ColumnFit.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
 #include "worklists/OperatorWorklists.h"
@@ -64,7 +65,7 @@ int sidebarWidthForLabels(const QTreeView *sidebar)
             widest = std::max(widest, sidebar->indentation() + icon + 2 * margin + fm.horizontalAdvance(title) + 2 * margin);
         }
     }
-    const int count = fm.horizontalAdvance(QStringLiteral("\u2248 ") + QLocale().toString(9999999)) + 4 * margin;
+    const int count = fm.horizontalAdvance(QStringLiteral("\u2248 ") + QLocale().toString(999999)) + 4 * margin;
     return widest + count + 2 * sidebar->frameWidth() + style->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, sidebar);
 }
 
@@ -183,6 +184,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
         updateStatus();
     });
     connect(m_detail, &JobDetailView::detailShown, this, &MainWindow::updateActions);
+    connect(m_detail, &JobDetailView::cleared, this, &MainWindow::updateActions);
     connect(m_detail, &JobDetailView::actionDone, this, [this](const ActionResult &r) {
         if (r.after && r.after->detail)
             m_jobs->applyJob(r.after->detail->job, r.after->detail->attempts); // the table too, at once
@@ -206,7 +208,9 @@ QWidget *MainWindow::buildJobsPage()
     auto *filters = new QHBoxLayout;
     m_find = new QLineEdit(page);
     m_find->setObjectName(QStringLiteral("findEdit"));
-    m_find->setPlaceholderText(tr("Find a job id or an idempotency key (Ctrl+F)"));
+    // Short enough to read whole on a 1024-pixel screen; the tooltip says the rest.
+    m_find->setPlaceholderText(tr("Job id or key (Ctrl+F)"));
+    m_find->setToolTip(tr("Find a job by its id, or the jobs with an idempotency key (Enter)"));
     m_find->setClearButtonEnabled(true);
     filters->addWidget(m_find, 2);
     m_state = new QComboBox(page);
@@ -279,12 +283,34 @@ QWidget *MainWindow::buildJobsPage()
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->horizontalHeader()->setHighlightSections(false);
-    const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {7, 12, 24, 12, 14, 20, 12, 9, 8};
-    for (int c = 0; c < JobsModel::ColumnCount; ++c)
-        m_table->setColumnWidth(c, widths[c] * w + 24);
-    // The key takes what width is left (keys are what support staff search for).
-    m_table->horizontalHeader()->setSectionResizeMode(JobsModel::KeyColumn, QHeaderView::Stretch);
+    // Every column on a 1024-pixel screen without scrolling: the fixed-format
+    // ones as wide as their widest value, owner, route and provider shrink
+    // (elided) when room is short, and the key takes what width is left (keys
+    // are what support staff search for).
+    {
+        auto want = [this](int c, const QString &typical, bool bold = false, bool icon = false) {
+            return ColumnFit::wantFor(m_table, c, typical, bold, icon);
+        };
+        auto chars = [this](int c, int n) { return ColumnFit::charsFor(m_table, c, n); };
+        int state = 0;
+        for (JobState s : kStates)
+            state = std::max(state, want(JobsModel::StateColumn, Format::jobState(s), true, true));
+        const int attempts = want(JobsModel::AttemptsColumn, JobsModel::tr("%1 (%2 UNKNOWN)").arg(9).arg(9), true, true);
+        const int age = want(JobsModel::AgeColumn, Format::duration((23 * 60 + 59) * 60 * 1000LL));
+        const int id = want(JobsModel::IdColumn, QLocale().toString(999999));
+        const int version = want(JobsModel::VersionColumn, JobsModel::tr("v%1").arg(99));
+        QList<ColumnFit::Column> columns(JobsModel::ColumnCount);
+        columns[JobsModel::IdColumn] = {id, id};
+        columns[JobsModel::OwnerColumn] = {chars(JobsModel::OwnerColumn, 12), chars(JobsModel::OwnerColumn, 8)};
+        columns[JobsModel::KeyColumn] = {chars(JobsModel::KeyColumn, 24), chars(JobsModel::KeyColumn, 12)};
+        columns[JobsModel::RouteColumn] = {chars(JobsModel::RouteColumn, 12), chars(JobsModel::RouteColumn, 8)};
+        columns[JobsModel::StateColumn] = {state, state};
+        columns[JobsModel::AttemptsColumn] = {attempts, attempts};
+        columns[JobsModel::ProviderColumn] = {chars(JobsModel::ProviderColumn, 12), chars(JobsModel::ProviderColumn, 8)};
+        columns[JobsModel::AgeColumn] = {age, age};
+        columns[JobsModel::VersionColumn] = {version, version};
+        m_jobsFit = new ColumnFit(m_table, columns, JobsModel::KeyColumn);
+    }
     m_detail = new JobDetailView(m_client, m_jobsSplitter);
     m_jobsSplitter->setStretchFactor(0, 2);
     m_jobsSplitter->setStretchFactor(1, 3);
@@ -668,7 +694,7 @@ void MainWindow::restoreLayout()
     fitSidebarToLabels(m_sidebar, m_mainSplitter); // a saved width from a shorter language does not cut labels
     if (!m_jobsSplitter->restoreState(s.value(QStringLiteral("mainWindow/jobsSplitter")).toByteArray()))
         m_jobsSplitter->setSizes({330, 520});
-    m_table->horizontalHeader()->restoreState(s.value(QStringLiteral("mainWindow/jobsHeader")).toByteArray());
+    m_jobsFit->restoreState(s.value(QStringLiteral("mainWindow/jobsHeader")).toByteArray()); // the order; widths fit
 }
 
 void MainWindow::saveLayout()

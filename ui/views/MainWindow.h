@@ -21,6 +21,7 @@ class QTreeView;
 
 namespace jobdesk::ui {
 
+class ColumnFit;
 class ConnectionBanner;
 class JobDetailView;
 class JobsModel;
@@ -95,6 +96,7 @@ private:
     QSplitter *m_mainSplitter = nullptr;
     QSplitter *m_jobsSplitter = nullptr;
     QTableView *m_table = nullptr;
+    ColumnFit *m_jobsFit = nullptr;
     JobDetailView *m_detail = nullptr;
     QPushButton *m_newJobs = nullptr;
     QLineEdit *m_find = nullptr;

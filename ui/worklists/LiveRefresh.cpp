@@ -1,5 +1,6 @@
 #include "LiveRefresh.h"
 
+#include "ReadRetry.h"
 #include "StoreClient.h"
 
 #include <QTimer>
@@ -12,12 +13,18 @@ LiveRefresh::LiveRefresh(StoreClient *client, Moved moved, QObject *parent)
     m_hiddenTimer = new QTimer(this);
     m_hiddenTimer->setSingleShot(true);
     connect(m_hiddenTimer, &QTimer::timeout, this, &LiveRefresh::want);
+    m_retry = new ReadRetry(this);
+    connect(m_retry, &ReadRetry::due, this, &LiveRefresh::want);
     connect(client, &StoreClient::polled, this, &LiveRefresh::onPolled);
     connect(client, &StoreClient::opened, this, [this] {
         m_marks.reset(); // another store, or the same one again: read afresh
+        m_retry->succeeded();
         m_stale = true;
         want();
     });
+    // A read that failed while the connection was lost (or was due meanwhile)
+    // goes out when it is back: no change may come to ask for it.
+    connect(client, &StoreClient::connectionRestored, this, &LiveRefresh::want);
 }
 
 void LiveRefresh::setActive(bool active)
@@ -29,6 +36,7 @@ void LiveRefresh::setActive(bool active)
 
 void LiveRefresh::request()
 {
+    m_retry->cancel(); // F5 does not wait for the pause after a failure
     m_stale = true;
     want();
 }
@@ -40,9 +48,19 @@ void LiveRefresh::readStarted()
     m_sinceRead.start();
 }
 
-void LiveRefresh::readFinished()
+void LiveRefresh::readFinished(bool ok)
 {
     m_inFlight = false;
+    if (!ok) {
+        // Stale until a read succeeds; tried again after a pause, not at
+        // once (changes that came meanwhile do not hurry it).
+        m_stale = true;
+        m_again = false;
+        m_retryPauseMs = m_retry->failed();
+        return;
+    }
+    m_retry->succeeded();
+    m_retryPauseMs = 0;
     if (m_again) {
         m_again = false;
         want();
@@ -64,6 +82,8 @@ void LiveRefresh::want()
 {
     if (!m_stale || !m_client->isConnected())
         return;
+    if (m_retry->isPending())
+        return; // a failed read is tried again when its pause is over
     if (m_inFlight) {
         m_again = true;
         return;

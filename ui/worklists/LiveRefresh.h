@@ -6,6 +6,9 @@
 // hidden view is marked stale and re-reads when shown, unless it keeps a
 // sidebar count (then it re-reads at most every hiddenRefreshMs). One read at
 // a time: a change that arrives during a read asks for one more read after it.
+// A read that failed is tried again by itself after a growing pause
+// (ReadRetry), and when a lost connection comes back; changes meanwhile do
+// not hurry it; F5 (request) does.
 
 #include "StoreTypes.h"
 
@@ -19,6 +22,7 @@ class QTimer;
 
 namespace jobdesk::ui {
 
+class ReadRetry;
 class StoreClient;
 
 class LiveRefresh : public QObject
@@ -38,7 +42,9 @@ public:
 
     void request();     // a read is wanted now (filter changed, F5, an action answered)
     void readStarted(); // the model says a read went out ...
-    void readFinished(); // ... and came back
+    void readFinished(bool ok = true); // ... and came back (read, or failed)
+    // After a failed read: the pause before it is tried again by itself (ms).
+    int retryPauseMs() const { return m_retryPauseMs; }
 
 Q_SIGNALS:
     void reloadWanted(); // the model reads now
@@ -57,6 +63,8 @@ private:
     int m_hiddenRefreshMs = -1;
     QElapsedTimer m_sinceRead;
     QTimer *m_hiddenTimer = nullptr;
+    ReadRetry *m_retry = nullptr;
+    int m_retryPauseMs = 0;
 };
 
 } // namespace jobdesk::ui

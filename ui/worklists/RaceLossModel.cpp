@@ -142,7 +142,7 @@ void RaceLossModel::read(std::optional<qint64> beforeId)
             }
             if (!out.ok) {
                 m_loading = false;
-                m_live->readFinished();
+                m_live->readFinished(false);
                 Q_EMIT loadFailed(out.error);
                 return;
             }

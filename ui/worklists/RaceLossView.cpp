@@ -1,6 +1,7 @@
 #include "RaceLossView.h"
 
 #include "LiveRefresh.h"
+#include "ReadRetry.h"
 #include "RaceLossModel.h"
 #include "StoreClient.h"
 
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopedValueRollback>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -35,6 +37,10 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     m_provider->setObjectName(QStringLiteral("raceProviderFilter"));
     m_provider->setPlaceholderText(tr("loser's or winner's"));
     m_provider->setClearButtonEnabled(true);
+    // Its placeholder read whole (in any language), beside the frame and the clear button.
+    m_provider->setMinimumWidth(m_provider->fontMetrics().horizontalAdvance(m_provider->placeholderText())
+                                + 2 * m_provider->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, m_provider)
+                                + m_provider->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_provider) + 16);
     providerLabel->setBuddy(m_provider);
     auto *sinceLabel = new QLabel(tr("&When:"), this);
     m_since = new QComboBox(this);
@@ -86,7 +92,7 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_model, &RaceLossModel::loadFailed, this,
             [this](const QString &message) {
                 m_status->setText(tr("Could not read race losses: %1").arg(message) + u' '
-                                  + tr("%1 reads them again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+                                  + ReadRetry::againText(m_model->live()->retryPauseMs(), true));
             });
     auto open = [this](const QModelIndex &index) {
         if (index.isValid())

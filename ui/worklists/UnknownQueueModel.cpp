@@ -177,7 +177,7 @@ void UnknownQueueModel::reload()
                 return;
             }
             m_loading = false;
-            m_live->readFinished();
+            m_live->readFinished(out.ok);
             if (!out.ok) {
                 Q_EMIT loadFailed(out.error);
                 return;

@@ -2,6 +2,7 @@
 
 #include "BulkCancelDialog.h"
 #include "LiveRefresh.h"
+#include "ReadRetry.h"
 #include "StoreClient.h"
 #include "UnknownQueueModel.h"
 
@@ -102,9 +103,9 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     });
     connect(m_model, &UnknownQueueModel::loadFailed, this,
             [this](const QString &message) {
-                // Nothing reads it again by itself until the queue changes: say how.
+                // Read again by itself after a pause (or when the connection is back): say when, and how now.
                 m_status->setText(tr("Could not read the queue: %1").arg(message) + u' '
-                                  + tr("%1 reads it again.").arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+                                  + ReadRetry::againText(m_model->live()->retryPauseMs(), false));
             });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &UnknownQueueView::updateButtons);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &UnknownQueueView::updateButtons);
