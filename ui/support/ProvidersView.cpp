@@ -70,8 +70,8 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
         auto chars = [this](int c, int n) { return ColumnFit::charsFor(m_table, c, n); };
         auto widest = [&](int c, const QStringList &values) {
             int w = 0;
-            for (const QString &v : values)
-                w = std::max(w, want(c, v));
+            for (const QString &value : values)
+                w = std::max(w, want(c, value));
             return w;
         };
         const int lookup = widest(M::LookupColumn, {ProvidersModel::tr("yes"), ProvidersModel::tr("no")});
