@@ -403,6 +403,10 @@ struct Baseline
     Measure m;
     double ratio = 0;
     double target = 0; // the ratio this operation must reach against this baseline (0: none, a reference only)
+    // The baseline's CPU per call (client + server) over the operation's,
+    // median of the rounds (-1: not measured, e.g. a remote server). Steadier
+    // than throughput on a shared machine: a neighbour's load slows both.
+    double cpuRatio = -1;
 };
 
 struct Row
@@ -446,6 +450,10 @@ Row measureRow(const QString &store, int conns, const QString &op, int rounds, c
     std::vector<Measure> s;
     std::vector<std::vector<Measure>> b(static_cast<size_t>(bases.size()));
     std::vector<std::vector<double>> ratios(static_cast<size_t>(bases.size()));
+    std::vector<std::vector<double>> cpuRatios(static_cast<size_t>(bases.size()));
+    const auto cpuPerOp = [](const Measure &m) {
+        return m.clientUsPerOp() < 0 || m.serverUsPerOp() < 0 ? -1.0 : m.clientUsPerOp() + m.serverUsPerOp();
+    };
     for (int r = 0; r < rounds; ++r) {
         if (r % 2 == 1)
             s.push_back(svc());
@@ -457,6 +465,8 @@ Row measureRow(const QString &store, int conns, const QString &op, int rounds, c
         for (qsizetype k = 0; k < bases.size(); ++k) {
             const Measure &bm = b[static_cast<size_t>(k)].back();
             ratios[static_cast<size_t>(k)].push_back(bm.opsPerS() > 0 ? s.back().opsPerS() / bm.opsPerS() : 0.0);
+            if (cpuPerOp(bm) > 0 && cpuPerOp(s.back()) > 0)
+                cpuRatios[static_cast<size_t>(k)].push_back(cpuPerOp(bm) / cpuPerOp(s.back()));
             line += QStringLiteral(", %1 %2 ops/s (ratio %3)")
                         .arg(bases[k].name)
                         .arg(bm.opsPerS(), 0, 'f', 0)
@@ -468,7 +478,9 @@ Row measureRow(const QString &store, int conns, const QString &op, int rounds, c
     Row row{store, conns, op, medianOf(std::move(s)), {}};
     for (qsizetype k = 0; k < bases.size(); ++k)
         row.baselines.append(Baseline{bases[k].name, medianOf(std::move(b[static_cast<size_t>(k)])),
-                                      median(ratios[static_cast<size_t>(k)]), bases[k].target});
+                                      median(ratios[static_cast<size_t>(k)]), bases[k].target,
+                                      cpuRatios[static_cast<size_t>(k)].empty() ? -1.0
+                                                                                : median(cpuRatios[static_cast<size_t>(k)])});
     progress(row);
     return row;
 }
@@ -532,14 +544,14 @@ void printTable(const QList<Row> &rows, const Config &cfg)
         for (const Baseline &b : r.baselines)
             std::printf("RESULT %s conns=%d op=%s ops_per_s=%.0f baseline_ops_per_s=%.0f ratio=%.3f baseline=%s "
                         "p50_us=%.0f p99_us=%.0f baseline_p50_us=%.0f baseline_p99_us=%.0f cli_us=%s srv_us=%s "
-                        "wal_b=%s stmts=%s baseline_cli_us=%s baseline_srv_us=%s baseline_wal_b=%s errors=%lld\n",
+                        "wal_b=%s stmts=%s baseline_cli_us=%s baseline_srv_us=%s baseline_wal_b=%s cpu_ratio=%s errors=%lld\n",
                         qPrintable(r.store), r.conns, qPrintable(r.op), r.svc.opsPerS(), b.m.opsPerS(), b.ratio,
                         qPrintable(b.name), r.svc.percentileUs(0.50), r.svc.percentileUs(0.99), b.m.percentileUs(0.50),
                         b.m.percentileUs(0.99), qPrintable(perOp(r.svc.clientUsPerOp())),
                         qPrintable(perOp(r.svc.serverUsPerOp())), qPrintable(perOp(r.svc.walPerOp())),
                         qPrintable(perOp(r.svc.statementsPerOp(), 2)), qPrintable(perOp(b.m.clientUsPerOp())),
                         qPrintable(perOp(b.m.serverUsPerOp())), qPrintable(perOp(b.m.walPerOp())),
-                        static_cast<long long>(r.svc.errors + b.m.errors));
+                        qPrintable(perOp(b.cpuRatio, 3)), static_cast<long long>(r.svc.errors + b.m.errors));
     bool any = false;
     for (const Row &r : rows) {
         if (r.store != QStringLiteral("pg") || r.conns != 8)
@@ -550,8 +562,11 @@ void printTable(const QList<Row> &rows, const Config &cfg)
             if (!any)
                 std::printf("\nTargets (PostgreSQL, 8 connections):\n");
             any = true;
-            std::printf("  %-16s / %-18s ratio %.2f  (target >= %.2f)  %s\n", qPrintable(r.op), qPrintable(b.name),
-                        b.ratio, b.target, b.ratio >= b.target ? "MET" : "MISSED");
+            std::printf("  %-16s / %-18s ratio %.2f  (target >= %.2f)  %s%s\n", qPrintable(r.op), qPrintable(b.name),
+                        b.ratio, b.target, b.ratio >= b.target ? "MET" : "MISSED",
+                        b.cpuRatio > 0 ? qPrintable(QStringLiteral("; CPU per call: the baseline's %1 of this operation's")
+                                                        .arg(b.cpuRatio, 0, 'f', 2))
+                                       : "");
         }
     }
     std::fflush(stdout);
