@@ -159,8 +159,9 @@ private Q_SLOTS:
     }
 
     // A laptop or a KVM console at 3 a.m.: at 1024x768 the jobs table shows
-    // its provider, age and version, the providers table its standing, and the
-    // search fields their placeholders whole, without scrolling sideways.
+    // its provider, age and version, the providers table its standing, the
+    // duplicate clicks their counts and clients, and the search fields their
+    // placeholders whole, without scrolling sideways.
     void mainViewsFitA1024By768Screen_data() { addBackendRows(); }
     void mainViewsFitA1024By768Screen()
     {
@@ -190,6 +191,7 @@ private Q_SLOTS:
         IncidentsView *incidents = supportViews(console.window.get()).incidents;
         QTRY_VERIFY_WITH_TIMEOUT(incidents->model()->rowCount() >= 1, 10000);
         QTest::qWait(50);
+        verifyColumnsInView(incidents->table(), "incidents table");
         verifyPlaceholdersFit(incidents);
 
         console.window->showSidebarEntry(kRaceLossesEntry);
@@ -202,6 +204,7 @@ private Q_SLOTS:
         QTRY_VERIFY(console.table()->columnWidth(JobsModel::KeyColumn) > 300);
         verifyColumnsInView(console.table(), "jobs table, wide");
     }
+
 };
 
 QTEST_MAIN(TestUiResponsive)
