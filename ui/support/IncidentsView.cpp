@@ -90,8 +90,8 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
             state = std::max(state, want(M::StateColumn, Format::jobState(s), true));
         const int job = want(M::JobColumn, QString::number(999999));
         const int replays = want(M::ReplaysColumn, QString::number(999));
-        const int conflicts = want(M::ConflictsColumn, M::tr("%n CONFLICT(s)", nullptr, 9), true);
-        const int oneConflict = want(M::ConflictsColumn, M::tr("%n CONFLICT(s)", nullptr, 1), true);
+        const int conflicts = want(M::ConflictsColumn, IncidentsModel::tr("%n CONFLICT(s)", nullptr, 9), true);
+        const int oneConflict = want(M::ConflictsColumn, IncidentsModel::tr("%n CONFLICT(s)", nullptr, 1), true);
         // Format::time: today's "14:02:33Z", an older one with its date.
         const int today = std::max(want(M::FirstColumn, QStringLiteral("00:00:00Z")), want(M::LastColumn, QStringLiteral("00:00:00Z")));
         const int dated = std::max(want(M::FirstColumn, QStringLiteral("0000-00-00 00:00:00Z")),
