@@ -2591,6 +2591,25 @@ Recorded config now %2</source>
         <source>%1: %2 or more (the list shows %2)</source>
         <translation>%1: %2 அல்லது அதற்கு மேல் (பட்டியல் %2 ஐக் காட்டுகிறது)</translation>
     </message>
+    <message>
+        <source>%1K</source>
+        <comment>a count in thousands, rounded down</comment>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <comment>a count in millions, rounded down</comment>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <comment>a count in billions, rounded down</comment>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::StoreClient</name>

@@ -2,7 +2,8 @@
 // loop never stalls for more than 50 ms while the table pages, the console
 // polls, new jobs arrive and the operator moves between jobs: the UI thread
 // never waits for the database. On a 1024x768 screen the main views show
-// every column and read every search field's placeholder whole.
+// every column and read every search field's placeholder whole, and the
+// sidebar leaves the tables their room.
 
 #include "SupportScenario.h"
 #include "UiFixture.h"
@@ -12,6 +13,7 @@
 #include "support/ProvidersModel.h"
 #include "support/ProvidersView.h"
 #include "support/SupportViews.h"
+#include "models/SidebarModel.h"
 #include "views/JobDetailView.h"
 #include "worklists/OperatorWorklists.h"
 
@@ -22,6 +24,7 @@
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
+#include <QTreeView>
 
 #include <thread>
 
@@ -159,8 +162,9 @@ private Q_SLOTS:
     }
 
     // A laptop or a KVM console at 3 a.m.: at 1024x768 the jobs table shows
-    // its provider, age and version, the providers table its standing, and the
-    // search fields their placeholders whole, without scrolling sideways.
+    // its provider, age and version, the providers table its standing, the
+    // duplicate clicks their counts and clients, and the search fields their
+    // placeholders whole, without scrolling sideways.
     void mainViewsFitA1024By768Screen_data() { addBackendRows(); }
     void mainViewsFitA1024By768Screen()
     {
@@ -190,6 +194,7 @@ private Q_SLOTS:
         IncidentsView *incidents = supportViews(console.window.get()).incidents;
         QTRY_VERIFY_WITH_TIMEOUT(incidents->model()->rowCount() >= 1, 10000);
         QTest::qWait(50);
+        verifyColumnsInView(incidents->table(), "incidents table");
         verifyPlaceholdersFit(incidents);
 
         console.window->showSidebarEntry(kRaceLossesEntry);
@@ -201,6 +206,72 @@ private Q_SLOTS:
         console.window->showSidebarEntry(QStringLiteral("jobs"));
         QTRY_VERIFY(console.table()->columnWidth(JobsModel::KeyColumn) > 300);
         verifyColumnsInView(console.table(), "jobs table, wide");
+    }
+
+    // At 1024 px the sidebar takes what its labels and a count of five digits
+    // ("≈ 99,999") need, not room for counts no entry shows: bigger counts are
+    // shortened ("≈ 1.2M", the tooltip says the whole number) and still read whole.
+    void sidebarLeavesTheTablesTheirRoomAt1024Px_data() { addBackendRows(); }
+    void sidebarLeavesTheTablesTheirRoomAt1024Px()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        Console console;
+        console.open(store->url(), /*show*/ false);
+        console.window->resize(1024, 768);
+        console.window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(console.window.get()));
+        QTRY_VERIFY(console.client->isConnected());
+        auto *sidebar = console.window->findChild<QTreeView *>(QStringLiteral("sidebar"));
+        QVERIFY(sidebar);
+
+        // Counts as a busy store shows them, each entry a different size.
+        SidebarModel *model = console.window->sidebarModel();
+        const qint64 counts[] = {99999, 1234567, 987654, 45678901, 123, 100000};
+        const SidebarModel::CountKind kinds[] = {SidebarModel::CountKind::Estimated, SidebarModel::CountKind::Exact,
+                                                 SidebarModel::CountKind::AtLeast};
+        int n = 0;
+        QList<QModelIndex> entries;
+        for (int s = 0; s < model->rowCount(); ++s) {
+            entries.append(model->index(s, SidebarModel::TitleColumn));
+            for (int e = 0; e < model->rowCount(entries.last()); ++e)
+                entries.append(model->index(e, SidebarModel::TitleColumn, model->index(s, SidebarModel::TitleColumn)));
+        }
+        console.client->setPaused(true); // no poll puts the store's own counts back meanwhile
+        QTest::qWait(300); // one already under way lands first
+        for (const QModelIndex &entry : entries) {
+            model->setCount(entry.data(SidebarModel::EntryIdRole).toString(), counts[n % 6], kinds[n % 3]);
+            ++n;
+        }
+        QTest::qWait(50); // the layout settles
+
+        // Nothing is cut short: every title and every count reads whole.
+        QStyleOptionViewItem option;
+        option.initFrom(sidebar);
+        option.font = sidebar->font();
+        const int icon = sidebar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
+        option.decorationSize = sidebar->iconSize().isValid() ? sidebar->iconSize() : QSize(icon, icon);
+        option.widget = sidebar;
+        for (const QModelIndex &title : entries) {
+            for (int c : {int(SidebarModel::TitleColumn), int(SidebarModel::CountColumn)}) {
+                const QModelIndex index = title.siblingAtColumn(c);
+                const int needs = sidebar->itemDelegateForIndex(index)->sizeHint(option, index).width();
+                const int has = sidebar->visualRect(index).width();
+                QVERIFY2(has >= needs, qPrintable(QStringLiteral("\"%1\" has %2 px of the %3 it needs")
+                                                      .arg(index.data().toString()).arg(has).arg(needs)));
+            }
+        }
+        const QModelIndex big = model->indexOfId(entries.at(1).data(SidebarModel::EntryIdRole).toString(), SidebarModel::CountColumn);
+        QCOMPARE(big.data().toString(), QLocale().toString(1.2, 'f', 1) + u'M');
+        QVERIFY2(big.data(Qt::ToolTipRole).toString().contains(QLocale().toString(1234567)),
+                 qPrintable(big.data(Qt::ToolTipRole).toString()));
+
+        // The bound: the widest English label in bold, indented, beside its
+        // icon (176 px here) and "≈ 99,999" (72 px) inside the frame and a
+        // scroll bar (16 px) take 264 px; room for "≈ 999,999" took 271 and for
+        // "≈ 9,999,999" 286. 268 leaves a few pixels for fonts, not a digit.
+        QVERIFY2(sidebar->width() <= 268, qPrintable(QStringLiteral("the sidebar takes %1 px of 1024").arg(sidebar->width())));
     }
 };
 

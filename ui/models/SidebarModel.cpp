@@ -11,6 +11,47 @@ namespace {
 constexpr quintptr kSectionTag = 0; // internalId of a section; entries carry section index + 1
 }
 
+namespace {
+QString withKind(const QString &number, SidebarModel::CountKind kind)
+{
+    switch (kind) {
+    case SidebarModel::CountKind::Estimated: return SidebarModel::tr("≈ %1").arg(number);
+    case SidebarModel::CountKind::AtLeast: return SidebarModel::tr("%1+").arg(number);
+    case SidebarModel::CountKind::Exact: break;
+    }
+    return number;
+}
+} // namespace
+
+QString SidebarModel::countText(qint64 count, CountKind kind)
+{
+    const QLocale locale;
+    QString number;
+    if (count < kShownInFull)
+        number = locale.toString(count);
+    else if (count < 1000000)
+        number = tr("%1K", "a count in thousands, rounded down").arg(locale.toString(count / 1000));
+    else if (count < 10000000)
+        number = tr("%1M", "a count in millions, rounded down").arg(locale.toString(double(count / 100000) / 10.0, 'f', 1));
+    else if (count < 1000000000)
+        number = tr("%1M", "a count in millions, rounded down").arg(locale.toString(count / 1000000));
+    else if (count < 10000000000LL)
+        number = tr("%1B", "a count in billions, rounded down").arg(locale.toString(double(count / 100000000) / 10.0, 'f', 1));
+    else
+        number = tr("%1B", "a count in billions, rounded down").arg(locale.toString(count / 1000000000));
+    return withKind(number, kind);
+}
+
+QStringList SidebarModel::widestCountTexts()
+{
+    QStringList out;
+    for (qint64 n : {kShownInFull - 1, qint64(999999), qint64(9999999), qint64(999999999), qint64(9999999999LL),
+                     qint64(999999999999LL)})
+        for (CountKind kind : {CountKind::Exact, CountKind::Estimated, CountKind::AtLeast})
+            out.append(countText(n, kind));
+    return out;
+}
+
 SidebarModel::SidebarModel(QObject *parent)
     : QAbstractItemModel(parent)
 {
@@ -136,12 +177,7 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
             return e->title;
         if (!e->count)
             return QString();
-        switch (e->kind) {
-        case CountKind::Estimated: return tr("≈ %1").arg(QLocale().toString(*e->count));
-        case CountKind::AtLeast: return tr("%1+").arg(QLocale().toString(*e->count));
-        case CountKind::Exact: break;
-        }
-        return QLocale().toString(*e->count);
+        return countText(*e->count, e->kind);
     case Qt::DecorationRole:
         if (index.column() == TitleColumn && attention)
             return Format::attentionIcon();
@@ -157,16 +193,22 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
         if (index.column() == CountColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        QString tip;
         if (attention && e->kind == CountKind::AtLeast)
-            return tr("%1: %2 or more need an operator (the list shows the oldest %2)").arg(e->title).arg(*e->count);
-        if (attention)
-            return tr("%1: %2 need an operator").arg(e->title).arg(*e->count);
-        if (e->kind == CountKind::AtLeast)
-            return tr("%1: %2 or more (the list shows %2)").arg(e->title).arg(*e->count);
-        if (e->kind == CountKind::Estimated)
-            return tr("%1: an estimate from the database's statistics (exact counts would scan every job)").arg(e->title);
-        return QVariant();
+            tip = tr("%1: %2 or more need an operator (the list shows the oldest %2)").arg(e->title).arg(*e->count);
+        else if (attention)
+            tip = tr("%1: %2 need an operator").arg(e->title).arg(*e->count);
+        else if (e->kind == CountKind::AtLeast && e->count)
+            tip = tr("%1: %2 or more (the list shows %2)").arg(e->title).arg(*e->count);
+        else if (e->kind == CountKind::Estimated)
+            tip = tr("%1: an estimate from the database's statistics (exact counts would scan every job)").arg(e->title);
+        if (e->count && *e->count >= kShownInFull) { // shortened in the sidebar: the whole number
+            const QString whole = tr("%1: %2").arg(e->title, withKind(QLocale().toString(*e->count), e->kind));
+            tip = tip.isEmpty() ? whole : QString(whole + u'\n' + tip);
+        }
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     default:
         return QVariant();
     }

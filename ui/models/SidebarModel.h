@@ -37,6 +37,14 @@ public:
 
     explicit SidebarModel(QObject *parent = nullptr);
 
+    // A count as the sidebar shows it: in full below kShownInFull ("≈ 99,999"),
+    // shortened above it ("≈ 1.2M", "250K+": rounded down), so that the count
+    // column stays narrow; the entry's tooltip then says the whole number.
+    static constexpr qint64 kShownInFull = 100000;
+    static QString countText(qint64 count, CountKind kind);
+    // The widest texts countText gives (the room the sidebar reserves for a count).
+    static QStringList widestCountTexts();
+
     void addSection(const QString &id, const QString &title);
     void addEntry(const QString &sectionId, const Entry &entry);
     // Sets the count of a section or an entry (nullopt: unknown, shown blank).

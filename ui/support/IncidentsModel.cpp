@@ -76,7 +76,17 @@ QVariant IncidentsModel::data(const QModelIndex &index, int role) const
     case ReplaysRole: return inc.replays;
     case OwnerRole: return inc.ownerId;
     case KeyRole: return inc.idempotencyKey;
-    case Qt::ToolTipRole: return verdict(inc);
+    case Qt::ToolTipRole:
+        switch (Column(index.column())) {
+        case OwnerColumn:
+        case KeyColumn:
+        case FirstColumn:
+        case LastColumn:
+        case SpreadColumn:
+        case ClientsColumn: // elided where room is short: the cell whole, then the verdict
+            return QString(data(index, Qt::DisplayRole).toString() + u'\n' + verdict(inc));
+        default: return verdict(inc);
+        }
     case Qt::DecorationRole:
         if (index.column() == ConflictsColumn && inc.conflicts > 0)
             return Format::attentionIcon();

@@ -5,6 +5,7 @@
 #include "StoreClient.h"
 #include "dialogs/IntentDiffDialog.h"
 #include "models/TextTableModel.h"
+#include "views/ColumnFit.h"
 #include "worklists/ReadRetry.h"
 
 #include <QGuiApplication>
@@ -71,10 +72,49 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
 
     auto *split = new QSplitter(Qt::Vertical, this);
     m_table = makeTable(m_model, QStringLiteral("incidentsTable"), split);
-    const int w = m_table->fontMetrics().averageCharWidth();
-    const int widths[] = {12, 26, 7, 14, 8, 16, 10, 10, 9, 30};
-    for (int c = 0; c < IncidentsModel::ColumnCount; ++c)
-        m_table->setColumnWidth(c, widths[c] * w + 20);
+    // Every column on a 1024-pixel screen without scrolling sideways: the job,
+    // its state and the replays as wide as their widest value; owner, clients,
+    // the times, the spread and the conflicts (down to "1 CONFLICT") shrink
+    // when room is short (elided; the tooltip says the cell whole, or the
+    // verdict its count), and the key takes what width is left (keys are what
+    // support staff search for).
+    {
+        using M = IncidentsModel;
+        auto want = [this](int c, const QString &typical, bool icon = false) {
+            return ColumnFit::wantFor(m_table, c, typical, /*bold*/ false, icon);
+        };
+        auto chars = [this](int c, int n) { return ColumnFit::charsFor(m_table, c, n); };
+        int state = 0;
+        for (JobState s : {JobState::Queued, JobState::Running, JobState::Blocked, JobState::Succeeded,
+                           JobState::Failed, JobState::Cancelled})
+            state = std::max(state, want(M::StateColumn, Format::jobState(s), true));
+        const int job = want(M::JobColumn, QString::number(999999));
+        const int replays = want(M::ReplaysColumn, QString::number(999));
+        const int conflicts = want(M::ConflictsColumn, IncidentsModel::tr("%n CONFLICT(s)", nullptr, 9), true);
+        const int oneConflict = want(M::ConflictsColumn, IncidentsModel::tr("%n CONFLICT(s)", nullptr, 1), true);
+        // Format::time: today's "14:02:33Z", an older one with its date.
+        const int today = std::max(want(M::FirstColumn, QStringLiteral("00:00:00Z")), want(M::LastColumn, QStringLiteral("00:00:00Z")));
+        const int dated = std::max(want(M::FirstColumn, QStringLiteral("0000-00-00 00:00:00Z")),
+                                   want(M::LastColumn, QStringLiteral("0000-00-00 00:00:00Z")));
+        // A duplicate click's spread is milliseconds to minutes; a longer one is
+        // elided (the verdict in the tooltip says it).
+        const int spread = want(M::SpreadColumn, Format::duration((47 * 60 + 59) * 60 * 1000LL));
+        int spreadLeast = 0;
+        for (qint64 ms : {999LL, 9900LL, 59000LL, 59 * 60000LL})
+            spreadLeast = std::max(spreadLeast, want(M::SpreadColumn, Format::duration(ms)));
+        QList<ColumnFit::Column> columns(M::ColumnCount);
+        columns[M::OwnerColumn] = {chars(M::OwnerColumn, 12), chars(M::OwnerColumn, 6)};
+        columns[M::KeyColumn] = {chars(M::KeyColumn, 24), chars(M::KeyColumn, 10)};
+        columns[M::JobColumn] = {job, job};
+        columns[M::StateColumn] = {state, state};
+        columns[M::ReplaysColumn] = {replays, replays};
+        columns[M::ConflictsColumn] = {conflicts, std::min(conflicts, oneConflict)};
+        columns[M::FirstColumn] = {dated, today};
+        columns[M::LastColumn] = {dated, today};
+        columns[M::SpreadColumn] = {spread, std::min(spread, spreadLeast)};
+        columns[M::ClientsColumn] = {chars(M::ClientsColumn, 30), chars(M::ClientsColumn, 6)};
+        new ColumnFit(m_table, columns, M::KeyColumn);
+    }
 
     auto *lower = new QWidget(split);
     auto *lv = new QVBoxLayout(lower);
@@ -88,6 +128,7 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     m_verdict->setFont(bold);
     lv->addWidget(m_verdict);
     m_historyTable = makeTable(m_history, QStringLiteral("incidentHistory"), lower);
+    const int w = m_table->fontMetrics().averageCharWidth();
     m_historyTable->setColumnWidth(0, 22 * w);
     m_historyTable->setColumnWidth(1, 72 * w);
     m_historyTable->setColumnWidth(2, 30 * w);

@@ -44,8 +44,9 @@ namespace {
 
 // The width the sidebar needs so that no label is cut short, in any language:
 // the widest title as it is drawn at its boldest (a section, or an entry that
-// needs an operator: bold, with the attention icon), indented, beside a count
-// of seven digits, inside the frame and a vertical scroll bar.
+// needs an operator: bold, with the attention icon), indented, beside the
+// widest count the sidebar shows ("≈ 99,999": bigger ones are shortened, "≈ 1.2M"),
+// inside the frame and a vertical scroll bar.
 int sidebarWidthForLabels(const QTreeView *sidebar)
 {
     const QAbstractItemModel *model = sidebar->model();
@@ -65,7 +66,9 @@ int sidebarWidthForLabels(const QTreeView *sidebar)
             widest = std::max(widest, sidebar->indentation() + icon + 2 * margin + fm.horizontalAdvance(title) + 2 * margin);
         }
     }
-    const int count = fm.horizontalAdvance(QStringLiteral("\u2248 ") + QLocale().toString(999999)) + 4 * margin;
+    int count = 0;
+    for (const QString &text : SidebarModel::widestCountTexts())
+        count = std::max(count, fm.horizontalAdvance(text) + 4 * margin);
     return widest + count + 2 * sidebar->frameWidth() + style->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, sidebar);
 }
 
