@@ -133,7 +133,12 @@ QLocale ConsoleSettings::applyLanguage()
     const QLocale locale = languageLocale(language());
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
-    if (console->load(locale, QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // A system language the console has no catalogue for (German, or the
+    // "C" locale of a server or a container) reads English: the English
+    // catalogue, since the source texts leave the plural forms to it
+    // ("%n CONFLICT(s)" is "1 CONFLICT" and "2 CONFLICTS" there).
+    if (console->load(locale, QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || console->load(QStringLiteral("jobdesk_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(console);
     return locale;
 }

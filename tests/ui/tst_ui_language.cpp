@@ -140,6 +140,16 @@ private Q_SLOTS:
         QVERIFY2(one.startsWith(QStringLiteral("1 ")) && two.startsWith(QStringLiteral("2 ")), qPrintable(one + u'|' + two));
         QVERIFY2(one.mid(2) != two.mid(2), qPrintable(one + u'|' + two)); // Tamil has a form for one too
         QVERIFY2(!one.contains(QStringLiteral("(s)")) && !two.contains(QStringLiteral("(s)")), qPrintable(one + u'|' + two));
+        // A system language the console has no catalogue for reads English,
+        // plural forms included: the "C" locale of a server or a container
+        // (LANG=C.UTF-8), or German.
+        ConsoleSettings::setLanguage(QStringLiteral("system"));
+        for (const QLocale &system : {QLocale::c(), QLocale(QLocale::German, QLocale::Germany)}) {
+            QLocale::setDefault(system);
+            ConsoleSettings::applyLanguage();
+            QCOMPARE(conflicts(1), QStringLiteral("1 CONFLICT"));
+            QCOMPARE(conflicts(2), QStringLiteral("2 CONFLICTS"));
+        }
     }
 
     void systemIsTheDefault()
