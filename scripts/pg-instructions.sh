@@ -23,6 +23,7 @@
 # call. Single-user mode prints each result row and its column list, so a
 # statement that returns more columns costs a little more here than over the
 # wire (18 columns: ~80,000 instructions). Needs valgrind.
+# PROFILE=FILE: write a callgrind profile of the N calls to FILE instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stmt=${1:?statement file}
@@ -83,6 +84,15 @@ count() { # first, how many -> instructions of the whole backend
   fi
   grep "I *refs" "$dir/err.txt" | awk '{print $4}' | tr -d ,
 }
+if [ -n "${PROFILE:-}" ]; then # PROFILE=out.callgrind: a callgrind profile of N calls instead of the count
+  mkdir -m 777 "$dir/cg"
+  { echo "PREPARE c(bigint) AS $sql"; for i in $(seq 1 "$n"); do echo "EXECUTE c($i);"; done; } > "$dir/run.sql"
+  as_pg valgrind --tool=callgrind --callgrind-out-file="$dir/cg/out" \
+    "$PGBIN/postgres" --single -D "$dir/data" -c fsync=off postgres < "$dir/run.sql" > "$dir/out.txt" 2> "$dir/err.txt"
+  cp "$dir/cg/out" "$PROFILE"
+  echo "callgrind profile of $n calls: $PROFILE (callgrind_annotate --inclusive=yes $PROFILE)"
+  exit 0
+fi
 a=$(count 1 50)
 b=$(count 51 "$n")
 echo "$(basename "$stmt" .sql)${setup:+ after $(basename "$setup")}: $(( (b - a) / (n - 50) )) instructions per call (server, $((n - 50)) calls)"

@@ -3,7 +3,11 @@
 
 #include "StoreFixture.h"
 
+#include "store/PgSession.h"
+
 #include <QUuid>
+
+#include <future>
 
 #include <QTest>
 
@@ -208,6 +212,120 @@ private Q_SLOTS:
         QVERIFY(again.replayed);
         QCOMPARE(again.attempt.id, first.attempt.id);
         QCOMPARE(svc->attempts(job.id).size(), 1);
+    }
+
+    // Every refused start says why and names the attempt in the way, and
+    // starts nothing: the start reads the job's attempts once under the job's
+    // lock (migration 20), and each reason must still come out of that one
+    // look in its order, with its blocking attempt.
+    void everyRefusedStartNamesItsReasonAndTheAttemptInTheWay_data() { addBackendRows(); }
+    void everyRefusedStartNamesItsReasonAndTheAttemptInTheWay()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto refused = [&](const StartAttemptRequest &req, Refusal::Reason reason, std::optional<qint64> blocking) {
+            const int before = svc->attempts(req.jobId).size();
+            const StartAttemptResult r = claimAndStart(*svc, req);
+            QVERIFY2(!r.started, qPrintable(toText(reason)));
+            QCOMPARE(r.refusal.reason, reason);
+            QCOMPARE(r.refusal.blockingAttemptId, blocking);
+            QVERIFY(!r.refusal.message.isEmpty());
+            QCOMPARE(svc->attempts(req.jobId).size(), before);
+        };
+
+        const Job job = submitJob(*svc, QStringLiteral("refusals"), /*maxParallel*/ 2);
+        const StartAttemptResult first = claimAndStart(*svc, makeStartRequest(job.id));
+        QVERIFY(first.started);
+        // A hedge while the first is still starting.
+        refused(makeStartRequest(job.id, QStringLiteral("fallback"), AttemptKind::Hedge), Refusal::Reason::AttemptStarting,
+                first.attempt.id);
+        svc->markRunning(first.attempt.id, Actor::worker(QStringLiteral("w1")));
+        // A second automatic attempt: the open one is in the way, though a slot is free.
+        refused(makeStartRequest(job.id, QStringLiteral("primary")), Refusal::Reason::AutomaticOpen, first.attempt.id);
+        const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        // Both slots taken: the lowest open attempt is named.
+        refused(makeStartRequest(job.id, QStringLiteral("third"), AttemptKind::Hedge), Refusal::Reason::MaxParallel,
+                first.attempt.id);
+        QCOMPARE(svc->complete(hedge.id, kResultB, Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Won);
+        refused(makeStartRequest(job.id, QStringLiteral("third"), AttemptKind::Hedge), Refusal::Reason::JobHasWinner, hedge.id);
+
+        const Job idle = submitJob(*svc, QStringLiteral("idle"), 2);
+        refused(makeStartRequest(idle.id, QStringLiteral("fallback"), AttemptKind::Hedge), Refusal::Reason::NothingToHedge,
+                std::nullopt);
+        const Job claimed = submitJob(*svc, QStringLiteral("claimed"));
+        QVERIFY(svc->claimJob(claimed.id, QStringLiteral("w2"), 60000));
+        const StartAttemptResult notMine = svc->startAttempt(makeStartRequest(claimed.id)); // w1's, without a claim
+        QVERIFY(!notMine.started);
+        QCOMPARE(notMine.refusal.reason, Refusal::Reason::ClaimLost);
+        QVERIFY(svc->attempts(claimed.id).isEmpty());
+
+        const Job stalled = submitJob(*svc, QStringLiteral("stalled"), 2);
+        const Attempt lost = startRunning(*svc, stalled.id);
+        svc->markUnknown(lost.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("timeout"));
+        refused(makeStartRequest(stalled.id, QStringLiteral("fallback"), AttemptKind::Hedge), Refusal::Reason::AttemptUnknown,
+                lost.id);
+
+        const Job spent = submitJob(*svc, QStringLiteral("spent"), 1, /*maxAttempts*/ 1);
+        const Attempt only = startRunning(*svc, spent.id);
+        svc->fail(only.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        refused(makeStartRequest(spent.id), Refusal::Reason::BudgetSpent, std::nullopt);
+    }
+
+    // A start waiting on the job's lock behind another start of the same
+    // request (a worker's retry that overtook its own first try, on another
+    // connection) follows that start's outcome: its attempt when it commits,
+    // a new one when it rolls back. Never two attempts for one request, never
+    // none. On PostgreSQL the waiter is seen blocked before the first decides:
+    // it has passed the replay check before the lock and must find the
+    // attempt in its look after it.
+    void aStartBehindAnUncommittedStartOfTheSameRequestFollowsItsOutcome_data() { addBackendRows(); }
+    void aStartBehindAnUncommittedStartOfTheSameRequestFollowsItsOutcome()
+    {
+        JD_FRESH_STORE(store);
+        const bool pg = store->isPostgres();
+        for (const bool firstCommits : {true, false}) {
+            auto svc = store->open();
+            const Job job = submitJob(*svc, firstCommits ? QStringLiteral("commits") : QStringLiteral("rolls-back"), 2);
+            const StartAttemptRequest req = makeStartRequest(job.id);
+            QVERIFY(svc->claimJob(job.id, req.workerId, 600000));
+            auto first = openSqlSession(store->url()); // the first try, outside JobService
+            first->begin();
+            const qint64 firstId =
+                first->exec(QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version,"
+                                           " start_request_id, worker_id, lease_expires_at_ms)"
+                                           " VALUES ($1, 1, 'primary', 'automatic', 'starting', 0, $2, 'w1', 9000000000000)"
+                                           " RETURNING id"),
+                            {job.id, req.requestId})
+                    .first()
+                    .first()
+                    .toLongLong();
+            const QString xid = pg ? first->exec(QStringLiteral("SELECT pg_current_xact_id()::text")).first().first().toString()
+                                   : QString();
+            auto retry = std::async(std::launch::async, [&] {
+                auto mine = store->open();
+                const StartAttemptResult r = mine->startAttempt(req);
+                mine.reset(); // a connection closes in the thread that opened it
+                return r;
+            });
+            if (pg) {
+                PgSession observer(postgresBaseUrl());
+                QTRY_VERIFY_WITH_TIMEOUT(lockWaitersOn(observer, xid) == 1, 10000);
+            }
+            if (firstCommits)
+                first->commit();
+            else
+                first->rollback();
+            QCOMPARE(retry.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+            const StartAttemptResult r = retry.get();
+            first.reset();
+            QVERIFY(r.started);
+            const QList<Attempt> attempts = svc->attempts(job.id);
+            QCOMPARE(attempts.size(), 1);
+            QCOMPARE(r.attempt.id, attempts.first().id);
+            QCOMPARE(r.replayed, firstCommits);
+            if (firstCommits)
+                QCOMPARE(r.attempt.id, firstId);
+        }
     }
 
     void completeBeforeRunningIsRefused_data() { addBackendRows(); }
