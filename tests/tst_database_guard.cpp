@@ -250,6 +250,39 @@ private Q_SLOTS:
         QVERIFY(svc->job(fresh.id));
     }
 
+    // An attempt's event tells its job's history: it names an attempt of
+    // that very job, whatever SQL writes it. On PostgreSQL one lookup checks
+    // it (migration 21; the two foreign keys it replaced checked only that
+    // each row exists), on SQLite a trigger beside the foreign keys.
+    void anEventAlwaysNamesAnAttemptOfItsOwnJob_data() { addBackendRows(); }
+    void anEventAlwaysNamesAnAttemptOfItsOwnJob()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("e-own"));
+        const Attempt own = startRunning(*svc, job.id);
+        const Job other = submitJob(*svc, QStringLiteral("e-other"));
+        const Attempt foreign = startRunning(*svc, other.id);
+        const QString insertEvent = QStringLiteral("INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, "
+                                                   "actor_kind, actor_id, at_ms) VALUES ($1, $2, 'running', 'running', "
+                                                   "'sql', 'raw', 1)");
+        const auto eventsOf = [&](qint64 jobId) { return svc->attemptEvents(jobId).size(); };
+        const int ownBefore = eventsOf(job.id), otherBefore = eventsOf(other.id);
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        QCOMPARE(rawSql(*svc, insertEvent, {foreign.id, job.id}), refused);              // another job's attempt
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, other.id}), refused);                // told in another job's history
+        QCOMPARE(rawSql(*svc, insertEvent, {qint64(987654321), job.id}), refused);       // no such attempt
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, qint64(987654321)}), refused);       // no such job
+        QCOMPARE(eventsOf(job.id), ownBefore);
+        QCOMPARE(eventsOf(other.id), otherBefore);
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, job.id}), std::nullopt);             // its own
+        QCOMPARE(eventsOf(job.id), ownBefore + 1);
+        // Every transition still writes its event through the same check.
+        svc->complete(own.id, R"({"ok":1})", Actor::worker(QStringLiteral("w")));
+        QCOMPARE(eventsOf(job.id), ownBefore + 2);
+        QCOMPARE(svc->attemptEvents(job.id).last().toState, AttemptState::Succeeded);
+    }
+
     // An UPDATE that sets an attempt's state to the state it has is no
     // transition: nothing refused, no event, the job untouched. On
     // PostgreSQL the transition triggers decide that in their functions since

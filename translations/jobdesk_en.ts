@@ -845,6 +845,14 @@
         <source>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</source>
         <translation>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</translation>
     </message>
+    <message>
+        <source>an event names an attempt of its own job (attempt %1, job %2)</source>
+        <translation>an event names an attempt of its own job (attempt %1, job %2)</translation>
+    </message>
+    <message>
+        <source>an event names an attempt of its own job</source>
+        <translation>an event names an attempt of its own job</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>
