@@ -251,9 +251,11 @@ private Q_SLOTS:
     }
 
     // An attempt's event tells its job's history: it names an attempt of
-    // that very job, whatever SQL writes it. On PostgreSQL one lookup checks
-    // it (migration 21; the two foreign keys it replaced checked only that
-    // each row exists), on SQLite a trigger beside the foreign keys.
+    // that very job, whatever SQL writes it. On PostgreSQL one composite
+    // foreign key checks it (migration 21; the two foreign keys it replaced
+    // checked only that each row exists), on SQLite a trigger beside the two
+    // foreign keys. The key also keeps what a trigger could not: an attempt
+    // with events cannot be deleted even with the attempts' triggers off.
     void anEventAlwaysNamesAnAttemptOfItsOwnJob_data() { addBackendRows(); }
     void anEventAlwaysNamesAnAttemptOfItsOwnJob()
     {
@@ -268,19 +270,27 @@ private Q_SLOTS:
                                                    "'sql', 'raw', 1)");
         const auto eventsOf = [&](qint64 jobId) { return svc->attemptEvents(jobId).size(); };
         const int ownBefore = eventsOf(job.id), otherBefore = eventsOf(other.id);
-        const auto refused = std::optional(SqlError::Kind::GuardRefused);
-        QCOMPARE(rawSql(*svc, insertEvent, {foreign.id, job.id}), refused);              // another job's attempt
-        QCOMPARE(rawSql(*svc, insertEvent, {own.id, other.id}), refused);                // told in another job's history
-        QCOMPARE(rawSql(*svc, insertEvent, {qint64(987654321), job.id}), refused);       // no such attempt
-        QCOMPARE(rawSql(*svc, insertEvent, {own.id, qint64(987654321)}), refused);       // no such job
+        // PostgreSQL: the foreign key; SQLite: the trigger (its foreign keys pass these).
+        const auto refused = std::optional(store->isPostgres() ? SqlError::Kind::Constraint : SqlError::Kind::GuardRefused);
+        QCOMPARE(rawSql(*svc, insertEvent, {foreign.id, job.id}), refused);        // another job's attempt
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, other.id}), refused);          // told in another job's history
+        QCOMPARE(rawSql(*svc, insertEvent, {qint64(987654321), job.id}), refused); // no such attempt
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, qint64(987654321)}), refused); // no such job
         QCOMPARE(eventsOf(job.id), ownBefore);
         QCOMPARE(eventsOf(other.id), otherBefore);
-        QCOMPARE(rawSql(*svc, insertEvent, {own.id, job.id}), std::nullopt);             // its own
+        QCOMPARE(rawSql(*svc, insertEvent, {own.id, job.id}), std::nullopt); // its own
         QCOMPARE(eventsOf(job.id), ownBefore + 1);
         // Every transition still writes its event through the same check.
         svc->complete(own.id, R"({"ok":1})", Actor::worker(QStringLiteral("w")));
         QCOMPARE(eventsOf(job.id), ownBefore + 2);
         QCOMPARE(svc->attemptEvents(job.id).last().toState, AttemptState::Succeeded);
+        if (store->isPostgres()) { // the owner switching the guard off still meets the key
+            QCOMPARE(rawSql(*svc, QStringLiteral("ALTER TABLE attempts DISABLE TRIGGER attempts_never_deleted")), std::nullopt);
+            QCOMPARE(rawSql(*svc, QStringLiteral("DELETE FROM attempts WHERE id = $1"), {foreign.id}),
+                     std::optional(SqlError::Kind::Constraint));
+            QCOMPARE(rawSql(*svc, QStringLiteral("ALTER TABLE attempts ENABLE TRIGGER attempts_never_deleted")), std::nullopt);
+            QVERIFY(svc->attempt(foreign.id));
+        }
     }
 
     // An UPDATE that sets an attempt's state to the state it has is no

@@ -846,10 +846,6 @@
         <translation>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</translation>
     </message>
     <message>
-        <source>an event names an attempt of its own job (attempt %1, job %2)</source>
-        <translation>an event names an attempt of its own job (attempt %1, job %2)</translation>
-    </message>
-    <message>
         <source>an event names an attempt of its own job</source>
         <translation>an event names an attempt of its own job</translation>
     </message>
@@ -975,22 +971,22 @@
     <message numerus="yes">
         <source>Cancel %n unknown attempt(s)?</source>
         <translation>
-            <numerusform>Cancel %n unknown attempt(s)?</numerusform>
-            <numerusform>Cancel %n unknown attempt(s)?</numerusform>
+            <numerusform>Cancel %n unknown attempt?</numerusform>
+            <numerusform>Cancel %n unknown attempts?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n unknown attempt(s)</source>
         <translation>
-            <numerusform>%n unknown attempt(s)</numerusform>
-            <numerusform>%n unknown attempt(s)</numerusform>
+            <numerusform>%n unknown attempt</numerusform>
+            <numerusform>%n unknown attempts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</source>
         <translation>
-            <numerusform>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
-            <numerusform>of %n job(s) will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
+            <numerusform>of %n job will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
+            <numerusform>of %n jobs will be cancelled, each as its own audited action. This set was fixed when this dialog opened; an attempt whose job changed since then is skipped, not cancelled.</numerusform>
         </translation>
     </message>
     <message>
@@ -1056,8 +1052,8 @@
     <message numerus="yes">
         <source>Cancel %n attempt(s)</source>
         <translation>
-            <numerusform>Cancel %n attempt(s)</numerusform>
-            <numerusform>Cancel %n attempt(s)</numerusform>
+            <numerusform>Cancel %n attempt</numerusform>
+            <numerusform>Cancel %n attempts</numerusform>
         </translation>
     </message>
     <message>
@@ -1459,22 +1455,22 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message numerus="yes">
         <source>The key was sent %1 times from %n client(s) within %2.</source>
         <translation>
-            <numerusform>The key was sent %1 times from %n client(s) within %2.</numerusform>
-            <numerusform>The key was sent %1 times from %n client(s) within %2.</numerusform>
+            <numerusform>The key was sent %1 times from %n client within %2.</numerusform>
+            <numerusform>The key was sent %1 times from %n clients within %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n replay(s) returned the same job: nothing was done twice.</source>
         <translation>
-            <numerusform>%n replay(s) returned the same job: nothing was done twice.</numerusform>
-            <numerusform>%n replay(s) returned the same job: nothing was done twice.</numerusform>
+            <numerusform>%n replay returned the same job: nothing was done twice.</numerusform>
+            <numerusform>%n replays returned the same job: nothing was done twice.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</source>
         <translation>
-            <numerusform>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</numerusform>
-            <numerusform>%n CONFLICT(s): the same key came with another payload, which was refused (nothing created).</numerusform>
+            <numerusform>%n CONFLICT: the same key came with another payload, which was refused (nothing created).</numerusform>
+            <numerusform>%n CONFLICTS: the same key came with another payload, which was refused (nothing created).</numerusform>
         </translation>
     </message>
     <message>
@@ -1570,15 +1566,15 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message numerus="yes">
         <source>%n key(s) sent more than once, %1 with a conflict</source>
         <translation>
-            <numerusform>%n key(s) sent more than once, %1 with a conflict</numerusform>
-            <numerusform>%n key(s) sent more than once, %1 with a conflict</numerusform>
+            <numerusform>%n key sent more than once, %1 with a conflict</numerusform>
+            <numerusform>%n keys sent more than once, %1 with a conflict</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) with owner or key &quot;%1&quot;</source>
         <translation>
-            <numerusform>%n job(s) with owner or key &quot;%1&quot;</numerusform>
-            <numerusform>%n job(s) with owner or key &quot;%1&quot;</numerusform>
+            <numerusform>%n job with owner or key &quot;%1&quot;</numerusform>
+            <numerusform>%n jobs with owner or key &quot;%1&quot;</numerusform>
         </translation>
     </message>
     <message>
@@ -1984,8 +1980,8 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
     <message numerus="yes">
         <source>%n new job(s) waiting: show them (they do not push the rows you are reading)</source>
         <translation>
-            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
-            <numerusform>%n new job(s) waiting: show them (they do not push the rows you are reading)</numerusform>
+            <numerusform>%n new job waiting: show it (it does not push the rows you are reading)</numerusform>
+            <numerusform>%n new jobs waiting: show them (they do not push the rows you are reading)</numerusform>
         </translation>
     </message>
     <message>
@@ -2107,15 +2103,15 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message numerus="yes">
         <source>%n job(s) shown; more load as you scroll.</source>
         <translation>
-            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
-            <numerusform>%n job(s) shown; more load as you scroll.</numerusform>
+            <numerusform>%n job shown; more load as you scroll.</numerusform>
+            <numerusform>%n jobs shown; more load as you scroll.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>All %n matching job(s) shown.</source>
         <translation>
-            <numerusform>All %n matching job(s) shown.</numerusform>
-            <numerusform>All %n matching job(s) shown.</numerusform>
+            <numerusform>All %n matching job shown.</numerusform>
+            <numerusform>All %n matching jobs shown.</numerusform>
         </translation>
     </message>
     <message>
@@ -2149,15 +2145,15 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message numerus="yes">
         <source>%n job(s) shown.</source>
         <translation>
-            <numerusform>%n job(s) shown.</numerusform>
-            <numerusform>%n job(s) shown.</numerusform>
+            <numerusform>%n job shown.</numerusform>
+            <numerusform>%n jobs shown.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n new job(s) wait above the table (%1 shows them).</source>
         <translation>
-            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
-            <numerusform>%n new job(s) wait above the table (%1 shows them).</numerusform>
+            <numerusform>%n new job waits above the table (%1 shows it).</numerusform>
+            <numerusform>%n new jobs wait above the table (%1 shows them).</numerusform>
         </translation>
     </message>
     <message>
@@ -2461,15 +2457,15 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>%n race loss(es) shown; more load as you scroll.</source>
         <translation>
-            <numerusform>%n race loss(es) shown; more load as you scroll.</numerusform>
-            <numerusform>%n race loss(es) shown; more load as you scroll.</numerusform>
+            <numerusform>%n race loss shown; more load as you scroll.</numerusform>
+            <numerusform>%n race losses shown; more load as you scroll.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n race loss(es).</source>
         <translation>
-            <numerusform>%n race loss(es).</numerusform>
-            <numerusform>%n race loss(es).</numerusform>
+            <numerusform>%n race loss.</numerusform>
+            <numerusform>%n race losses.</numerusform>
         </translation>
     </message>
     <message>
@@ -2564,8 +2560,8 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>%n screenshot(s) written to %1</source>
         <translation>
-            <numerusform>%n screenshot(s) written to %1</numerusform>
-            <numerusform>%n screenshot(s) written to %1</numerusform>
+            <numerusform>%n screenshot written to %1</numerusform>
+            <numerusform>%n screenshots written to %1</numerusform>
         </translation>
     </message>
     <message>
@@ -2922,8 +2918,8 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>%n unknown attempt(s).</source>
         <translation>
-            <numerusform>%n unknown attempt(s).</numerusform>
-            <numerusform>%n unknown attempt(s).</numerusform>
+            <numerusform>%n unknown attempt.</numerusform>
+            <numerusform>%n unknown attempts.</numerusform>
         </translation>
     </message>
     <message>
@@ -2933,8 +2929,8 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>Asking the dispatchers to look up %n attempt(s)…</source>
         <translation>
-            <numerusform>Asking the dispatchers to look up %n attempt(s)…</numerusform>
-            <numerusform>Asking the dispatchers to look up %n attempt(s)…</numerusform>
+            <numerusform>Asking the dispatchers to look up %n attempt…</numerusform>
+            <numerusform>Asking the dispatchers to look up %n attempts…</numerusform>
         </translation>
     </message>
     <message>
@@ -2948,8 +2944,8 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</source>
         <translation>
-            <numerusform>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
-            <numerusform>The dispatchers ask about %n attempt(s) on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
+            <numerusform>The dispatchers ask about %n attempt on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
+            <numerusform>The dispatchers ask about %n attempts on their next pass; &quot;Last asked&quot; shows when they did.</numerusform>
         </translation>
     </message>
     <message>
@@ -2967,8 +2963,8 @@ Recorded config now %2</translation>
     <message numerus="yes">
         <source>%1 of %n unknown attempt(s) shown: those on provider %2.</source>
         <translation>
-            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
-            <numerusform>%1 of %n unknown attempt(s) shown: those on provider %2.</numerusform>
+            <numerusform>%1 of %n unknown attempt shown: those on provider %2.</numerusform>
+            <numerusform>%1 of %n unknown attempts shown: those on provider %2.</numerusform>
         </translation>
     </message>
     <message>

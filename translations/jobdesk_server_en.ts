@@ -1254,10 +1254,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>a claim is at most %1 ms (a day); a longer one would keep a stopped worker&apos;s job from being claimed by another</translation>
     </message>
     <message>
-        <source>an event names an attempt of its own job (attempt %1, job %2)</source>
-        <translation>an event names an attempt of its own job (attempt %1, job %2)</translation>
-    </message>
-    <message>
         <source>an event names an attempt of its own job</source>
         <translation>an event names an attempt of its own job</translation>
     </message>

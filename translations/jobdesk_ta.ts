@@ -846,10 +846,6 @@
         <translation>உரிமைக்கோரல் (claim) அதிகபட்சம் %1 மி.வி. (ஒரு நாள்); அதைவிட நீண்டால், நின்றுபோன பணியாளரின் (worker) வேலையை வேறொருவர் அவ்வளவு காலம் எடுக்க முடியாது</translation>
     </message>
     <message>
-        <source>an event names an attempt of its own job (attempt %1, job %2)</source>
-        <translation>ஒரு நிகழ்வு தன் வேலையின் முயற்சியையே குறிப்பிட வேண்டும் (முயற்சி %1, வேலை %2)</translation>
-    </message>
-    <message>
         <source>an event names an attempt of its own job</source>
         <translation>ஒரு நிகழ்வு தன் வேலையின் முயற்சியையே குறிப்பிட வேண்டும்</translation>
     </message>

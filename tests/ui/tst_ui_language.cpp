@@ -13,6 +13,7 @@
 
 #include <QAbstractItemDelegate>
 #include <QAction>
+#include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
@@ -21,6 +22,7 @@
 #include <QStyle>
 #include <QTest>
 #include <QTreeView>
+#include <QXmlStreamReader>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -150,6 +152,49 @@ private Q_SLOTS:
             QCOMPARE(conflicts(1), QStringLiteral("1 CONFLICT"));
             QCOMPARE(conflicts(2), QStringLiteral("2 CONFLICTS"));
         }
+    }
+
+    // Every count the console says in English reads as one thing or as many:
+    // "1 unknown attempt.", "2 unknown attempts.", never "1 unknown
+    // attempt(s).". Each plural source text of the English catalogue, as the
+    // console translates it through the loaded catalogue.
+    void everyCountInEnglishReadsAsOneOrAsMany()
+    {
+        QFile ts(QStringLiteral(JOBDESK_SOURCE_DIR "/translations/jobdesk_en.ts"));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        ConsoleSettings::setLanguage(QStringLiteral("en"));
+        ConsoleSettings::applyLanguage();
+        QXmlStreamReader xml(&ts);
+        QString context, source, comment;
+        bool numerus = false;
+        int counted = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == u"name")
+                context = xml.readElementText();
+            else if (xml.isStartElement() && xml.name() == u"message") {
+                numerus = xml.attributes().value(QStringLiteral("numerus")) == QStringLiteral("yes");
+                source.clear();
+                comment.clear();
+            } else if (xml.isStartElement() && xml.name() == u"source")
+                source = xml.readElementText();
+            else if (xml.isStartElement() && xml.name() == u"comment")
+                comment = xml.readElementText();
+            else if (xml.isEndElement() && xml.name() == u"message" && numerus) {
+                const QByteArray c = context.toUtf8(), s = source.toUtf8(), d = comment.toUtf8();
+                for (int n : {1, 2}) {
+                    const QString said = QCoreApplication::translate(c.constData(), s.constData(),
+                                                                     d.isEmpty() ? nullptr : d.constData(), n);
+                    QVERIFY2(!said.contains(QStringLiteral("(s)")) && !said.contains(QStringLiteral("(es)")),
+                             qPrintable(context + QStringLiteral(": ") + said));
+                    QVERIFY2(said.contains(QString::number(n)) || !source.contains(QStringLiteral("%n")),
+                             qPrintable(context + QStringLiteral(": ") + said));
+                }
+                ++counted;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(counted >= 20, qPrintable(QString::number(counted)));
     }
 
     void systemIsTheDefault()

@@ -64,14 +64,14 @@ private Q_SLOTS:
         const Attempt a = startRunning(*svc, jobs.at(5).id);
         svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
         const int row = model.rowOfJob(jobs.at(5).id);
-        QTRY_COMPARE_WITH_TIMEOUT(model.data(model.index(row, JobsModel::StateColumn)).toString(), QStringLiteral("BLOCKED"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model.data(model.index(row, JobsModel::StateColumn)).toString(), QStringLiteral("BLOCKED"), 15000);
         QVERIFY(model.data(model.index(row, JobsModel::AttemptsColumn)).toString().contains(QStringLiteral("UNKNOWN")));
         QVERIFY(model.data(model.index(row, 0), JobsModel::NeedsAttentionRole).toBool());
         QVERIFY(!model.data(model.index(row, JobsModel::StateColumn), Qt::DecorationRole).isNull()); // an icon, not only colour
         QCOMPARE(model.data(model.index(row, JobsModel::ProviderColumn)).toString(), QStringLiteral("primary"));
 
         const Job fresh = submitJob(*svc, QStringLiteral("m-new"));
-        QTRY_COMPARE_WITH_TIMEOUT(model.pendingCount(), 1, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model.pendingCount(), 1, 15000);
         QCOMPARE(model.rowCount(), 130); // behind the bar, not pushing rows
         model.showPending();
         QCOMPARE(model.rowCount(), 131);
@@ -86,7 +86,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 10000);
         const Attempt b = startRunning(*svc, jobs.at(100).id);
         svc->markUnknown(b.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
-        QTRY_COMPARE_WITH_TIMEOUT(model.pendingCount(), 1, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model.pendingCount(), 1, 15000);
         model.showPending();
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.rowAt(0)->job.id, jobs.at(100).id); // at its place: newest first

@@ -26,9 +26,12 @@
 -- the open automatic one, the budget, the next number). Both now read the
 -- job's attempts once, with one aggregate, under the job's row lock that
 -- every start and every insert of an attempt takes first: no attempt of the
--- job appears or changes state between the looks, so one look answers what
--- several did, and the refusals keep their order, reasons, blocking
--- attempts and messages.
+-- job appears meanwhile, and none becomes unknown (that moves the job's
+-- state, which updates the job's row). A transition that leaves the job's
+-- row alone (raw SQL closing an attempt) can only close attempts, so a look
+-- that missed it refuses more, never less, as the several looks did. One
+-- look answers what several did, and the refusals keep their order,
+-- reasons, blocking attempts and messages.
 --
 -- Measured with scripts/pg-instructions.sh (bench/README.md, "Seventh pass").
 
