@@ -196,6 +196,13 @@ private Q_SLOTS:
         QTest::qWait(50);
         verifyColumnsInView(incidents->table(), "incidents table");
         verifyPlaceholdersFit(incidents);
+        // The chosen key's history under it, too.
+        auto *history = incidents->findChild<QTableView *>(QStringLiteral("incidentHistory"));
+        QVERIFY(history);
+        incidents->table()->setCurrentIndex(incidents->table()->model()->index(0, 0));
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowCount() >= 2, 10000);
+        QTest::qWait(50);
+        verifyColumnsInView(history, "incident history table");
 
         console.window->showSidebarEntry(kRaceLossesEntry);
         QTest::qWait(50);

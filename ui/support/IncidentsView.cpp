@@ -128,10 +128,21 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     m_verdict->setFont(bold);
     lv->addWidget(m_verdict);
     m_historyTable = makeTable(m_history, QStringLiteral("incidentHistory"), lower);
-    const int w = m_table->fontMetrics().averageCharWidth();
-    m_historyTable->setColumnWidth(0, 22 * w);
-    m_historyTable->setColumnWidth(1, 72 * w);
-    m_historyTable->setColumnWidth(2, 30 * w);
+    // The key's history fits the width too: the time as wide as a dated one
+    // with its distance from the job's creation (shrinking to today's time),
+    // the fingerprint's twelve characters whole, the client elided when room
+    // is short, and what happened takes what is left.
+    {
+        auto want = [this](int c, const QString &typical) { return ColumnFit::wantFor(m_historyTable, c, typical); };
+        const QString since = QStringLiteral("  (+") + Format::duration((47 * 60 + 59) * 1000LL) + u')';
+        QList<ColumnFit::Column> columns(4);
+        columns[0] = {want(0, QStringLiteral("0000-00-00 00:00:00Z") + since), want(0, QStringLiteral("00:00:00Z"))};
+        columns[1] = {ColumnFit::charsFor(m_historyTable, 1, 72), ColumnFit::charsFor(m_historyTable, 1, 30)};
+        columns[2] = {ColumnFit::charsFor(m_historyTable, 2, 30), ColumnFit::charsFor(m_historyTable, 2, 8)};
+        const int fingerprint = want(3, QStringLiteral("0123456789ab"));
+        columns[3] = {fingerprint, fingerprint};
+        new ColumnFit(m_historyTable, columns, 1);
+    }
     lv->addWidget(m_historyTable, 1);
     auto *buttons = new QHBoxLayout;
     m_diff = new QPushButton(tr("Show the &diff"), lower);
