@@ -293,6 +293,61 @@ private Q_SLOTS:
         }
     }
 
+    // A guard looks at the store's own tables, whatever tables of the same
+    // name a session has made: temporary "jobs" and "attempts" (first in a
+    // PostgreSQL session's search path) cannot answer its lookups. Before
+    // migration 22 they let a second open attempt onto a job allowing one,
+    // and a made-up winner onto a job (found by a review; the schema's owner
+    // is the only role that writes these tables directly).
+    void aTemporaryTableCannotStandInForTheGuardsTables_data() { addBackendRows(); }
+    void aTemporaryTableCannotStandInForTheGuardsTables()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const bool pg = store->isPostgres();
+        const Job job = submitJob(*svc, QStringLiteral("t-shadow")); // max_parallel 1
+        const Attempt open = startRunning(*svc, job.id);
+        const QString s = pg ? svc->session().exec(QStringLiteral("SELECT current_schema()")).first().first().toString()
+                             : QStringLiteral("main");
+        const QString real = QStringLiteral("\"%1\".").arg(s);
+        const QString temp = pg ? QStringLiteral("pg_temp.") : QStringLiteral("temp.");
+        const auto exec = [&](const QString &sql, const SqlParams &params = {}) {
+            QCOMPARE(rawSql(*svc, sql, params), std::nullopt);
+        };
+        // Stand-ins: the job allowing eight open attempts and having none, and
+        // a running attempt 555 of it that does not exist.
+        for (const QString &table : {QStringLiteral("jobs"), QStringLiteral("attempts")})
+            exec(pg ? QStringLiteral("CREATE TEMP TABLE %1 (LIKE %2%1)").arg(table, real)
+                    : QStringLiteral("CREATE TEMP TABLE %1 AS SELECT * FROM main.%1 WHERE 0").arg(table));
+        exec(QStringLiteral("INSERT INTO %1jobs SELECT * FROM %2jobs WHERE id = $1").arg(temp, real), {job.id});
+        exec(QStringLiteral("UPDATE %1jobs SET max_parallel = 8").arg(temp));
+        exec(QStringLiteral("INSERT INTO %1attempts SELECT * FROM %2attempts WHERE id = $1").arg(temp, real), {open.id});
+        exec(QStringLiteral("UPDATE %1attempts SET id = 555, provider_key = 'stand-in', start_request_id = 'stand-in'").arg(temp));
+        QVERIFY(!QTest::currentTestFailed());
+
+        // A hedge beyond max_parallel, into the real table.
+        QCOMPARE(rawSql(*svc,
+                        QStringLiteral("INSERT INTO %1attempts (job_id, attempt_no, provider, kind, state, read_version, "
+                                       "start_request_id, worker_id, lease_expires_at_ms) VALUES ($1, 2, 'raw', 'hedge', "
+                                       "'starting', 0, 'r-shadow', 'w1', 9000000000000)")
+                            .arg(real),
+                        {job.id}),
+                 std::optional(SqlError::Kind::GuardRefused));
+        // A winner that is no attempt of the job.
+        const auto winner = rawSql(*svc,
+                                   QStringLiteral("UPDATE %1jobs SET completed_by = 555, result = '{}', state = 'succeeded', "
+                                                  "version = version + 1 WHERE id = $1")
+                                       .arg(real),
+                                   {job.id});
+        QVERIFY(pg ? winner == SqlError::Kind::GuardRefused : winner.has_value());
+
+        exec(QStringLiteral("DROP TABLE %1jobs").arg(temp));
+        exec(QStringLiteral("DROP TABLE %1attempts").arg(temp));
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QVERIFY(!svc->job(job.id)->completedBy);
+        QCOMPARE(svc->job(job.id)->state, JobState::Running);
+    }
+
     // An UPDATE that sets an attempt's state to the state it has is no
     // transition: nothing refused, no event, the job untouched. On
     // PostgreSQL the transition triggers decide that in their functions since
