@@ -178,6 +178,43 @@ private Q_SLOTS:
         }
     }
 
+    // A PostgreSQL schema in which every role may create objects (PUBLIC's
+    // CREATE, the default of "public" before PostgreSQL 15) is refused with
+    // what to run, and nothing of the refused migration is applied; once the
+    // administrator revokes it, the store opens. SQLite has no roles: it
+    // opens.
+    void aSchemaEveryRoleMayCreateInIsRefusedWithWhatToRun_data() { addBackendRows(); }
+    void aSchemaEveryRoleMayCreateInIsRefusedWithWhatToRun()
+    {
+        if (qstrcmp(QTest::currentDataTag(), "sqlite") == 0) {
+            JD_FRESH_STORE(store);
+            QVERIFY(store->open());
+            return;
+        }
+        const QString base = postgresBaseUrl();
+        const QString schema = QStringLiteral("m_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+        PgSession admin(base);
+        admin.exec(QStringLiteral("CREATE SCHEMA ") + schema);
+        admin.exec(QStringLiteral("GRANT CREATE ON SCHEMA %1 TO PUBLIC").arg(schema));
+        const StoreUrl url{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
+        try {
+            JobService::open(url);
+            QFAIL("a schema every role may create in must be refused");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::Migration);
+            QVERIFY2(e.message().contains(QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM PUBLIC").arg(schema)),
+                     qPrintable(e.message()));
+        }
+        const int refusedAt = admin.exec(QStringLiteral("SELECT max(version) FROM %1.schema_migrations").arg(schema))
+                                  .first().first().toInt();
+        QCOMPARE(refusedAt, 22);
+        admin.exec(QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM PUBLIC").arg(schema));
+        auto svc = JobService::open(url);
+        QCOMPARE(schemaVersion(svc->session()), migrationsFor(Dialect::Postgres).last().version);
+        svc.reset();
+        admin.exec(QStringLiteral("DROP SCHEMA %1 CASCADE").arg(schema));
+    }
+
     void badDatabaseUrlIsAClearError()
     {
         JD_VERIFY_THROWS_CODE(StoreUrl::parse(QString()), JobDeskError::Code::InvalidArgument);
