@@ -1257,5 +1257,9 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>an event names an attempt of its own job</source>
         <translation>an event names an attempt of its own job</translation>
     </message>
+    <message>
+        <source>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</source>
+        <translation>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</translation>
+    </message>
 </context>
 </TS>

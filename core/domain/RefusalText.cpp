@@ -93,6 +93,9 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has no open attempt to hedge"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has used its %2 automatic attempt(s)"), 0},
 
+        // -- Setup: a schema a migration refuses (PostgreSQL's migration 23) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every role may create objects in schema \"%1\" (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk's guards and operator functions would run as the schema's owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk's tables if it needs it)"), 0},
+
         // -- Operator actions (PostgreSQL's jd_op_* functions, SQLite's JobService) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -> %7 by %8 %9. Refresh and decide again."),
          arg(4) | arg(6) | arg(7)},

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSettings>
 #include <QStandardPaths>
@@ -24,12 +25,15 @@
 
 namespace jobdesk::test {
 
-// Settings of the tests' own, never the user's.
+// Settings of the tests' own, never the user's, and each test program's own:
+// ctest runs two programs at once, and one program's clear() wiped the other's
+// saved language between its write and the next window's read.
 inline void isolateSettings()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("JobDeskTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("jobdesk-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("jobdesk-tests-")
+                                         + QFileInfo(QCoreApplication::applicationFilePath()).baseName());
     QSettings().clear();
 }
 
