@@ -614,6 +614,14 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET job_id = job_id WHERE id = $1"), {a.id}), std::nullopt);
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET idempotency_key = 'other' WHERE id = $1"), {job.id}), refused);
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET fingerprint = $2 WHERE id = $1"), {job.id, QString(64, u'0')}), refused);
+        // A job's limits are stored when it is submitted, and kept (migration 24).
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = max_parallel + 1 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_attempts = 7 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = max_parallel, max_attempts = max_attempts "
+                                             "WHERE id = $1"), {job.id}),
+                 std::nullopt);
+        QCOMPARE(svc->job(job.id)->maxParallel, job.maxParallel);
+        QCOMPARE(svc->job(job.id)->maxAttempts, job.maxAttempts);
         QCOMPARE(svc->attempt(a.id)->providerKey, a.providerKey);
         QCOMPARE(svc->job(job.id)->idempotencyKey, QStringLiteral("i1"));
     }

@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace jobdesk;
 using namespace jobdesk::test;
 
@@ -297,8 +299,10 @@ private Q_SLOTS:
     }
 
     // Raw SQL that breaks a length or range rule is refused by the database,
-    // as a constraint violation, wherever the rule lives (a domain on
-    // PostgreSQL, a CHECK constraint on SQLite).
+    // as a constraint violation, wherever the rule lives (on PostgreSQL the
+    // column types and the jobs' guard since migration 24, domains on the
+    // attempts; CHECK constraints on SQLite). A job's limits are fixed when
+    // it is submitted: an update of them is refused as a change of identity.
     void lengthAndRangeGuardsHold_data() { addBackendRows(); }
     void lengthAndRangeGuardsHold()
     {
@@ -319,16 +323,36 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 0, 3}), constraint);
         QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 101}), constraint);
         QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 0}), constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), QString(65, u'f'), QStringLiteral("r"), 1, 3}),
+                 constraint);
+        QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, longText, 1, 3}), constraint);
+        // A name of 256 characters that are not all ASCII is as long as one that is.
+        QCOMPARE(rawSql(*svc, insertJob, {QString(256, u'\u00e9'), QStringLiteral("k1"), fp, QStringLiteral("r"), 1, 3}),
+                 constraint);
         QVERIFY(svc->jobs(JobFilter{}).jobs.isEmpty());
         QCOMPARE(rawSql(*svc, insertJob, {QStringLiteral("o"), QStringLiteral("k1"), fp, QStringLiteral("r"), 8, 100}), std::nullopt);
+        // The longest names are taken whole.
+        const QString longest(255, u'\u00e9');
+        QCOMPARE(rawSql(*svc, insertJob, {longest, longest, fp, longest, 1, 1}), std::nullopt);
+        const QList<Job> stored = svc->jobs(JobFilter{}).jobs;
+        QCOMPARE(stored.size(), 2);
+        QVERIFY(std::any_of(stored.cbegin(), stored.cend(), [&](const Job &j) {
+            return j.ownerId == longest && j.idempotencyKey == longest && j.route == longest;
+        }));
 
         // Updates are checked too, whatever else they set.
         const Job job = submitJob(*svc, QStringLiteral("g1"));
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = -1 WHERE id = $1"), {job.id}), constraint);
-        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = 9, state_reason = 'x' WHERE id = $1"), {job.id}),
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = -1, state_reason = 'x' WHERE id = $1"), {job.id}),
                  constraint);
+        const auto fixed = std::optional(SqlError::Kind::GuardRefused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_parallel = 9, state_reason = 'x' WHERE id = $1"), {job.id}),
+                 fixed);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET max_attempts = 0 WHERE id = $1"), {job.id}), fixed);
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = '{}' WHERE id = $1"), {job.id}), constraint);
         QCOMPARE(svc->job(job.id)->version, qint64(0));
+        QCOMPARE(svc->job(job.id)->maxParallel, job.maxParallel);
+        QCOMPARE(svc->job(job.id)->maxAttempts, job.maxAttempts);
 
         QVERIFY(svc->claimJob(job.id, QStringLiteral("w1"), 60000));
         const QString insertAttempt = QStringLiteral(

@@ -133,9 +133,10 @@ void PgSession::rethrow(const QString &sql)
             throw SqlError(SqlError::Kind::GuardRefused, msg);
         if (state == "23505")
             throw SqlError(SqlError::Kind::UniqueViolation, msg);
-        // 23xxx: integrity constraints; 22P02: a value the column's type
-        // refuses (e.g. a state outside its enum).
-        if (state.rfind("23", 0) == 0 || state == "22P02")
+        // 23xxx: integrity constraints; 22P02 and 22001: a value the column's
+        // type refuses (a state outside its enum; a name longer than its
+        // varchar(255)).
+        if (state.rfind("23", 0) == 0 || state == "22P02" || state == "22001")
             throw SqlError(SqlError::Kind::Constraint, msg);
         // libpqxx 6 does not always carry the SQLSTATE of a privilege error: match the words too.
         if (state == "42501" || msg.contains(QLatin1String("permission denied")))
