@@ -348,6 +348,56 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Running);
     }
 
+    // A job's length and range rules are the guard's since migration 24,
+    // whose expressions PostgreSQL looks up in the inserting session's search
+    // path (a domain's check was bound when the domain was created). A review
+    // planted length(varchar) in a schema at the end of that path, and a
+    // fingerprint of one character was stored: pg_catalog's length takes
+    // text, so the planted one was the closer match. The rules now name
+    // their functions and operators with pg_catalog. (SQLite has no schemas
+    // or functions to plant: the same rows are refused by its CHECKs.)
+    void aFunctionPlantedOnTheSearchPathCannotPassAJobsRules_data() { addBackendRows(); }
+    void aFunctionPlantedOnTheSearchPathCannotPassAJobsRules()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const bool pg = store->isPostgres();
+        SqlSession &s = svc->session();
+        const QString insert = QStringLiteral("INSERT INTO %1jobs (owner_id, idempotency_key, fingerprint, route, input, "
+                                              "max_parallel, max_attempts) VALUES ('%2', 'pk', '%3', 'r', '{}', %4, %5)");
+        struct Row { QString owner, fingerprint; int maxParallel, maxAttempts; };
+        const QList<Row> broken{{QStringLiteral("o"), QStringLiteral("x"), 1, 3},    // fingerprint of 1 character
+                                {QString(), kFingerprint, 1, 3},                     // empty owner
+                                {QStringLiteral("o"), kFingerprint, 9, 3},           // max_parallel out of range
+                                {QStringLiteral("o"), kFingerprint, 1, 0}};          // max_attempts out of range
+        for (const Row &row : broken) {
+            s.begin();
+            QString table;
+            if (pg) {
+                const QString schema = s.exec(QStringLiteral("SELECT current_schema()")).first().first().toString();
+                table = QStringLiteral("\"%1\".").arg(schema);
+                for (const char *sql : {
+                         "CREATE SCHEMA jd_plant",
+                         "CREATE FUNCTION jd_plant.length(varchar) RETURNS integer LANGUAGE sql AS 'SELECT 64'",
+                         "CREATE FUNCTION jd_plant.ne(varchar, text) RETURNS boolean LANGUAGE sql AS 'SELECT true'",
+                         "CREATE OPERATOR jd_plant.<> (LEFTARG = varchar, RIGHTARG = text, FUNCTION = jd_plant.ne)",
+                         "CREATE FUNCTION jd_plant.within(int4range, integer) RETURNS boolean LANGUAGE sql AS 'SELECT true'",
+                         "CREATE OPERATOR jd_plant.@> (LEFTARG = int4range, RIGHTARG = integer, FUNCTION = jd_plant.within)"})
+                    s.exec(QString::fromLatin1(sql));
+                s.exec(QStringLiteral("SELECT set_config('search_path', $1, true)"), {QStringLiteral("\"%1\", jd_plant").arg(schema)});
+            }
+            std::optional<SqlError::Kind> refused;
+            try {
+                s.exec(insert.arg(table, row.owner, row.fingerprint).arg(row.maxParallel).arg(row.maxAttempts));
+            } catch (const SqlError &e) {
+                refused = e.kind();
+            }
+            s.rollback();
+            QCOMPARE(refused, std::optional(SqlError::Kind::Constraint));
+        }
+        QVERIFY(svc->jobs(JobFilter{}).jobs.isEmpty());
+    }
+
     // An UPDATE that sets an attempt's state to the state it has is no
     // transition: nothing refused, no event, the job untouched. On
     // PostgreSQL the transition triggers decide that in their functions since
