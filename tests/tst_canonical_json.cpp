@@ -63,6 +63,129 @@ private Q_SLOTS:
         const auto e = QJsonDocument::fromJson(R"({"n":"1"})").object();
         QVERIFY(intentFingerprint(QStringLiteral("r"), c) != intentFingerprint(QStringLiteral("r"), e));
     }
+
+    // A stored job's fingerprint is compared with every later request's:
+    // if the canonical form of a string changed, every replay of an older
+    // job would become a conflict. These digests were computed before the
+    // string writer was rewritten (issue 10: one pass over the code units
+    // instead of a call per character and an allocation per non-ASCII one);
+    // they must never change.
+    void fingerprintsOfStoredJobsNeverChange_data()
+    {
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("fingerprint");
+        QTest::newRow("ascii") << QStringLiteral("summarise")
+                               << QByteArray("{\"document\":\"s3:/" "/bench/docs/1.pdf\",\"lang\":\"en\",\"max_tokens\":256}") // (moc reads // in a raw string as a comment)
+                               << QStringLiteral("890c6bd905714a3c77176545122d37462b72dbdbd94ab47fecf0248662fa7b47");
+        QTest::newRow("escapes and controls") << QStringLiteral("r")
+                                              << QByteArray("{\"s\":\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\\u007f/\"}")
+                                              << QStringLiteral("169a61798658642437ee974ff6a405eef49fa8d575e03c85111494425da3af2f");
+        QTest::newRow("two and three bytes") << QStringLiteral("r")
+                                             << QByteArray("{\"k\\u00e9y\":\"caf\\u00e9 \\u0b95\\u0bbe\\u0bb2\\u0bc8 \\u4e2d\\u6587 \\u07ff\\u0800\\uffff\"}")
+                                             << QStringLiteral("2470847618c866ba95204bf763ac8183cdf11cfd8adf7f887fe8fa3eb4cfb8cc");
+        QTest::newRow("pairs and lone surrogates") << QStringLiteral("r\u00e9")
+                                                   << QByteArray("{\"e\":\"\\ud83d\\ude00 \\ud800x \\udc00 \\udbff\\udfff\",\"f\":[\"\\ud8de\"]}")
+                                                   << QStringLiteral("71c1dfd8473b1b370ef03427adab537232fc94dc77ba850ab791d9ab842fdc08");
+    }
+    void fingerprintsOfStoredJobsNeverChange()
+    {
+        QFETCH(QString, route);
+        QFETCH(QByteArray, input);
+        QFETCH(QString, fingerprint);
+        const QJsonDocument doc = QJsonDocument::fromJson(input);
+        QVERIFY(doc.isObject());
+        QCOMPARE(intentFingerprint(route, doc.object()), fingerprint);
+    }
+
+    // Every code unit, alone and between others, is written as the writer
+    // before the rewrite wrote it (kept below as the reference).
+    void everyCodeUnitIsWrittenAsBefore()
+    {
+        for (char32_t u = 0; u <= 0x10FFFF; u += (u < 0x3000 ? 1 : 61)) {
+            QString s;
+            if (u > 0xFFFF) {
+                const char32_t pair[] = {u};
+                s = QString::fromUcs4(pair, 1);
+            } else {
+                s = QString(QChar(char16_t(u)));
+            }
+            for (const QString &text : QStringList{s, QStringLiteral("a") + s + QStringLiteral("z"), s + s}) {
+                const QByteArray got = canonicalJson(QJsonValue(text));
+                const QByteArray want = referenceString(text);
+                if (got != want)
+                    QFAIL(qPrintable(QStringLiteral("U+%1: %2 instead of %3")
+                                         .arg(quint32(u), 4, 16, QLatin1Char('0'))
+                                         .arg(QString::fromLatin1(got.toHex()), QString::fromLatin1(want.toHex()))));
+            }
+        }
+        // Lone surrogates next to ASCII, to each other, and at the ends.
+        const char16_t units[] = {char16_t(0x78), 0xD800, 0xDC00, 0xDBFF, 0xDFFF, char16_t(0x22), 0xD83D, 0xDE00, 0x0001};
+        for (const char16_t a : units)
+            for (const char16_t b : units)
+                for (const char16_t c : units) {
+                    const char16_t three[] = {a, b, c};
+                    const QString text = QString::fromUtf16(three, 3);
+                    QCOMPARE(canonicalJson(QJsonValue(text)), referenceString(text));
+                }
+    }
+
+private:
+    // The string writer as it was (before issue 10's eighth pass), verbatim
+    // in what it writes.
+    static void referenceEscaped(QByteArray &out, const QByteArray &utf8)
+    {
+        for (const char ch : utf8) {
+            const auto c = static_cast<unsigned char>(ch);
+            switch (c) {
+            case '"': out.append("\\\""); break;
+            case '\\': out.append("\\\\"); break;
+            case '\b': out.append("\\b"); break;
+            case '\f': out.append("\\f"); break;
+            case '\n': out.append("\\n"); break;
+            case '\r': out.append("\\r"); break;
+            case '\t': out.append("\\t"); break;
+            default:
+                if (c < 0x20) {
+                    static const char hex[] = "0123456789abcdef";
+                    out.append("\\u00");
+                    out.append(hex[c >> 4]);
+                    out.append(hex[c & 0xF]);
+                } else {
+                    out.append(ch);
+                }
+            }
+        }
+    }
+    static QByteArray referenceString(const QString &s)
+    {
+        QByteArray out("\"");
+        static const char hex[] = "0123456789abcdef";
+        const char16_t *p = QStringView(s).utf16();
+        const qsizetype n = s.size();
+        for (qsizetype i = 0; i < n; ++i) {
+            const char16_t c = p[i];
+            if (c < 0x80) {
+                if (c >= 0x20 && c != char16_t(0x22) && c != char16_t(0x5C))
+                    out.append(char(c));
+                else
+                    referenceEscaped(out, QByteArray(1, char(c)));
+            } else if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(p[i + 1])) {
+                out.append(QStringView(p + i, 2).toUtf8());
+                ++i;
+            } else if (QChar::isSurrogate(c)) {
+                out.append("\\u");
+                out.append(hex[(c >> 12) & 0xF]);
+                out.append(hex[(c >> 8) & 0xF]);
+                out.append(hex[(c >> 4) & 0xF]);
+                out.append(hex[c & 0xF]);
+            } else {
+                out.append(QStringView(p + i, 1).toUtf8());
+            }
+        }
+        out.append('"');
+        return out;
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCanonicalJson)
