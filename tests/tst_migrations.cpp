@@ -3,6 +3,7 @@
 
 #include "StoreFixture.h"
 
+#include "domain/CanonicalJson.h"
 #include "store/Migrations.h"
 #include "store/PgSession.h"
 
@@ -213,6 +214,115 @@ private Q_SLOTS:
         QCOMPARE(schemaVersion(svc->session()), migrationsFor(Dialect::Postgres).last().version);
         svc.reset();
         admin.exec(QStringLiteral("DROP SCHEMA %1 CASCADE").arg(schema));
+    }
+
+    // The newest migration taken by a store that already has jobs (a job at
+    // every limit: names of 255 non-ASCII characters, max_parallel 8,
+    // max_attempts 100; a job with a running attempt): every row reads the
+    // same afterwards, the first job's key still replays (its fingerprint and
+    // the unique index survive), and the running attempt still wins. Migration
+    // 24 rewrites jobs and rebuilds its indexes, view and triggers; a future
+    // migration that loses or alters a row fails here.
+    void aStoreWithJobsTakesTheNewestMigrationKeepingEveryRow_data() { addBackendRows(); }
+    void aStoreWithJobsTakesTheNewestMigrationKeepingEveryRow()
+    {
+        QFETCH(QString, backend);
+        const bool pg = backend == QStringLiteral("postgres");
+        const QList<Migration> all = migrationsFor(pg ? Dialect::Postgres : Dialect::Sqlite);
+        QVERIFY(all.size() >= 2);
+        QTemporaryDir dir;
+        StoreUrl url;
+        QString schema;
+        if (pg) {
+            QString base;
+            try {
+                base = postgresBaseUrl();
+            } catch (const std::exception &e) {
+                QFAIL(e.what());
+            }
+            schema = QStringLiteral("u_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+            PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
+            url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
+        } else {
+            url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("upgrade.db")), {}};
+        }
+
+        const QString longest(255, u'\u00e9');
+        const QString route = QStringLiteral("summarise");
+        const QJsonObject input{{QStringLiteral("prompt"), QStringLiteral("upgrade")}};
+        const QString fingerprint = intentFingerprint(route, input);
+        const QString readRows = QStringLiteral(
+            "SELECT j.id, j.owner_id, j.idempotency_key, j.fingerprint, j.route, j.state, j.version, j.change_seq, "
+            "j.max_parallel, j.max_attempts, j.completed_by, j.claimed_by, j.created_at_ms, a.id, a.state, a.provider, "
+            "a.attempt_no, a.read_version, a.change_seq FROM jobs j LEFT JOIN attempts a ON a.job_id = j.id ORDER BY j.id, a.id");
+        const auto rowsOf = [&](SqlSession &session) {
+            QStringList out;
+            for (const SqlRow &row : session.exec(readRows)) {
+                QStringList cells;
+                for (const QVariant &v : row)
+                    cells.append(v.isNull() ? QStringLiteral("NULL") : v.toString());
+                out.append(cells.join(u'|'));
+            }
+            return out;
+        };
+        QStringList before;
+        qint64 limitsJob = 0;
+        qint64 runningAttempt = 0;
+        {
+            // The store one migration behind, with its jobs written as that
+            // schema's guards allow.
+            std::unique_ptr<SqlSession> old = openSqlSession(url);
+            if (!pg)
+                old->begin();
+            old->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
+                                     "name text NOT NULL, applied_at text NOT NULL)"));
+            for (qsizetype i = 0; i + 1 < all.size(); ++i)
+                old->execScript(pg ? QStringLiteral("BEGIN;\n") + all.at(i).script + QStringLiteral("\nCOMMIT;") : all.at(i).script);
+            if (!pg)
+                old->commit();
+            QCOMPARE(schemaVersion(*old), all.at(all.size() - 2).version);
+            const QString insertJob = QStringLiteral(
+                "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id");
+            const QString inputText = QString::fromUtf8(canonicalJson(input));
+            limitsJob = old->exec(insertJob, {longest, QStringLiteral("upgrade-limits"), fingerprint, route, inputText, 8, 100})
+                            .first().first().toLongLong();
+            const qint64 running = old->exec(insertJob, {QStringLiteral("owner-1"), QStringLiteral("upgrade-running"),
+                                                         fingerprint, route, inputText, 1, 3})
+                                       .first().first().toLongLong();
+            old->exec(QStringLiteral("UPDATE jobs SET claimed_by = 'w1', claim_expires_at_ms = 9000000000000 WHERE id = $1"),
+                      {running});
+            runningAttempt = old->exec(QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, "
+                                                      "read_version, start_request_id, worker_id, lease_expires_at_ms) "
+                                                      "VALUES ($1, 1, 'primary', 'automatic', 'starting', 0, 'r-up', 'w1', "
+                                                      "9000000000000) RETURNING id"),
+                                       {running})
+                                 .first().first().toLongLong();
+            old->exec(QStringLiteral("UPDATE attempts SET state = 'running' WHERE id = $1"), {runningAttempt});
+            before = rowsOf(*old);
+            QCOMPARE(before.size(), 2);
+        }
+
+        auto svc = JobService::open(url); // takes the newest migration
+        QCOMPARE(schemaVersion(svc->session()), all.last().version);
+        QCOMPARE(rowsOf(svc->session()), before);
+
+        SubmitRequest again;
+        again.ownerId = longest;
+        again.idempotencyKey = QStringLiteral("upgrade-limits");
+        again.route = route;
+        again.input = input;
+        const SubmitResult replay = svc->submit(again);
+        QCOMPARE(replay.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(replay.job.id, limitsJob);
+        QCOMPARE(replay.job.maxParallel, 8);
+        QCOMPARE(replay.job.maxAttempts, 100);
+        QCOMPARE(svc->complete(runningAttempt, R"({"ok":true})", Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 2);
+        svc.reset();
+        if (pg)
+            PgSession(postgresBaseUrl()).exec(QStringLiteral("DROP SCHEMA ") + schema + QStringLiteral(" CASCADE"));
     }
 
     void badDatabaseUrlIsAClearError()
