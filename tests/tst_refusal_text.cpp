@@ -209,6 +209,36 @@ private Q_SLOTS:
         QCOMPARE(e.localizedMessage(), e.message()); // no catalogue: English, as it came
     }
 
+    // A refusal that counts says "1 open attempt" and "2 open attempts" in
+    // the console's English and Tamil, where the core and the database say
+    // "attempt(s)" (logs and API clients keep that English as it came).
+    void aCountInARefusalPicksTheSingularOrThePlural()
+    {
+        const QString open1 = QStringLiteral("job 5 already has 1 open attempt(s), its limit is 1");
+        const QString open2 = QStringLiteral("job 5 already has 2 open attempt(s), its limit is 2");
+        const QString used1 = QStringLiteral("job 7 has used its 1 automatic attempt(s)");
+        const QString used3 = QStringLiteral("job 7 has used its 3 automatic attempt(s)");
+        QCOMPARE(refusal::localize(open1), open1); // no catalogue: as it came
+        QTranslator en;
+        QVERIFY(en.load(QStringLiteral(":/i18n/jobdesk_en.qm")));
+        QCoreApplication::installTranslator(&en);
+        const QStringList english{refusal::localize(open1), refusal::localize(open2), refusal::localize(used1),
+                                  refusal::localize(used3)};
+        QCoreApplication::removeTranslator(&en);
+        QCOMPARE(english, (QStringList{QStringLiteral("job 5 already has 1 open attempt, its limit is 1"),
+                                       QStringLiteral("job 5 already has 2 open attempts, its limit is 2"),
+                                       QStringLiteral("job 7 has used its 1 automatic attempt"),
+                                       QStringLiteral("job 7 has used its 3 automatic attempts")}));
+        QTranslator ta;
+        QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
+        QCoreApplication::installTranslator(&ta);
+        const QString tamil1 = refusal::localize(open1);
+        const QString tamil2 = refusal::localize(open2);
+        QCoreApplication::removeTranslator(&ta);
+        QCOMPARE(tamil1, QStringLiteral("வேலை 5 க்கு ஏற்கெனவே 1 திறந்த முயற்சி உள்ளது; அதன் வரம்பு 1"));
+        QCOMPARE(tamil2, QStringLiteral("வேலை 5 க்கு ஏற்கெனவே 2 திறந்த முயற்சிகள் உள்ளன; அதன் வரம்பு 2"));
+    }
+
     void tamilTranslatesTheSentenceAndItsStateNames()
     {
         QTranslator ta;

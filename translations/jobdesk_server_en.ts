@@ -985,9 +985,12 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>attempt %1 of job %2 is still starting</source>
         <translation>attempt %1 of job %2 is still starting</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>job %1 already has %2 open attempt(s), its limit is %3</source>
-        <translation>job %1 already has %2 open attempt(s), its limit is %3</translation>
+        <translation>
+            <numerusform>job %1 already has %2 open attempt, its limit is %3</numerusform>
+            <numerusform>job %1 already has %2 open attempts, its limit is %3</numerusform>
+        </translation>
     </message>
     <message>
         <source>job %1 already has an open automatic attempt (%2); extra slots are for hedges</source>
@@ -997,9 +1000,12 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>job %1 has no open attempt to hedge</source>
         <translation>job %1 has no open attempt to hedge</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>job %1 has used its %2 automatic attempt(s)</source>
-        <translation>job %1 has used its %2 automatic attempt(s)</translation>
+        <translation>
+            <numerusform>job %1 has used its %2 automatic attempt</numerusform>
+            <numerusform>job %1 has used its %2 automatic attempts</numerusform>
+        </translation>
     </message>
     <message>
         <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</source>

@@ -985,9 +985,12 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>attempt %1 of job %2 is still starting</source>
         <translation>வேலை %2 இன் முயற்சி %1 இன்னும் தொடங்கிக்கொண்டிருக்கிறது</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>job %1 already has %2 open attempt(s), its limit is %3</source>
-        <translation>வேலை %1 க்கு ஏற்கெனவே %2 திறந்த முயற்சி(கள்) உள்ளன; அதன் வரம்பு %3</translation>
+        <translation>
+            <numerusform>வேலை %1 க்கு ஏற்கெனவே %2 திறந்த முயற்சி உள்ளது; அதன் வரம்பு %3</numerusform>
+            <numerusform>வேலை %1 க்கு ஏற்கெனவே %2 திறந்த முயற்சிகள் உள்ளன; அதன் வரம்பு %3</numerusform>
+        </translation>
     </message>
     <message>
         <source>job %1 already has an open automatic attempt (%2); extra slots are for hedges</source>
@@ -997,9 +1000,12 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>job %1 has no open attempt to hedge</source>
         <translation>வேலை %1 இல் காப்பு முயற்சி (hedge) செய்ய, திறந்த முயற்சி எதுவும் இல்லை</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>job %1 has used its %2 automatic attempt(s)</source>
-        <translation>வேலை %1 அதன் %2 தானியங்கி முயற்சி(கள்) அனைத்தையும் பயன்படுத்திவிட்டது</translation>
+        <translation>
+            <numerusform>வேலை %1 அதன் %2 தானியங்கி முயற்சியைப் பயன்படுத்திவிட்டது</numerusform>
+            <numerusform>வேலை %1 அதன் %2 தானியங்கி முயற்சிகள் அனைத்தையும் பயன்படுத்திவிட்டது</numerusform>
+        </translation>
     </message>
     <message>
         <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</source>

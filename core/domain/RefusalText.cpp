@@ -43,7 +43,16 @@ QString RefusalText::localized() const
     for (int i = 0; i < args.size() && i < 32; ++i)
         if (m_stateArgs & (1u << i))
             args[i] = refusal::localizedState(args.at(i));
-    return fill(QCoreApplication::translate(kContext, m_source), args);
+    // A count picks the plural form ("1 open attempt", "2 open attempts");
+    // the English text the database or the core said keeps its "(s)".
+    int n = -1;
+    if (m_countArg > 0 && m_countArg <= m_args.size()) {
+        bool ok = false;
+        const int count = m_args.at(m_countArg - 1).toInt(&ok);
+        if (ok && count >= 0)
+            n = count;
+    }
+    return fill(QCoreApplication::translate(kContext, m_source, nullptr, n), args);
 }
 
 namespace refusal {
@@ -88,10 +97,10 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is cancelled"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "worker %1 does not hold an unexpired claim on job %2 (held by %3)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 of job %2 is still starting"), 0},
-        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has %2 open attempt(s), its limit is %3"), 0},
+        {"", QT_TRANSLATE_N_NOOP("jobdesk::Refusal", "job %1 already has %2 open attempt(s), its limit is %3"), 0, 2},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 already has an open automatic attempt (%2); extra slots are for hedges"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has no open attempt to hedge"), 0},
-        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has used its %2 automatic attempt(s)"), 0},
+        {"", QT_TRANSLATE_N_NOOP("jobdesk::Refusal", "job %1 has used its %2 automatic attempt(s)"), 0, 2},
 
         // -- Setup: a schema a migration refuses (PostgreSQL's migration 23) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every role may create objects in schema \"%1\" (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk's guards and operator functions would run as the schema's owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk's tables if it needs it)"), 0},
@@ -168,6 +177,7 @@ struct CompiledSentence
     QString tag;
     const char *source;
     quint32 stateArgs;
+    int countArg;
     QRegularExpression pattern;
     QList<int> argOfCapture; // capture i (1-based) fills %argOfCapture[i-1]
 };
@@ -189,7 +199,7 @@ CompiledSentence compile(const KnownSentence &k)
         last = m.capturedEnd();
     }
     re += QRegularExpression::escape(source.mid(last)) + u'$';
-    return {QString::fromLatin1(k.tag), k.source, k.stateArgs,
+    return {QString::fromLatin1(k.tag), k.source, k.stateArgs, k.countArg,
             QRegularExpression(re, QRegularExpression::DotMatchesEverythingOption), order};
 }
 
@@ -218,7 +228,7 @@ std::optional<RefusalText> match(const QString &tag, const QString &text)
         QStringList args(highest);
         for (int i = 0; i < c.argOfCapture.size(); ++i)
             args[c.argOfCapture.at(i) - 1] = m.captured(i + 1);
-        return RefusalText(c.source, args, c.stateArgs);
+        return RefusalText(c.source, args, c.stateArgs, c.countArg);
     }
     return std::nullopt;
 }

@@ -22,8 +22,8 @@ class RefusalText
 {
 public:
     RefusalText() = default;
-    RefusalText(const char *source, QStringList args = {}, quint32 stateArgs = 0)
-        : m_source(source), m_args(std::move(args)), m_stateArgs(stateArgs) {}
+    RefusalText(const char *source, QStringList args = {}, quint32 stateArgs = 0, int countArg = 0)
+        : m_source(source), m_args(std::move(args)), m_stateArgs(stateArgs), m_countArg(countArg) {}
 
     bool isNull() const { return m_source == nullptr; }
     const char *source() const { return m_source; }
@@ -35,6 +35,7 @@ private:
     const char *m_source = nullptr; // marked with QT_TRANSLATE_NOOP("jobdesk::Refusal", ...)
     QStringList m_args;
     quint32 m_stateArgs = 0; // bit n-1 set: argument %n is a state name
+    int m_countArg = 0;      // n > 0: argument %n is a count, which picks the translation's plural form
 };
 
 namespace refusal {
@@ -47,6 +48,7 @@ struct KnownSentence
     const char *tag;
     const char *source;
     quint32 stateArgs;
+    int countArg = 0; // n > 0: %n is a count (the template is marked QT_TRANSLATE_N_NOOP, its translations have plural forms)
 };
 const QList<KnownSentence> &knownSentences();
 
