@@ -406,6 +406,59 @@ private Q_SLOTS:
         }
     }
 
+    // The same for every statement the hot paths prepare: run once on a new
+    // store (a new key, a replay, a claim, a start, running, a win), each
+    // statement's cached generic plan reads jobs and attempts through an
+    // index, never a full scan that would grow with the table until the next
+    // ANALYZE. (PostgreSQL caches plans; on SQLite every hot path still
+    // succeeds, and hotTablesKeepAnIndexForEveryQuery checks its queries.)
+    void everyHotStatementsCachedPlanUsesAnIndexOnANewStore_data() { addBackendRows(); }
+    void everyHotStatementsCachedPlanUsesAnIndexOnANewStore()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SqlSession &s = svc->session();
+        const SubmitRequest req = makeSubmit(QStringLiteral("plan-1"));
+        const SubmitResult created = svc->submit(req);
+        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(svc->submit(req).outcome, SubmitResult::Outcome::Replayed);
+        const Attempt running = startRunning(*svc, created.job.id); // claim, start, running
+        QCOMPARE(svc->complete(running.id, R"({"ok":1})", Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const Job queued = svc->submit(makeSubmit(QStringLiteral("plan-2"))).job;
+        const QList<Job> claimed = svc->claimQueuedJobs(QStringLiteral("w2"), 5, 60000); // the dispatcher's claim
+        QCOMPARE(claimed.size(), 1);
+        QCOMPARE(claimed.first().id, queued.id);
+        if (!store->isPostgres())
+            return;
+        const SqlRows prepared = s.exec(QStringLiteral(
+            "SELECT name, cardinality(parameter_types), statement FROM pg_prepared_statements "
+            "WHERE statement ~ '\\m(jobs|attempts)\\M' AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY name"));
+        QStringList seen;
+        for (const SqlRow &row : prepared)
+            seen.append(row.at(2).toString().left(40));
+        for (const char *start : {"INSERT INTO jobs AS t", "WITH now AS MATERIALIZED", "WITH a AS MATERIALIZED",
+                                  "UPDATE jobs SET claimed_by = $1", "UPDATE jobs SET claimed_by = $2"})
+            QVERIFY2(std::any_of(seen.cbegin(), seen.cend(), [&](const QString &t) { return t.startsWith(QLatin1String(start)); }),
+                     qPrintable(QStringLiteral("%1 not among the prepared statements:\n").arg(QLatin1String(start))
+                                + seen.join(u'\n')));
+        s.begin();
+        s.exec(QStringLiteral("SET LOCAL plan_cache_mode = force_generic_plan"));
+        QStringList fullScans;
+        for (const SqlRow &row : prepared) {
+            QStringList nulls;
+            for (int i = 0; i < row.at(1).toInt(); ++i)
+                nulls.append(QStringLiteral("NULL"));
+            QString plan;
+            for (const SqlRow &line : s.exec(QStringLiteral("EXPLAIN EXECUTE %1(%2)").arg(row.at(0).toString(), nulls.join(u','))))
+                plan += line.first().toString() + u'\n';
+            if (plan.contains(QStringLiteral("Seq Scan on jobs")) || plan.contains(QStringLiteral("Seq Scan on attempts")))
+                fullScans.append(row.at(2).toString().left(160) + u'\n' + plan);
+        }
+        s.rollback();
+        QVERIFY2(fullScans.isEmpty(), qPrintable(fullScans.join(QStringLiteral("\n---\n"))));
+    }
+
     // Migration 10 keeps fewer indexes on the hot tables (a job insert writes 6
     // index entries on PostgreSQL, a replay record 2); every query the
     // dispatcher and the console run on them is still served by an index.
