@@ -389,9 +389,16 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // 'running' means "about to be sent": if an operator cancelled it meanwhile,
     // nothing is sent; if this throws, nothing was sent and the lease expires
     // into 'failed, never sent'.
+    // The lease runs from when the database marks it running; measured from
+    // before the call, this process's deadline for the send is never later
+    // than the lease's end (less a margin for the clocks' rates).
+    const auto leaseFrom = Clock::now();
     flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs);
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
+    request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));
+    if (m_options.beforeSendForTests)
+        m_options.beforeSendForTests(flight->attempt);
     qCDebug(lcDispatch) << "job" << job.id << "attempt" << attempt.attemptNo << attempt.providerKey << "->"
                         << attempt.provider << toText(attempt.kind);
     flight->result = std::async(std::launch::async, [client, request] { return client->call(request); });
@@ -662,6 +669,14 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 }
                 ++resolved;
             } else if (status.kind == StatusLookup::Kind::NeverProcessed && a.state == AttemptState::Unknown) {
+                // Conclusive only once no copy of the request can still arrive:
+                // asked well after the lease within which its sender could send.
+                const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(0) + m_options.neverProcessedGraceMs;
+                if (!askedAt || *askedAt < conclusiveFrom) {
+                    qCDebug(lcDispatch) << "reconcile" << a.id << "never processed, not yet conclusive: asked"
+                                        << (askedAt ? conclusiveFrom - *askedAt : -1) << "ms too early";
+                    continue;
+                }
                 svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed key %1").arg(a.providerKey));
                 ++resolved;
             }

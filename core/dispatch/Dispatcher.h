@@ -59,6 +59,16 @@ struct DispatcherOptions
     qint64 applyRetryMinMs = 100;
     qint64 applyRetryMaxMs = 5000;
     qint64 applyGiveUpOnStopMs = 10000;
+    // A provider's "never processed" frees an unknown attempt's job for the
+    // next provider only when it was asked this long after the attempt's
+    // lease ended. A dispatcher sends nothing after its lease (ProviderRequest::
+    // sendBy), so by then no copy of the request can still be on its way: a
+    // sender that stalled between "running" and the send, and a request
+    // delayed in the network, both arrive before the question or not at all.
+    qint64 neverProcessedGraceMs = 30000;
+    // Tests only: called on the sending thread after the attempt is marked
+    // running and before its request goes to the provider (a stall there).
+    std::function<void(const Attempt &)> beforeSendForTests;
 };
 
 // What the dispatcher has done and sees, for /metrics and logs.

@@ -32,7 +32,26 @@ struct Transfer
     bool tooLarge = false;
     qint64 bytesOut = 0; // request bytes written to the socket (headers and body)
     const std::atomic<bool> *abort = nullptr;
+    std::optional<std::chrono::steady_clock::time_point> sendBy;
+    bool fenced = false; // the pre-request check found sendBy passed: nothing was written
 };
+
+bool pastSendBy(const Transfer &t)
+{
+    return t.sendBy && std::chrono::steady_clock::now() >= *t.sendBy;
+}
+
+#if LIBCURL_VERSION_NUM >= 0x075000 // 7.80.0: CURLOPT_PREREQFUNCTION
+int onPreRequest(void *user, char *, char *, int, int)
+{
+    auto *t = static_cast<Transfer *>(user);
+    if (pastSendBy(*t)) {
+        t->fenced = true;
+        return CURL_PREREQFUNC_ABORT;
+    }
+    return CURL_PREREQFUNC_OK;
+}
+#endif
 
 size_t onWrite(char *data, size_t size, size_t count, void *user)
 {
@@ -120,10 +139,19 @@ struct SlistDeleter { void operator()(curl_slist *l) const { curl_slist_free_all
 
 // One HTTP exchange on a fresh connection that is closed afterwards.
 HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QList<QByteArray> &headers,
-                     qint64 deadlineMs, const std::atomic<bool> *abort)
+                     qint64 deadlineMs, const std::atomic<bool> *abort,
+                     std::optional<std::chrono::steady_clock::time_point> sendBy = std::nullopt)
 {
     ensureCurlGlobal();
     HttpExchange x;
+    const auto tooLate = [&x] {
+        x.transport = HttpExchange::Transport::NothingSent;
+        x.transportError = QStringLiteral("the attempt's lease ran out before the request could leave "
+                                          "(this process stalled); it may have been reaped and asked about meanwhile");
+        return x;
+    };
+    if (sendBy && std::chrono::steady_clock::now() >= *sendBy)
+        return tooLate();
     std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
     if (!curl) {
         x.transport = HttpExchange::Transport::NothingSent;
@@ -143,6 +171,7 @@ HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QL
     }
     Transfer t;
     t.abort = abort;
+    t.sendBy = sendBy;
     char errorBuffer[CURL_ERROR_SIZE] = {};
     const QByteArray noProxy = noProxyList();
     const long timeout = long(std::clamp<qint64>(deadlineMs, 1, 24LL * 3600 * 1000));
@@ -182,7 +211,15 @@ HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QL
     curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, &onProgress);
     curl_easy_setopt(h, CURLOPT_XFERINFODATA, &t);
 
+#if LIBCURL_VERSION_NUM >= 0x075000
+    if (sendBy) {
+        curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, &onPreRequest);
+        curl_easy_setopt(h, CURLOPT_PREREQDATA, &t);
+    }
+#endif
     const CURLcode code = curl_easy_perform(h);
+    if (t.fenced && t.bytesOut == 0)
+        return tooLate();
     long status = 0;
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     curl_off_t connectUs = 0;
@@ -287,7 +324,7 @@ ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
             headers.append("Authorization: Bearer " + token);
     }
     const HttpExchange x = perform(endpoint(m_config.baseUrl, QStringLiteral("/chat/completions")), &body, headers,
-                                   request.deadlineMs, request.abort.get());
+                                   request.deadlineMs, request.abort.get(), request.sendBy);
     const ContentCheck check = request.checkContent
         ? request.checkContent
         : ContentCheck([schema = request.responseSchema](const QByteArray &content) {

@@ -117,9 +117,17 @@ ProviderOutcome classifyExchange(const HttpExchange &x, const ContentCheck &chec
         const QJsonObject message = choice.value(QStringLiteral("message")).toObject();
         o.diagnostics = envelope.value(QStringLiteral("x_jobdesk")).toObject();
         if (!message.value(QStringLiteral("content")).isString()) {
-            if (!x.framed && !doc.isObject()) {
+            // A body that is not a JSON object is not the provider's answer:
+            // cut short (with or without framing: a proxy or a provider that
+            // died mid-answer can send a Content-Length it then breaks), or a
+            // page from something in between. The work may have been done:
+            // unknown (DESIGN.md, invariant 4: "truncated or unparsable").
+            if (!doc.isObject()) {
                 o.kind = ProviderOutcome::Kind::Unknown;
-                o.reason = status + QStringLiteral(" read until the connection closed and not parseable: maybe truncated");
+                o.reason = x.framed
+                    ? QString(status + QStringLiteral(" with a body that is not a JSON object (truncated, or not the provider's): ")
+                              + errorSummary(x.body))
+                    : QString(status + QStringLiteral(" read until the connection closed and not parseable: maybe truncated"));
                 return o;
             }
             o.kind = ProviderOutcome::Kind::Failed;

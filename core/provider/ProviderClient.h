@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -19,7 +20,7 @@ namespace jobdesk {
 
 struct ProviderRequest
 {
-    QString idempotencyKey;   // "<job id>:<attempt no>", sent as the Idempotency-Key header
+    QString idempotencyKey;   // the attempt's provider key (a UUID), sent as the Idempotency-Key header
     QString model;
     QString systemPrompt;     // empty: no system message
     QString userPrompt;
@@ -33,6 +34,16 @@ struct ProviderRequest
     // Optional: set to true from another thread to give up early (shutdown,
     // the hedged sibling won). Giving up after the request may have left is Unknown.
     std::shared_ptr<const std::atomic<bool>> abort;
+    // Optional: no byte of the request leaves after this moment (by this
+    // process's steady clock). The dispatcher sets it to the attempt's lease,
+    // measured conservatively from before the attempt was marked running: a
+    // process that stalls past its lease (paused, swapped out) has had its
+    // attempt reaped to unknown, and a provider asked meanwhile may have said
+    // it never saw the key; sending now would be a second copy of the intent.
+    // Checked before the connection and again once it is up, just before the
+    // request is written (libcurl's pre-request callback). Past it: nothing is
+    // sent (a failed outcome, sent = false).
+    std::optional<std::chrono::steady_clock::time_point> sendBy;
 };
 
 // Builds the request for an attempt of `route` on `provider`: renders the

@@ -81,11 +81,14 @@ struct DispatchFixture
 
     const Route &route() const { return *config.route(QStringLiteral("summarize")); }
 
-    std::unique_ptr<Dispatcher> dispatcher(const StoreUrl &url, qint64 leaseMs = 10000) const
+    // neverProcessedGraceMs 0: a provider's "never processed" counts as soon as
+    // the attempt's lease is over (the production default waits 30 s more).
+    std::unique_ptr<Dispatcher> dispatcher(const StoreUrl &url, qint64 leaseMs = 10000, qint64 neverProcessedGraceMs = 0) const
     {
         DispatcherOptions o;
         o.workerId = QStringLiteral("test-dispatcher");
         o.leaseMs = leaseMs;
+        o.neverProcessedGraceMs = neverProcessedGraceMs;
         return std::make_unique<Dispatcher>(url, config, std::make_shared<ProviderDirectory>(config), o);
     }
 

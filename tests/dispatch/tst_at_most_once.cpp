@@ -88,6 +88,54 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
+    // A dispatcher marks its attempt running, then stalls (a paused VM, a
+    // swap storm) past the attempt's lease before the request leaves. Another
+    // instance reaps the attempt to unknown and asks the provider, which has
+    // never seen the key. Found by a review: the stalled sender then sent the
+    // request after all while the reconciler had freed the job for the next
+    // provider (two providers, one intent). Now "never processed" is not
+    // conclusive until well after the lease, and no request leaves after it.
+    void aSenderThatStallsPastItsLeaseSendsNothingAndTheAskDoesNotFreeTheJob_data() { addBackendRows(); }
+    void aSenderThatStallsPastItsLeaseSendsNothingAndTheAskDoesNotFreeTheJob()
+    {
+        JD_DISPATCH_SETUP(2000);
+        auto other = store->open();
+        const auto peer = fx.dispatcher(store->url(), /*leaseMs*/ 400, /*neverProcessedGraceMs*/ 60000);
+        bool reaped = false;
+        AttemptState afterTheAsk = AttemptState::Starting;
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("stalls");
+        o.leaseMs = 400;
+        o.neverProcessedGraceMs = 60000;
+        o.beforeSendForTests = [&](const Attempt &a) {
+            // The stall: until the other instance has reaped the attempt (by the database's clock) ...
+            QElapsedTimer waited;
+            waited.start();
+            while (!reaped && waited.elapsed() < 20000) {
+                reaped = peer->reapOnce(*other) >= 1;
+                if (!reaped)
+                    QTest::qWait(20);
+            }
+            // ... and asked the provider about it.
+            peer->reconcileOnce(*other);
+            afterTheAsk = other->attempt(a.id)->state;
+        };
+        Dispatcher stalling(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        const Job job = fx.submit(*svc, QStringLiteral("stalls-past-lease"));
+
+        QCOMPARE(stalling.runOnce(*svc, worker), std::optional<qint64>(job.id));
+        QVERIFY(reaped);
+        QVERIFY2(afterTheAsk == AttemptState::Unknown,
+                 qPrintable(QStringLiteral("the provider's \"never processed\" freed the job while its sender could still send: %1")
+                                .arg(toText(afterTheAsk))));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0); // the stalled sender sent nothing
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Failed); // and says so: nothing was sent
+        QVERIFY2(a.lastReason.contains(QStringLiteral("lease ran out")), qPrintable(a.lastReason));
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued); // free for the next proven provider
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
     // ---- 2. two automatic attempts for one job ----
 
     void stalledWorkerCannotStartAnAttemptAfterItsClaimWasTaken_data() { addBackendRows(); }

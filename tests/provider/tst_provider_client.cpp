@@ -159,6 +159,30 @@ private Q_SLOTS:
         QCOMPARE(fake()->completionRequestCount(), 0);
     }
 
+    // A sender that stalled past its attempt's lease sends nothing: by then
+    // the attempt may have been reaped and the provider asked about the key.
+    void aRequestPastItsSendByIsNeverSent()
+    {
+        ProviderRequest r = request(QStringLiteral("sendby:late"));
+        r.sendBy = std::chrono::steady_clock::now() - std::chrono::milliseconds(1);
+        const ProviderOutcome o = m_client->call(r);
+        QVERIFY2(o.kind == Kind::Failed, qPrintable(o.reason));
+        QVERIFY(!o.sent);
+        QVERIFY2(o.reason.contains(QStringLiteral("lease ran out")), qPrintable(o.reason));
+        QVERIFY(fence(QStringLiteral("sendby-late")));
+        QCOMPARE(fake()->completionRequestCount(QStringLiteral("sendby:late")), 0);
+    }
+
+    // Within its lease the request goes as before (libcurl's pre-request check passes it).
+    void aRequestWithinItsSendBySendsOnce()
+    {
+        ProviderRequest r = request(QStringLiteral("sendby:ok"));
+        r.sendBy = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        const ProviderOutcome o = m_client->call(r);
+        QVERIFY2(o.kind == Kind::Completed, qPrintable(o.reason));
+        QCOMPARE(fake()->completionRequestCount(QStringLiteral("sendby:ok")), 1);
+    }
+
     void closeBeforeAnswerIsSentOnceAndUnknown_data()
     {
         QTest::addColumn<bool>("reset");
