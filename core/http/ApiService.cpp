@@ -286,28 +286,51 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     CreateJobBody body;
     if (auto p = parseCreateJobBody(request.body, &body))
         return p->response();
+    // A route this instance does not know, or an input its schema refuses: no
+    // new job here. A key another instance (or an older configuration) took is
+    // still answered with its job, as a replay or a conflict (DESIGN.md,
+    // invariant 7), so a rolling deploy or a tightened schema never tells a
+    // retrying client that its running job was invalid.
+    std::optional<HttpResponse> refusal;
     const Route *route = m_routes.route(body.route);
     if (!route) {
         QStringList names;
         for (const Route &r : m_routes.routes)
             names.append(r.name);
-        return problemResponse(ProblemType::UnknownRoute, QCoreApplication::translate("ApiService", "no route \"%1\" (routes: %2)")
-                                                              .arg(body.route.left(255), names.join(QStringLiteral(", "))));
-    }
-    if (const auto schema = m_inputSchemas.value(route->name)) {
+        refusal = problemResponse(ProblemType::UnknownRoute, QCoreApplication::translate("ApiService", "no route \"%1\" (routes: %2)")
+                                                                 .arg(body.route.left(255), names.join(QStringLiteral(", "))));
+    } else if (const auto schema = m_inputSchemas.value(route->name)) {
         const QStringList errors = schema->validate(body.input, QStringLiteral("$.input"));
         if (!errors.isEmpty()) {
             QJsonArray list;
             for (const QString &e : errors.mid(0, 20))
                 list.append(e);
-            return problemResponse(ProblemType::InvalidInput,
-                                   QCoreApplication::translate("ApiService", "the input does not match route %1's input schema: %2")
-                                       .arg(route->name, errors.first()),
-                                   {{QStringLiteral("errors"), list}});
+            refusal = problemResponse(ProblemType::InvalidInput,
+                                      QCoreApplication::translate("ApiService", "the input does not match route %1's input schema: %2")
+                                          .arg(route->name, errors.first()),
+                                      {{QStringLiteral("errors"), list}});
         }
     }
-    const SubmitRequest submit = submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller));
-    const SubmitResult result = svc.submit(submit);
+    std::optional<SubmitResult> answered;
+    if (refusal) {
+        SubmitRequest probe;
+        probe.ownerId = caller.ownerId;
+        probe.idempotencyKey = key;
+        probe.route = body.route;
+        probe.input = body.input;
+        probe.clientMeta = clientMeta(request, caller);
+        try {
+            answered = svc.answerTakenKey(probe);
+        } catch (const JobDeskError &e) {
+            if (e.code() != JobDeskError::Code::InvalidArgument) // not storable as an intent: the refusal stands
+                throw;
+        }
+        if (!answered)
+            return *refusal;
+    }
+    const SubmitResult result = answered
+        ? *answered
+        : svc.submit(submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller)));
     m_metrics.countSubmit(result.outcome);
     if (m_notifier)
         m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written

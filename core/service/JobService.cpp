@@ -658,6 +658,23 @@ struct JobService::Private
                        opt(attemptId), req.reason.trimmed(), jsonText(response), st.nowMs, localUser()});
     }
 
+    // PostgreSQL's replay statement's answer (kSubmitReplaySql): the key's job
+    // and whether the intent was the same; nullopt when the key has no job.
+    std::optional<SubmitResult> replayAnswer(const SqlRows &r, const SubmitRequest &req, const QString &fp, quint64 keyHash)
+    {
+        if (r.isEmpty())
+            return std::nullopt; // no job under the key (jobs are never deleted: a wrong hint, or not taken)
+        markTaken(keyHash);
+        const SqlRow &row = r.first();
+        if (row.at(0).toString() == QLatin1String("replayed")) {
+            // The same intent: the input is the one we sent (the row's client metadata is the job's own).
+            SubmitResult out{SubmitResult::Outcome::Replayed, rows::job(row, 1), fp};
+            out.job.input = req.input;
+            return out;
+        }
+        return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(row, 1), fp};
+    }
+
     // ---- the generic (multi-statement) hot paths; PostgreSQL uses SQL functions ----
     SubmitResult submitTx(const SubmitRequest &req, const QString &fp, const QString &input, const QString &meta)
     {
@@ -672,11 +689,22 @@ struct JobService::Private
         if (!r.isEmpty()) // the row is what we sent, stamped with this transaction's sequence and time
             return SubmitResult{SubmitResult::Outcome::Created, createdJob(req, fp, r.first().first().toLongLong(), st.seq, st.nowMs),
                                 fp};
-        r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kJobColumns)
-                              + QStringLiteral(" FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
-                          {req.ownerId, req.idempotencyKey});
+        if (auto out = answerTakenTx(req, fp, meta, st))
+            return *out;
+        throw SqlError(SqlError::Kind::Retryable, QStringLiteral("the key's job vanished; re-reading"));
+    }
+
+    // In a write transaction: the key's job, with the replay or conflict
+    // recorded; nullopt (nothing written) when the key has no job.
+    std::optional<SubmitResult> answerTakenTx(const SubmitRequest &req, const QString &fp, const QString &meta,
+                                              std::optional<Stamp> taken = std::nullopt)
+    {
+        const SqlRows r = session->exec(QStringLiteral("SELECT ") + QLatin1String(rows::kJobColumns)
+                                            + QStringLiteral(" FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
+                                        {req.ownerId, req.idempotencyKey});
         if (r.isEmpty())
-            throw SqlError(SqlError::Kind::Retryable, QStringLiteral("the key's job vanished; re-reading"));
+            return std::nullopt;
+        const Stamp st = taken ? *taken : stamp();
         const Job existing = rows::job(r.first());
         const bool same = existing.fingerprint == fp;
         QJsonObject rejected;
@@ -818,15 +846,22 @@ qint64 JobService::nowMs()
     });
 }
 
-SubmitResult JobService::submit(const SubmitRequest &req)
+namespace {
+
+// What submit stores and compares of an intent, checked: its canonical input,
+// its fingerprint and its client metadata as text.
+struct CheckedIntent
+{
+    QByteArray canonicalInput;
+    QString fingerprint;
+    QString meta;
+};
+
+CheckedIntent checkedIntent(const SubmitRequest &req)
 {
     requireName(req.ownerId, "owner id");
     validateKey(req.idempotencyKey);
     requireName(req.route, "route");
-    if (req.maxParallel < 1 || req.maxParallel > 8)
-        invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
-    if (req.maxAttempts < 1 || req.maxAttempts > 100)
-        invalid(QStringLiteral("max_attempts must be 1..100 (got %1)").arg(req.maxAttempts));
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
         invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
@@ -844,6 +879,21 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     if (meta.size() > kMaxMetaBytes)
         invalid(QStringLiteral("client metadata is over 64 KiB"));
     const QString fp = intentFingerprintOfCanonical(req.route, canonicalInput); // one canonicalisation per intent
+    return CheckedIntent{canonicalInput, fp, meta};
+}
+
+} // namespace
+
+SubmitResult JobService::submit(const SubmitRequest &req)
+{
+    if (req.maxParallel < 1 || req.maxParallel > 8)
+        invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
+    if (req.maxAttempts < 1 || req.maxAttempts > 100)
+        invalid(QStringLiteral("max_attempts must be 1..100 (got %1)").arg(req.maxAttempts));
+    const CheckedIntent intent = checkedIntent(req);
+    const QByteArray &canonicalInput = intent.canonicalInput;
+    const QString &fp = intent.fingerprint;
+    const QString &meta = intent.meta;
 
     if (!d->pg()) {
         // SQLite: a new key is one statement in autocommit (migration 17's
@@ -873,19 +923,7 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     // found the key taken, two. Autocommit.
     const quint64 keyHash = TakenKeys::hashOf(req.ownerId, req.idempotencyKey);
     const SqlParams replayParams{req.ownerId, req.idempotencyKey, fp, req.route, canonicalInput, meta};
-    const auto replay = [&](const SqlRows &r) -> std::optional<SubmitResult> {
-        if (r.isEmpty())
-            return std::nullopt; // no job under the key: a wrong hint (jobs are never deleted)
-        d->markTaken(keyHash);
-        const SqlRow &row = r.first();
-        if (row.at(0).toString() == QLatin1String("replayed")) {
-            // The same intent: the input is the one we sent (the row's client metadata is the job's own).
-            SubmitResult out{SubmitResult::Outcome::Replayed, rows::job(row, 1), fp};
-            out.job.input = req.input;
-            return out;
-        }
-        return SubmitResult{SubmitResult::Outcome::Conflict, rows::job(row, 1), fp};
-    };
+    const auto replay = [&](const SqlRows &r) { return d->replayAnswer(r, req, fp, keyHash); };
     return d->run("submit", false, [&] {
         if (d->seenTaken(keyHash)) {
             if (auto out = replay(d->session->exec(kSubmitReplaySql, replayParams)))
@@ -908,6 +946,21 @@ SubmitResult JobService::submit(const SubmitRequest &req)
             // if one was, behind the guards' back): insert again.
         }
         throw SqlError(SqlError::Kind::Retryable, QStringLiteral("submit kept racing an aborted insert"));
+    });
+}
+
+std::optional<SubmitResult> JobService::answerTakenKey(const SubmitRequest &req)
+{
+    const CheckedIntent intent = checkedIntent(req);
+    if (!d->pg())
+        return d->run("answer a taken key", true, [&] {
+            return d->answerTakenTx(req, intent.fingerprint, intent.meta);
+        });
+    const quint64 keyHash = TakenKeys::hashOf(req.ownerId, req.idempotencyKey);
+    return d->run("answer a taken key", false, [&] {
+        return d->replayAnswer(d->session->exec(kSubmitReplaySql, {req.ownerId, req.idempotencyKey, intent.fingerprint, req.route,
+                                                                   intent.canonicalInput, intent.meta}),
+                               req, intent.fingerprint, keyHash);
     });
 }
 

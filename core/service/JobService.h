@@ -339,6 +339,14 @@ public:
 
     // -- writers --
     SubmitResult submit(const SubmitRequest &request);
+    // A retry of a key that may already be taken, by a caller that cannot
+    // create the job (an API instance whose routes file lacks the route, or
+    // whose input schema refuses what another instance took): when the owner's
+    // key has a job, records and answers the replay or conflict as submit does
+    // (DESIGN.md, invariant 7: any instance answers a key with its job); when
+    // it has none, writes nothing and returns nullopt. max_parallel and
+    // max_attempts are not read (they are not part of the intent's fingerprint).
+    std::optional<SubmitResult> answerTakenKey(const SubmitRequest &request);
     StartAttemptResult startAttempt(const StartAttemptRequest &request);
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);

@@ -6,6 +6,7 @@
 // the coalesced change notification.
 
 #include "HttpTestSupport.h"
+#include "dispatch/Dispatcher.h"
 #include "http/HandlerPool.h"
 #include "live/ChangeChannel.h"
 
@@ -273,6 +274,69 @@ private Q_SLOTS:
         QCOMPARE(StoreCounts::of(*env.svc), before);
         // The server is still there and well.
         QCOMPARE(httpCall(env.port, requestBytes("GET", "/healthz", {})).status, 200);
+    }
+
+    // DESIGN.md, invariant 7: any instance answers a key with its job. Found by
+    // an adversarial review: an instance whose routes file lacked the job's
+    // route (a rolling deploy) answered a retry of a taken key with 422, and a
+    // tightened input schema did the same for a job taken before it.
+    void aTakenKeyIsAnsweredWithItsJobEvenWhereItsRouteOrInputIsRefused_data() { addBackendRows(); }
+    void aTakenKeyIsAnsweredWithItsJobEvenWhereItsRouteOrInputIsRefused()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        RouteConfig otherRoutes = apiRoutes();
+        otherRoutes.routes.first().name = QStringLiteral("translate"); // an instance that does not know "summarize"
+        ApiServerOptions options;
+        options.handlerThreads = 2;
+        ServerThread other(env->store->url(), otherRoutes, options);
+        QVERIFY(other.startServer());
+
+        const HttpReply created = postJob(env->port, env->client, "roll-1", textInput(QStringLiteral("hello")));
+        QVERIFY2(created.status == 201, qPrintable(created.describe()));
+        const qint64 id = created.json().value(QStringLiteral("id")).toInteger();
+        const StoreCounts before = StoreCounts::of(*env->svc);
+
+        // The retry reaches the instance without the route: the same job, recorded as a replay.
+        const HttpReply replay = postJob(other.port(), env->client, "roll-1", textInput(QStringLiteral("hello")));
+        QVERIFY2(replay.status == 200, qPrintable(replay.describe()));
+        QCOMPARE(replay.json().value(QStringLiteral("id")).toInteger(), id);
+        QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
+        // Another intent under the key there: the conflict, naming the job.
+        const HttpReply conflict = postJob(other.port(), env->client, "roll-1", textInput(QStringLiteral("other")));
+        QVERIFY2(conflict.status == 409, qPrintable(conflict.describe()));
+        QCOMPARE(conflict.json().value(QStringLiteral("job_id")).toInteger(), id);
+        StoreCounts after = StoreCounts::of(*env->svc);
+        QCOMPARE(after.jobs, before.jobs);
+        QCOMPARE(after.idempotencyEvents, before.idempotencyEvents + 2);
+
+        // A new key there is still refused, and writes nothing.
+        const HttpReply unknown = postJob(other.port(), env->client, "roll-2", textInput(QStringLiteral("hello")));
+        QVERIFY2(unknown.status == 422, qPrintable(unknown.describe()));
+        QCOMPARE(unknown.problemType(), QStringLiteral("urn:jobdesk:problem:unknown-route"));
+        // Another owner's key of the same name is not this owner's job.
+        const HttpReply otherOwner = postJob(other.port(), env->clientB, "roll-1", textInput(QStringLiteral("hello")));
+        QCOMPARE(otherOwner.status, 422);
+        QCOMPARE(StoreCounts::of(*env->svc).jobs, after.jobs);
+        QCOMPARE(StoreCounts::of(*env->svc).idempotencyEvents, after.idempotencyEvents);
+
+        // A job taken before the input schema tightened ("text" must not be empty
+        // now): its retry is answered with the job, a new key with such input is refused.
+        const Job older = env->svc->submit(submitRequestFor(*apiRoutes().route(QStringLiteral("summarize")), QStringLiteral("owner-a"),
+                                                            QStringLiteral("before-schema"), textInput(QString())))
+                              .job;
+        const HttpReply olderReplay = postJob(env->port, env->client, "before-schema", textInput(QString()));
+        QVERIFY2(olderReplay.status == 200, qPrintable(olderReplay.describe()));
+        QCOMPARE(olderReplay.json().value(QStringLiteral("id")).toInteger(), older.id);
+        const HttpReply invalid = postJob(env->port, env->client, "after-schema", textInput(QString()));
+        QVERIFY2(invalid.status == 422, qPrintable(invalid.describe()));
+        QCOMPARE(invalid.problemType(), QStringLiteral("urn:jobdesk:problem:invalid-input"));
+        other.stopServer();
     }
 
     void sameKeyTwoOwners_data() { addBackendRows(); }
