@@ -324,7 +324,9 @@ std::optional<qint64> Dispatcher::runRetryOnce(JobService &svc, const QString &w
     for (const ProviderConfig &p : m_config.providers)
         if (m_providers->client(p.name))
             providers.append(p.name);
-    const QList<Attempt> picked = svc.claimRetryAttempts(workerId, 1, m_options.leaseMs, providers);
+    // Only retries on routes this instance knows: during a rolling deploy an
+    // instance without the job's route leaves its retry to one that has it.
+    const QList<Attempt> picked = svc.claimRetryAttempts(workerId, 1, m_options.leaseMs, providers, routeNames());
     if (picked.isEmpty())
         return std::nullopt;
     const Attempt &attempt = picked.first();

@@ -111,7 +111,8 @@ bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
     return !r.isEmpty();
 }
 
-QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers)
+QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers,
+                                              const QStringList &routes)
 {
     if (workerId.isEmpty() || limit < 1 || leaseMs < 1)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claiming retries needs a worker id, a limit and a lease"));
@@ -120,17 +121,26 @@ QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit
     if (providers.isEmpty())
         return {};
     const bool pg = dialect() == Dialect::Postgres;
+    // Only retries of jobs on routes this caller knows (none given: any route):
+    // an instance without the route cannot send it and leaves it to one that can.
+    const QString onRoutes = routes.isEmpty()
+        ? QString()
+        : QStringLiteral(" AND job_id IN (SELECT id FROM jobs WHERE ") + inJsonList(dialect(), QStringLiteral("route"), 5)
+            + QStringLiteral(")");
     const QString now = nowSql(dialect());
     // Only one that has not expired: an expired one is the reaper's (failed, never sent).
     const QString sql = QStringLiteral("UPDATE attempts SET worker_id = $1, lease_expires_at_ms = ") + now
                         + QStringLiteral(" + $3 WHERE id IN (SELECT id FROM attempts WHERE state = 'starting' AND "
                                          "worker_id IS NULL AND kind = 'retry' AND lease_expires_at_ms > ")
-                        + now + QStringLiteral(" AND ") + inJsonList(dialect(), QStringLiteral("provider"), 4)
+                        + now + QStringLiteral(" AND ") + inJsonList(dialect(), QStringLiteral("provider"), 4) + onRoutes
                         + QStringLiteral(" ORDER BY id LIMIT $2") + (pg ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString())
                         + QStringLiteral(") AND worker_id IS NULL AND state = 'starting' RETURNING ")
                         + QLatin1String(rows::kAttemptColumns);
     QList<Attempt> out;
-    for (const SqlRow &row : execStatement("claim retries", sql, {workerId, limit, leaseMs, jsonList(providers)}, !pg))
+    SqlParams params{workerId, limit, leaseMs, jsonList(providers)};
+    if (!routes.isEmpty())
+        params.append(jsonList(routes));
+    for (const SqlRow &row : execStatement("claim retries", sql, params, !pg))
         out.append(rows::attempt(row));
     return out;
 }

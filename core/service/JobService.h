@@ -393,9 +393,11 @@ public:
     void releaseClaim(qint64 jobId, const QString &workerId);
     void holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs); // keep it claimed for holdMs from now
     // Operators' retries waiting to be sent ('starting', no worker, lease not
-    // expired) on these providers: each is taken by one worker only, with a
-    // new lease, and returned for it to mark running and send.
-    QList<Attempt> claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers);
+    // expired) on these providers and, when routes are given, of jobs on these
+    // routes: each is taken by one worker only, with a new lease, and returned
+    // for it to mark running and send.
+    QList<Attempt> claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers,
+                                      const QStringList &routes = {});
     // Jobs queued on a route not in `routes` (a rolling deploy: another instance knows it).
     qint64 countQueuedOutside(const QStringList &routes);
     void recordRoute(const QString &name, const QJsonObject &config);

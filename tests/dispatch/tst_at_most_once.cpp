@@ -557,6 +557,39 @@ private Q_SLOTS:
         QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::nullopt); // taken once
     }
 
+    // A rolling deploy: an instance whose routes file lacks the job's route
+    // has the provider. Found by an adversarial review: it took the operator's
+    // retry and failed it ("does not know route"); it now leaves it to an
+    // instance that knows the route, which sends it.
+    void anInstanceWithoutTheRouteLeavesAnOperatorsRetryToOneThatHasIt_data() { addBackendRows(); }
+    void anInstanceWithoutTheRouteLeavesAnOperatorsRetryToOneThatHasIt()
+    {
+        JD_DISPATCH_SETUP(300);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::Hang));
+        const Job job = fx.submit(*svc, QStringLiteral("retry-rolling"));
+        dispatcher->runOnce(*svc, worker);
+        svc->cancelAttempt(svc->attempts(job.id).first().id, operatorRequest(QStringLiteral("no charge")));
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::answer());
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("primary"), operatorRequest(QStringLiteral("again")));
+        QVERIFY(retry.start.started);
+
+        RouteConfig without = fx.config;
+        without.routes.first().name = QStringLiteral("translate"); // the same providers, not the job's route
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("without-route");
+        Dispatcher other(store->url(), without, std::make_shared<ProviderDirectory>(without), o);
+        fx.primary.provider()->clearReceived();
+        QCOMPARE(other.runRetryOnce(*svc, QStringLiteral("w-other")), std::nullopt); // left alone
+        const Attempt waiting = *svc->attempt(retry.start.attempt.id);
+        QCOMPARE(waiting.state, AttemptState::Starting);
+        QVERIFY(waiting.workerId.isEmpty());
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0);
+
+        QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::optional<qint64>(retry.start.attempt.id));
+        QCOMPARE(svc->attempt(retry.start.attempt.id)->state, AttemptState::Succeeded);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+    }
+
     void operatorRetryIsSentByARunningDispatcher_data() { addBackendRows(); }
     void operatorRetryIsSentByARunningDispatcher()
     {
