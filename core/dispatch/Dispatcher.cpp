@@ -394,7 +394,7 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // The lease runs from when the database marks it running; measured from
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
-    const auto leaseFrom = Clock::now();
+    const auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
     flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs);
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;

@@ -12,6 +12,8 @@
 #include <memory>
 #include <mutex>
 
+#include <time.h>
+
 namespace jobdesk {
 namespace {
 
@@ -23,6 +25,20 @@ void ensureCurlGlobal()
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
+} // namespace
+
+SendClock::time_point SendClock::now() noexcept
+{
+#ifdef CLOCK_BOOTTIME
+    timespec ts{};
+    if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
+        return time_point(std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec));
+#endif
+    return time_point(std::chrono::duration_cast<duration>(std::chrono::steady_clock::now().time_since_epoch()));
+}
+
+namespace {
+
 struct Transfer
 {
     QByteArray response;
@@ -32,13 +48,13 @@ struct Transfer
     bool tooLarge = false;
     qint64 bytesOut = 0; // request bytes written to the socket (headers and body)
     const std::atomic<bool> *abort = nullptr;
-    std::optional<std::chrono::steady_clock::time_point> sendBy;
+    std::optional<SendClock::time_point> sendBy;
     bool fenced = false; // the pre-request check found sendBy passed: nothing was written
 };
 
 bool pastSendBy(const Transfer &t)
 {
-    return t.sendBy && std::chrono::steady_clock::now() >= *t.sendBy;
+    return t.sendBy && SendClock::now() >= *t.sendBy;
 }
 
 #if LIBCURL_VERSION_NUM >= 0x075000 // 7.80.0: CURLOPT_PREREQFUNCTION
@@ -140,7 +156,7 @@ struct SlistDeleter { void operator()(curl_slist *l) const { curl_slist_free_all
 // One HTTP exchange on a fresh connection that is closed afterwards.
 HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QList<QByteArray> &headers,
                      qint64 deadlineMs, const std::atomic<bool> *abort,
-                     std::optional<std::chrono::steady_clock::time_point> sendBy = std::nullopt)
+                     std::optional<SendClock::time_point> sendBy = std::nullopt)
 {
     ensureCurlGlobal();
     HttpExchange x;
@@ -150,7 +166,7 @@ HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QL
                                           "(this process stalled); it may have been reaped and asked about meanwhile");
         return x;
     };
-    if (sendBy && std::chrono::steady_clock::now() >= *sendBy)
+    if (sendBy && SendClock::now() >= *sendBy)
         return tooLate();
     std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
     if (!curl) {

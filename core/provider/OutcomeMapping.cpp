@@ -122,10 +122,13 @@ ProviderOutcome classifyExchange(const HttpExchange &x, const ContentCheck &chec
             // died mid-answer can send a Content-Length it then breaks), or a
             // page from something in between. The work may have been done:
             // unknown (DESIGN.md, invariant 4: "truncated or unparsable").
-            if (!doc.isObject()) {
+            // Nor is an object without an assistant message ({}, or a gateway's
+            // {"error": ...} under a 200): only a message that refuses or whose
+            // content is not text is the provider's answer, and a failed one.
+            if (!doc.isObject() || !choice.value(QStringLiteral("message")).isObject()) {
                 o.kind = ProviderOutcome::Kind::Unknown;
                 o.reason = x.framed
-                    ? QString(status + QStringLiteral(" with a body that is not a JSON object (truncated, or not the provider's): ")
+                    ? QString(status + QStringLiteral(" without an assistant message (truncated, or not the provider's answer): ")
                               + errorSummary(x.body))
                     : QString(status + QStringLiteral(" read until the connection closed and not parseable: maybe truncated"));
                 return o;

@@ -18,6 +18,22 @@
 
 namespace jobdesk {
 
+// The clock of a send's deadline (ProviderRequest::sendBy): on Linux
+// CLOCK_BOOTTIME, which keeps counting while the machine is suspended (a
+// laptop running the embedded store; steady_clock does not); elsewhere
+// steady_clock. A hypervisor that pauses a guest and freezes its clocks
+// stops both; the reconciler's grace (DispatcherOptions::neverProcessedGraceMs)
+// and the database's clock cover the rest, not completely (core/dispatch/README.md).
+struct SendClock
+{
+    using duration = std::chrono::nanoseconds;
+    using rep = duration::rep;
+    using period = duration::period;
+    using time_point = std::chrono::time_point<SendClock>;
+    static constexpr bool is_steady = true;
+    static time_point now() noexcept;
+};
+
 struct ProviderRequest
 {
     QString idempotencyKey;   // the attempt's provider key (a UUID), sent as the Idempotency-Key header
@@ -43,7 +59,7 @@ struct ProviderRequest
     // Checked before the connection and again once it is up, just before the
     // request is written (libcurl's pre-request callback). Past it: nothing is
     // sent (a failed outcome, sent = false).
-    std::optional<std::chrono::steady_clock::time_point> sendBy;
+    std::optional<SendClock::time_point> sendBy;
 };
 
 // Builds the request for an attempt of `route` on `provider`: renders the

@@ -125,8 +125,8 @@ QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit
     // an instance without the route cannot send it and leaves it to one that can.
     const QString onRoutes = routes.isEmpty()
         ? QString()
-        : QStringLiteral(" AND job_id IN (SELECT id FROM jobs WHERE ") + inJsonList(dialect(), QStringLiteral("route"), 5)
-            + QStringLiteral(")");
+        : QStringLiteral(" AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = attempts.job_id AND ")
+            + inJsonList(dialect(), QStringLiteral("j.route"), 5) + QStringLiteral(")");
     const QString now = nowSql(dialect());
     // Only one that has not expired: an expired one is the reaper's (failed, never sent).
     const QString sql = QStringLiteral("UPDATE attempts SET worker_id = $1, lease_expires_at_ms = ") + now

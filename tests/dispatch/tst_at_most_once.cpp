@@ -102,6 +102,7 @@ private Q_SLOTS:
         auto other = store->open();
         const auto peer = fx.dispatcher(store->url(), /*leaseMs*/ 400, /*neverProcessedGraceMs*/ 60000);
         bool reaped = false;
+        bool asked = false;
         AttemptState afterTheAsk = AttemptState::Starting;
         DispatcherOptions o;
         o.workerId = QStringLiteral("stalls");
@@ -118,6 +119,10 @@ private Q_SLOTS:
             }
             // ... and asked the provider about it.
             peer->reconcileOnce(*other);
+            int lookups = 0;
+            for (const FakeProvider::Received &r : fx.primary.provider()->received())
+                lookups += (r.path.contains(QStringLiteral("/status/")) && r.path.endsWith(a.providerKey)) ? 1 : 0;
+            asked = other->attempt(a.id)->lastLookupAtMs.has_value() && lookups == 1;
             afterTheAsk = other->attempt(a.id)->state;
         };
         Dispatcher stalling(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
@@ -125,6 +130,7 @@ private Q_SLOTS:
 
         QCOMPARE(stalling.runOnce(*svc, worker), std::optional<qint64>(job.id));
         QVERIFY(reaped);
+        QVERIFY2(asked, "the other instance did not ask the provider about the reaped attempt");
         QVERIFY2(afterTheAsk == AttemptState::Unknown,
                  qPrintable(QStringLiteral("the provider's \"never processed\" freed the job while its sender could still send: %1")
                                 .arg(toText(afterTheAsk))));

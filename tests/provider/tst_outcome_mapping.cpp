@@ -59,8 +59,14 @@ private Q_SLOTS:
         QTest::newRow("200 valid") << T::Complete << 200 << completion(R"({"a":"x"})") << none << true << Kind::Completed << true << qint64(-1) << false;
         QTest::newRow("200 invalid output") << T::Complete << 200 << completion(R"({"b":"x"})") << none << true << Kind::Failed << true << qint64(-1) << true;
         QTest::newRow("200 prose") << T::Complete << 200 << completion("Hello there") << none << true << Kind::Failed << true << qint64(-1) << true;
-        QTest::newRow("200 envelope without content") << T::Complete << 200 << QByteArray(R"({"choices":[]})") << none << true
-                                                      << Kind::Failed << true << qint64(-1) << true;
+        // An object without an assistant message is not the provider's answer either (a gateway's error under a 200).
+        QTest::newRow("200 envelope without a message is unknown") << T::Complete << 200 << QByteArray(R"({"choices":[]})") << none << true
+                                                                   << Kind::Unknown << true << qint64(-1) << false;
+        QTest::newRow("200 gateway error object is unknown") << T::Complete << 200 << kError << none << true << Kind::Unknown << true
+                                                             << qint64(-1) << false;
+        QTest::newRow("200 message without content") << T::Complete << 200
+                                                     << QByteArray(R"({"choices":[{"message":{"role":"assistant"}}]})") << none << true
+                                                     << Kind::Failed << true << qint64(-1) << true;
         QTest::newRow("200 unframed truncated") << T::Complete << 200 << completion(R"({"a":"x"})").left(20) << none << false
                                                 << Kind::Unknown << true << qint64(-1) << false;
         // A framed 200 whose body is not a JSON object (a page from a proxy, or an

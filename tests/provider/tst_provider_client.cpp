@@ -12,8 +12,18 @@
 #include <QTest>
 
 #include <atomic>
+#include <future>
 #include <thread>
 #include <vector>
+
+#ifdef Q_OS_LINUX
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
 
 using namespace jobdesk;
 using Behaviour = FakeProvider::Behaviour;
@@ -164,7 +174,7 @@ private Q_SLOTS:
     void aRequestPastItsSendByIsNeverSent()
     {
         ProviderRequest r = request(QStringLiteral("sendby:late"));
-        r.sendBy = std::chrono::steady_clock::now() - std::chrono::milliseconds(1);
+        r.sendBy = SendClock::now() - std::chrono::milliseconds(1);
         const ProviderOutcome o = m_client->call(r);
         QVERIFY2(o.kind == Kind::Failed, qPrintable(o.reason));
         QVERIFY(!o.sent);
@@ -173,11 +183,68 @@ private Q_SLOTS:
         QCOMPARE(fake()->completionRequestCount(QStringLiteral("sendby:late")), 0);
     }
 
+    // The send-by passes while the connection is being made: libcurl's
+    // pre-request check stops the request before its first byte. The listener's
+    // accept queue is full (backlog 0 and one connection never accepted), so
+    // the kernel holds the client's connection until the queue has room, which
+    // the test makes only after the send-by has passed.
+    void aRequestWhoseSendByPassesDuringItsConnectIsNeverWritten()
+    {
+#ifdef Q_OS_LINUX
+        struct Fd
+        {
+            int fd = -1;
+            ~Fd()
+            {
+                if (fd >= 0)
+                    ::close(fd);
+            }
+        };
+        Fd listener{::socket(AF_INET, SOCK_STREAM, 0)};
+        QVERIFY(listener.fd >= 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(listener.fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
+        QCOMPARE(::listen(listener.fd, 0), 0);
+        socklen_t len = sizeof addr;
+        QCOMPARE(::getsockname(listener.fd, reinterpret_cast<sockaddr *>(&addr), &len), 0);
+        Fd filler{::socket(AF_INET, SOCK_STREAM, 0)};
+        QCOMPARE(::connect(filler.fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0); // fills the queue
+
+        ProviderConfig cfg = m_config;
+        cfg.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(ntohs(addr.sin_port)));
+        const std::unique_ptr<ProviderClient> client = makeProviderClient(cfg);
+        ProviderRequest r = request(QStringLiteral("sendby:connect"), 5000);
+        const SendClock::time_point sendBy = SendClock::now() + std::chrono::milliseconds(200);
+        r.sendBy = sendBy;
+        auto call = std::async(std::launch::async, [&client, r] { return client->call(r); });
+        while (SendClock::now() < sendBy) // make room only once the send-by has passed
+            QThread::msleep(5);
+        Fd first{::accept(listener.fd, nullptr, nullptr)}; // the filler: the client's connection may now complete
+        QVERIFY(first.fd >= 0);
+        const ProviderOutcome o = call.get();
+        QVERIFY2(o.kind == Kind::Failed && !o.sent, qPrintable(toText(o.kind) + QStringLiteral(": ") + o.reason));
+        QVERIFY2(o.reason.contains(QStringLiteral("lease ran out")), qPrintable(o.reason));
+        // The client's connection reached the listener and carried nothing before it closed.
+        pollfd p{listener.fd, POLLIN, 0};
+        QCOMPARE(::poll(&p, 1, 5000), 1);
+        Fd conn{::accept(listener.fd, nullptr, nullptr)};
+        QVERIFY(conn.fd >= 0);
+        pollfd c{conn.fd, POLLIN, 0};
+        QCOMPARE(::poll(&c, 1, 5000), 1);
+        char buf[256];
+        QCOMPARE(::recv(conn.fd, buf, sizeof buf, 0), ssize_t(0)); // end of stream, no byte of the request
+#else
+        QSKIP("needs Linux sockets");
+#endif
+    }
+
     // Within its lease the request goes as before (libcurl's pre-request check passes it).
     void aRequestWithinItsSendBySendsOnce()
     {
         ProviderRequest r = request(QStringLiteral("sendby:ok"));
-        r.sendBy = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        r.sendBy = SendClock::now() + std::chrono::seconds(30);
         const ProviderOutcome o = m_client->call(r);
         QVERIFY2(o.kind == Kind::Completed, qPrintable(o.reason));
         QCOMPARE(fake()->completionRequestCount(QStringLiteral("sendby:ok")), 1);
