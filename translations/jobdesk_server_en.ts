@@ -862,6 +862,14 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>stopped</source>
         <translation>stopped</translation>
     </message>
+    <message>
+        <source>How long after an unknown attempt&apos;s lease a provider&apos;s &quot;never processed&quot; may free its job, in ms [JOBDESK_NEVER_PROCESSED_GRACE_MS] (default 30000).</source>
+        <translation>How long after an unknown attempt&apos;s lease a provider&apos;s &quot;never processed&quot; may free its job, in ms [JOBDESK_NEVER_PROCESSED_GRACE_MS] (default 30000).</translation>
+    </message>
+    <message>
+        <source>--never-processed-grace-ms must be 0..86400000</source>
+        <translation>--never-processed-grace-ms must be 0..86400000</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::Refusal</name>

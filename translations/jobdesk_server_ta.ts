@@ -862,6 +862,14 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>stopped</source>
         <translation>நிறுத்தப்பட்டது</translation>
     </message>
+    <message>
+        <source>How long after an unknown attempt&apos;s lease a provider&apos;s &quot;never processed&quot; may free its job, in ms [JOBDESK_NEVER_PROCESSED_GRACE_MS] (default 30000).</source>
+        <translation>தெரியாத நிலையிலுள்ள முயற்சியின் குத்தகை (lease) முடிந்து எவ்வளவு நேரம் கழித்து, வழங்குநரின் &quot;ஒருபோதும் செயலாக்கவில்லை&quot; என்ற பதில் அதன் வேலையை விடுவிக்கலாம், மி.வி.யில் [JOBDESK_NEVER_PROCESSED_GRACE_MS] (இயல்பாக 30000).</translation>
+    </message>
+    <message>
+        <source>--never-processed-grace-ms must be 0..86400000</source>
+        <translation>--never-processed-grace-ms 0..86400000 ஆக இருக்க வேண்டும்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::Refusal</name>

@@ -1,7 +1,7 @@
 // jobdesk-server: the HTTP API and the dispatcher, or a token tool.
 //
 //   jobdesk-server --database URL --routes routes.json [--listen ADDR] [--port N] [--workers N]
-//                  [--http-threads N] [--worker-id ID] [--lease-ms MS] [--poll-ms MS] [--no-dispatch]
+//                  [--http-threads N] [--worker-id ID] [--lease-ms MS] [--never-processed-grace-ms MS] [--poll-ms MS] [--no-dispatch]
 //   jobdesk-server --database URL --routes routes.json --validate PROVIDER --route ROUTE
 //   jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT] [--database URL]
 //   jobdesk-server token list [--database URL]
@@ -222,6 +222,11 @@ int main(int argc, char *argv[])
                                      QStringLiteral("n"));
     const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QCoreApplication::translate("jobdesk-server", "Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
                                      QStringLiteral("ms"));
+    const QCommandLineOption graceMs(QStringLiteral("never-processed-grace-ms"),
+                                     QCoreApplication::translate("jobdesk-server", "How long after an unknown attempt's lease a provider's "
+                                                                                   "\"never processed\" may free its job, in ms "
+                                                                                   "[JOBDESK_NEVER_PROCESSED_GRACE_MS] (default 30000)."),
+                                     QStringLiteral("ms"));
     const QCommandLineOption pollMs(QStringLiteral("poll-ms"), QCoreApplication::translate("jobdesk-server", "Idle poll in ms [JOBDESK_POLL_MS] (default 200)."),
                                     QStringLiteral("ms"));
     const QCommandLineOption validate(QStringLiteral("validate"),
@@ -229,7 +234,7 @@ int main(int argc, char *argv[])
                                       QStringLiteral("provider"));
     const QCommandLineOption route(QStringLiteral("route"), QCoreApplication::translate("jobdesk-server", "The route for --validate."), QStringLiteral("route"));
     parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers,
-                       leaseMs, pollMs, validate, route});
+                       leaseMs, graceMs, pollMs, validate, route});
     parser.process(app);
 
     const QString url = valueOf(parser, database, "JOBDESK_DATABASE_URL");
@@ -244,15 +249,20 @@ int main(int argc, char *argv[])
     const auto nWorkers = integer(valueOf(parser, workers, "JOBDESK_WORKERS", QStringLiteral("2")), 1, 64);
     const auto lease = integer(valueOf(parser, leaseMs, "JOBDESK_LEASE_MS", QStringLiteral("15000")), 100, 24LL * 3600 * 1000);
     const auto poll = integer(valueOf(parser, pollMs, "JOBDESK_POLL_MS", QStringLiteral("200")), 1, 3600 * 1000);
+    const auto grace = integer(valueOf(parser, graceMs, "JOBDESK_NEVER_PROCESSED_GRACE_MS", QStringLiteral("30000")), 0,
+                               24LL * 3600 * 1000);
     if (!nWorkers)
         return fail(QCoreApplication::translate("jobdesk-server", "--workers must be 1..64"));
     if (!lease)
         return fail(QCoreApplication::translate("jobdesk-server", "--lease-ms must be at least 100"));
     if (!poll)
         return fail(QCoreApplication::translate("jobdesk-server", "--poll-ms must be positive"));
+    if (!grace)
+        return fail(QCoreApplication::translate("jobdesk-server", "--never-processed-grace-ms must be 0..86400000"));
     options.workers = int(*nWorkers);
     options.leaseMs = *lease;
     options.idlePollMs = *poll;
+    options.neverProcessedGraceMs = *grace;
 
     const QString portText = valueOf(parser, port, "JOBDESK_PORT");
     std::optional<qint64> httpPort;

@@ -952,10 +952,17 @@ SubmitResult JobService::submit(const SubmitRequest &req)
 std::optional<SubmitResult> JobService::answerTakenKey(const SubmitRequest &req)
 {
     const CheckedIntent intent = checkedIntent(req);
-    if (!d->pg())
-        return d->run("answer a taken key", true, [&] {
-            return d->answerTakenTx(req, intent.fingerprint, intent.meta);
+    if (!d->pg()) {
+        // A free key (every refused new request) is a read, without the write lock.
+        const bool taken = d->run("answer a taken key", false, [&] {
+            return !d->session->exec(QStringLiteral("SELECT 1 FROM jobs WHERE owner_id = $1 AND idempotency_key = $2"),
+                                     {req.ownerId, req.idempotencyKey})
+                        .isEmpty();
         });
+        if (!taken)
+            return std::nullopt;
+        return d->run("answer a taken key", true, [&] { return d->answerTakenTx(req, intent.fingerprint, intent.meta); });
+    }
     const quint64 keyHash = TakenKeys::hashOf(req.ownerId, req.idempotencyKey);
     return d->run("answer a taken key", false, [&] {
         return d->replayAnswer(d->session->exec(kSubmitReplaySql, {req.ownerId, req.idempotencyKey, intent.fingerprint, req.route,

@@ -237,8 +237,13 @@ private Q_SLOTS:
         QVERIFY(version.out.startsWith(QStringLiteral("jobdesk-server ")));
         const ToolRun help = runTool({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        for (const char *option : {"--database", "--routes", "--listen", "--port", "--workers", "--http-threads", "token create"})
+        for (const char *option : {"--database", "--routes", "--listen", "--port", "--workers", "--http-threads",
+                                   "--never-processed-grace-ms", "token create"})
             QVERIFY2(help.out.contains(QLatin1String(option)), option);
+        const ToolRun badGrace = runTool({QStringLiteral("--database"), QStringLiteral("sqlite:/nonexistent/x.db"), QStringLiteral("--routes"),
+                                          QStringLiteral("x.json"), QStringLiteral("--never-processed-grace-ms"), QStringLiteral("-1")});
+        QCOMPARE(badGrace.exitCode, 2);
+        QVERIFY2(badGrace.err.contains(QStringLiteral("--never-processed-grace-ms must be 0..86400000")), qPrintable(badGrace.err));
         const ToolRun noDb = runTool({QStringLiteral("--routes"), QStringLiteral("x.json")});
         QCOMPARE(noDb.exitCode, 2);
         QVERIFY(noDb.err.contains(QStringLiteral("JOBDESK_DATABASE_URL")));
