@@ -258,9 +258,12 @@ private Q_SLOTS:
         const QProcessEnvironment tamil = tamilEnvironment();
         const ToolRun help = runTool({QStringLiteral("--help")}, tamil);
         QCOMPARE(help.exitCode, 0);
-        QVERIFY2(help.out.contains(QStringLiteral("விருப்பங்கள்:")), qPrintable(help.out));  // Qt's "Options:" heading
-        QVERIFY2(help.out.contains(QStringLiteral("தரவுத்தள URL")), qPrintable(help.out)); // --database
-        QVERIFY2(help.out.contains(QStringLiteral("ஒப்பந்தச் சரிபார்ப்பை")), qPrintable(help.out)); // --validate
+        // Phrases are looked for with the help's line wrapping undone: a longer
+        // option name elsewhere moves the column where descriptions wrap.
+        const QString flat = help.out.simplified();
+        QVERIFY2(flat.contains(QStringLiteral("விருப்பங்கள்:")), qPrintable(help.out));  // Qt's "Options:" heading
+        QVERIFY2(flat.contains(QStringLiteral("தரவுத்தள URL")), qPrintable(help.out)); // --database
+        QVERIFY2(flat.contains(QStringLiteral("ஒப்பந்தச் சரிபார்ப்பை")), qPrintable(help.out)); // --validate
         for (const char *option : {"--database", "--routes", "--port", "JOBDESK_PORT", "token create"})
             QVERIFY2(help.out.contains(QLatin1String(option)), option);
         QVERIFY(!help.out.contains(QStringLiteral("Store URL")));
