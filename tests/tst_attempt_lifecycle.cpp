@@ -3,6 +3,7 @@
 
 #include "StoreFixture.h"
 
+#include "domain/CanonicalJson.h"
 #include "store/PgSession.h"
 
 #include <QUuid>
@@ -165,6 +166,61 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
         QVERIFY(!svc->job(job.id)->completedBy);
         QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
+    // The provider said "never processed" (or a sibling failed it) while the
+    // request was still out, and then answered after all: the result was
+    // produced, maybe paid for. It is recorded, never dropped; the attempt
+    // stays failed and never wins, even with no winner yet and its read
+    // version still current, because its job has moved on to the fallback.
+    void lateResultOfAFailedAttemptIsARaceLossAndNeverWins_data() { addBackendRows(); }
+    void lateResultOfAFailedAttemptIsARaceLossAndNeverWins()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("f1"));
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+        svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        svc->fail(a.id, Actor::reconciler(QStringLiteral("r1")), QStringLiteral("the provider never processed the request"));
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+
+        const CompleteResult late = svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1")));
+        QCOMPARE(late.outcome, CompleteResult::Outcome::Lost);
+        QCOMPARE(late.attemptState, AttemptState::Failed);
+        QVERIFY(!late.winnerAttemptId);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed); // stays failed
+        const Job after = svc->job(job.id).value();
+        QVERIFY(!after.completedBy);
+        QCOMPARE(after.state, JobState::Queued); // free for the fallback, as before the late answer
+        QCOMPARE(after.version, job.version);
+        QVERIFY(after.result.isEmpty());
+        auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(losses.first().payloadDigest, sha256Hex(kResultA)); // the payload is discarded, its digest kept
+
+        // The fallback still starts and wins; a re-run of the late answer records nothing more.
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("fallback"));
+        QCOMPARE(svc->complete(b.id, kResultB, Actor::worker(QStringLiteral("w2"))).outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->complete(a.id, kResultA, Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Lost);
+        losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(svc->job(job.id)->result, kResultB);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+    }
+
+    void aStartingAttemptHasNoResultToComplete_data() { addBackendRows(); }
+    void aStartingAttemptHasNoResultToComplete()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("s1"));
+        const StartAttemptResult s = claimAndStart(*svc, makeStartRequest(job.id, QStringLiteral("primary")));
+        QVERIFY2(s.started, qPrintable(s.refusal.message));
+        JD_VERIFY_THROWS_CODE(svc->complete(s.attempt.id, kResultA, Actor::worker(QStringLiteral("w1"))),
+                              JobDeskError::Code::InvalidTransition);
+        QCOMPARE(svc->attempt(s.attempt.id)->state, AttemptState::Starting);
+        QCOMPARE(svc->raceLosses(job.id).size(), 0);
     }
 
     void unknownAttemptCanStillWinWithItsLateResult_data() { addBackendRows(); }

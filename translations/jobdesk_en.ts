@@ -668,10 +668,6 @@
         <translation>attempt %1 is still starting: mark it running before it completes</translation>
     </message>
     <message>
-        <source>attempt %1 failed definitively; it has no result to complete with</source>
-        <translation>attempt %1 failed definitively; it has no result to complete with</translation>
-    </message>
-    <message>
         <source>job %1 is %2 and cannot fail</source>
         <translation>job %1 is %2 and cannot fail</translation>
     </message>

@@ -1084,10 +1084,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>முயற்சி %1 இன்னும் தொடங்கிக்கொண்டிருக்கிறது: அது முடிவதற்கு முன் அதை இயங்குகிறது (running) எனக் குறியிடுங்கள்</translation>
     </message>
     <message>
-        <source>attempt %1 failed definitively; it has no result to complete with</source>
-        <translation>முயற்சி %1 உறுதியாகத் தோல்வியடைந்தது; அதை முடிக்க எந்த முடிவும் அதனிடம் இல்லை</translation>
-    </message>
-    <message>
         <source>job %1 is %2 and cannot fail</source>
         <translation>வேலை %1 %2 நிலையில் உள்ளது; அதைத் தோல்வி என முடிக்க முடியாது</translation>
     </message>

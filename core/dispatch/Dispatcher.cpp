@@ -580,7 +580,8 @@ Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, con
                                   << e.message();
             return Applied::Later;
         default:
-            // The attempt moved on meanwhile (cancelled, reaped, completed): nothing left to record.
+            // Refused for good (a starting attempt has no result; a failed or cancelled
+            // one's late result is a race loss, recorded by complete()): nothing left to record.
             qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "not applicable:" << e.message();
             return Applied::Yes;
         }

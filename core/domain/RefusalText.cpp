@@ -128,7 +128,6 @@ const QList<KnownSentence> &knownSentences()
 
         // -- The core's other refusals (JobService) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is still starting: mark it running before it completes"), 0},
-        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 failed definitively; it has no result to complete with"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is %2 and cannot fail"), arg(2)},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 still has an open attempt (%2); it cannot fail until that ends"), 0},
 

@@ -758,9 +758,6 @@ struct JobService::Private
         if (a.state == AttemptState::Starting)
             throw JobDeskError(Code::InvalidTransition,
                                QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(a.id));
-        if (a.state == AttemptState::Failed)
-            throw JobDeskError(Code::InvalidTransition,
-                               QStringLiteral("attempt %1 failed definitively; it has no result to complete with").arg(a.id));
         const Stamp st = stamp();
         if (canComplete(a.state) && !job.completedBy && job.state != JobState::Cancelled && job.version == a.readVersion) {
             const SqlRows cas = session->exec(
@@ -781,7 +778,9 @@ struct JobService::Private
                 return out;
             }
         }
-        // Lost: discard the payload, keep its digest, record the race loss.
+        // Lost: discard the payload, keep its digest, record the race loss. A
+        // cancelled or failed attempt keeps its state: its job has moved on,
+        // and the result it paid for is recorded, never dropped (migration 25).
         AttemptState after = a.state;
         if (a.state == AttemptState::Running || a.state == AttemptState::Unknown) {
             const QString why = job.completedBy ? QStringLiteral("lost the race to attempt %1").arg(*job.completedBy)
@@ -1100,9 +1099,6 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
         if (outcome == QStringLiteral("starting"))
             throw JobDeskError(Code::InvalidTransition,
                                QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(attemptId));
-        if (outcome == QStringLiteral("failed"))
-            throw JobDeskError(Code::InvalidTransition,
-                               QStringLiteral("attempt %1 failed definitively; it has no result to complete with").arg(attemptId));
         CompleteResult out;
         out.outcome = outcome.startsWith(QStringLiteral("won")) ? CompleteResult::Outcome::Won : CompleteResult::Outcome::Lost;
         out.replayed = outcome == QStringLiteral("won_replayed");

@@ -350,6 +350,11 @@ public:
     StartAttemptResult startAttempt(const StartAttemptRequest &request);
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
+    // The compare-and-swap of invariant 5. A running or unknown attempt wins
+    // or becomes superseded; a result for a cancelled or failed attempt (its
+    // job has moved on) is a race loss and the attempt keeps its state; either
+    // way a loser's payload is discarded and its digest kept. A starting
+    // attempt (never sent) is refused with InvalidTransition.
     CompleteResult complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor);
     // resultDigest: for output that broke the contract (it was produced, and
     // maybe paid for), the digest of what came back.

@@ -142,6 +142,44 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
+    // The attempt is failed by another instance while its request is out (a
+    // provider's "never processed" that was not true after all, a hedge's
+    // sibling, an operator's tooling), and then the provider answers 200. The
+    // answer was produced and maybe paid for: found by a review, it was left
+    // as a log line ("not applicable"). It is a race loss now, with its
+    // digest, and the attempt stays failed.
+    void aPaidAnswerForAnAttemptFailedMeanwhileIsRecordedAsARaceLoss_data() { addBackendRows(); }
+    void aPaidAnswerForAnAttemptFailedMeanwhileIsRecordedAsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(2000);
+        auto other = store->open();
+        bool failedMeanwhile = false;
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("sends");
+        o.beforeSendForTests = [&](const Attempt &a) {
+            failedMeanwhile = other->fail(a.id, Actor::reconciler(QStringLiteral("peer")),
+                                          QStringLiteral("the provider never processed the request"))
+                                  .state
+                              == AttemptState::Failed;
+        };
+        Dispatcher sending(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        const Job job = fx.submit(*svc, QStringLiteral("failed-then-answered"));
+
+        QCOMPARE(sending.runOnce(*svc, worker), std::optional<qint64>(job.id));
+        QVERIFY(failedMeanwhile);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1); // sent once, and answered
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Failed); // a failed attempt never wins
+        QCOMPARE(sending.stats().completedLost.load(), qint64(1));
+        QCOMPARE(sending.stats().completedWon.load(), qint64(0));
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(losses.first().payloadDigest.size(), 64);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued); // its job had moved on; it still has
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
     // ---- 2. two automatic attempts for one job ----
 
     void stalledWorkerCannotStartAnAttemptAfterItsClaimWasTaken_data() { addBackendRows(); }
