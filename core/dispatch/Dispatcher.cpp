@@ -674,7 +674,9 @@ int Dispatcher::reconcileOnce(JobService &svc)
             } else if (status.kind == StatusLookup::Kind::NeverProcessed && a.state == AttemptState::Unknown) {
                 // Conclusive only once no copy of the request can still arrive:
                 // asked well after the lease within which its sender could send.
-                const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(0) + m_options.neverProcessedGraceMs;
+                // An attempt without a lease (written before migration 4, by a
+                // sender that knew no send-by) counts from when it went unknown.
+                const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
                 if (!askedAt || *askedAt < conclusiveFrom) {
                     qCDebug(lcDispatch) << "reconcile" << a.id << "never processed, not yet conclusive: asked"
                                         << (askedAt ? conclusiveFrom - *askedAt : -1) << "ms too early";

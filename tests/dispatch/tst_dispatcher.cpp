@@ -259,6 +259,33 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Queued); // free for the next proven provider
     }
 
+    // An unknown attempt written before migration 4 has no lease, and its
+    // sender knew no send-by. "Never processed" is conclusive only the grace
+    // after it went unknown, never at once.
+    void neverProcessedForAnAttemptWithoutALeaseWaitsTheGraceFromWhenItWentUnknown_data() { addBackendRows(); }
+    void neverProcessedForAnAttemptWithoutALeaseWaitsTheGraceFromWhenItWentUnknown()
+    {
+        JD_DISPATCH_SETUP(2000);
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::CloseBeforeAnswer));
+        const Job job = fx.submit(*svc, QStringLiteral("never-no-lease"));
+        dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 600000);
+        dispatcher->runOnce(*svc, worker);
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Unknown);
+        svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = NULL WHERE id = $1"), {a.id});
+        QVERIFY(!svc->attempt(a.id)->leaseExpiresAtMs);
+
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 0); // asked, answered "never processed": not yet conclusive
+        QVERIFY(svc->attempt(a.id)->lastLookupAtMs);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+
+        const auto noGrace = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 0);
+        QCOMPARE(noGrace->reconcileOnce(*svc), 1); // asked after it went unknown: conclusive without a grace
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
     void reconcilerRecordsALateResultForADecidedJobAsARaceLoss_data() { addBackendRows(); }
     void reconcilerRecordsALateResultForADecidedJobAsARaceLoss()
     {
