@@ -139,6 +139,48 @@ private Q_SLOTS:
         QVERIFY(!ids(svc->unknownAttemptsToReconcile(kBatch, kLookupProviders, false)).contains(primary.id));
     }
 
+    // What the provider said at the last lookup is on the queue (migration 26):
+    // each lookup records its own answer, a note is kept whole up to 500
+    // characters, and text a store cannot keep is recorded as U+FFFD.
+    void eachLookupRecordsWhatTheProviderAnswered_data() { addBackendRows(); }
+    void eachLookupRecordsWhatTheProviderAnswered()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("answered"));
+        QVERIFY(!queueItem(svc->unknownQueue(), a.id)->lastAnswer); // not asked yet
+        const qint64 seq = svc->job(a.jobId)->changeSeq;
+
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::NeverProcessed, QStringLiteral("no record of the key yet"));
+        const UnknownQueueItem *item = queueItem(svc->unknownQueue(), a.id);
+        QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+        QCOMPARE(item->lastAnswerDetail, QStringLiteral("no record of the key yet"));
+        QCOMPARE(item->lookupCount, 1);
+
+        const QString longNote = QStringLiteral("é").repeated(600);
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, longNote);
+        QList<UnknownQueueItem> q = svc->unknownQueue();
+        item = queueItem(q, a.id);
+        QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
+        QCOMPARE(item->lastAnswerDetail, longNote.left(500));
+
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("HTTP 503\u0000 from the status endpoint"));
+        q = svc->unknownQueue();
+        item = queueItem(q, a.id);
+        QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NoAnswer));
+        QCOMPARE(item->lastAnswerDetail, QStringLiteral("HTTP 503\uFFFD from the status endpoint"));
+
+        svc->recordLookup(a.id); // an answer with nothing to show replaces the last one
+        q = svc->unknownQueue();
+        item = queueItem(q, a.id);
+        QVERIFY(!item->lastAnswer);
+        QVERIFY(item->lastAnswerDetail.isEmpty());
+        QCOMPARE(item->lookupCount, 4);
+        // Informational: no state change, no event, no change sequence.
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(a.jobId)->changeSeq, seq);
+    }
+
     void repeatedRequestIdWritesOnce_data() { addBackendRows(); }
     void repeatedRequestIdWritesOnce()
     {

@@ -2886,6 +2886,22 @@ Recorded config now %2</translation>
         <source>The provider offers no status lookup: ask its support about key %1.</source>
         <translation>The provider offers no status lookup: ask its support about key %1.</translation>
     </message>
+    <message>
+        <source>still working on it</source>
+        <translation>still working on it</translation>
+    </message>
+    <message>
+        <source>no record of it yet (not conclusive yet)</source>
+        <translation>no record of it yet (not conclusive yet)</translation>
+    </message>
+    <message>
+        <source>no answer: the lookup failed</source>
+        <translation>no answer: the lookup failed</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s answer</source>
+        <translation>Provider&apos;s answer</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::UnknownQueueView</name>

@@ -2886,6 +2886,22 @@ Recorded config now %2</source>
         <source>The provider offers no status lookup: ask its support about key %1.</source>
         <translation>வழங்குநரிடம் நிலை விசாரிப்பு (status lookup) இல்லை: சாவி %1 பற்றி அதன் ஆதரவுக் குழுவிடம் கேளுங்கள்.</translation>
     </message>
+    <message>
+        <source>still working on it</source>
+        <translation>இன்னும் செயலாக்குகிறது</translation>
+    </message>
+    <message>
+        <source>no record of it yet (not conclusive yet)</source>
+        <translation>இன்னும் பதிவு இல்லை (இன்னும் உறுதியானது அல்ல)</translation>
+    </message>
+    <message>
+        <source>no answer: the lookup failed</source>
+        <translation>பதில் இல்லை: விசாரிப்பு தோல்வியடைந்தது</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s answer</source>
+        <translation>வழங்குநரின் பதில்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::UnknownQueueView</name>

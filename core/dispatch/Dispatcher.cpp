@@ -7,6 +7,7 @@
 #include "domain/CanonicalJson.h"
 #include "provider/ProviderFactory.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QUuid>
 
@@ -649,8 +650,32 @@ int Dispatcher::reconcileOnce(JobService &svc)
         const StatusLookup status = client->lookup(a.providerKey, std::min(m_options.lookupDeadlineMs, std::max<qint64>(left, 100)));
         qCDebug(lcDispatch) << "reconcile" << a.id << a.providerKey << toText(a.state) << "->" << toText(status.kind) << status.reason;
         try {
-            if (a.state == AttemptState::Unknown)
-                svc.recordLookup(a.id, askedAt);
+            // "Never processed" is conclusive only once no copy of the request
+            // can still arrive: asked well after the lease within which its
+            // sender could send. An attempt without a lease (written before
+            // migration 4, by a sender that knew no send-by) counts from when
+            // it went unknown.
+            const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
+            const bool neverProcessed = status.kind == StatusLookup::Kind::NeverProcessed;
+            const bool conclusive = neverProcessed && askedAt && *askedAt >= conclusiveFrom;
+            if (a.state == AttemptState::Unknown) {
+                // What the operator's unknown queue shows when the answer did not settle it.
+                std::optional<LookupAnswer> answer;
+                QString detail = status.reason;
+                if (neverProcessed && !conclusive) {
+                    answer = LookupAnswer::NeverProcessed;
+                    detail = QStringLiteral("the provider has no record of key %1; that is conclusive from %2 UTC, %3 s after "
+                                            "the attempt's lease ended, when no copy of the request can still arrive")
+                                 .arg(a.providerKey,
+                                      QDateTime::fromMSecsSinceEpoch(conclusiveFrom, Qt::UTC).toString(Qt::ISODate))
+                                 .arg(m_options.neverProcessedGraceMs / 1000.0);
+                } else if (status.kind == StatusLookup::Kind::InProgress) {
+                    answer = LookupAnswer::InProgress;
+                } else if (status.kind == StatusLookup::Kind::Unknown) {
+                    answer = LookupAnswer::NoAnswer;
+                }
+                svc.recordLookup(a.id, askedAt, answer, detail);
+            }
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 const Route *route = job ? m_config.route(job->route) : nullptr;
@@ -671,13 +696,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
                     continue;
                 }
                 ++resolved;
-            } else if (status.kind == StatusLookup::Kind::NeverProcessed && a.state == AttemptState::Unknown) {
-                // Conclusive only once no copy of the request can still arrive:
-                // asked well after the lease within which its sender could send.
-                // An attempt without a lease (written before migration 4, by a
-                // sender that knew no send-by) counts from when it went unknown.
-                const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
-                if (!askedAt || *askedAt < conclusiveFrom) {
+            } else if (neverProcessed && a.state == AttemptState::Unknown) {
+                if (!conclusive) {
                     qCDebug(lcDispatch) << "reconcile" << a.id << "never processed, not yet conclusive: asked"
                                         << (askedAt ? conclusiveFrom - *askedAt : -1) << "ms too early";
                     continue;

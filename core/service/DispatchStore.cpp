@@ -307,7 +307,26 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     return out;
 }
 
-void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs)
+QString toText(LookupAnswer answer)
+{
+    switch (answer) {
+    case LookupAnswer::InProgress: return QStringLiteral("in_progress");
+    case LookupAnswer::NeverProcessed: return QStringLiteral("never_processed");
+    case LookupAnswer::NoAnswer: break;
+    }
+    return QStringLiteral("no_answer");
+}
+
+std::optional<LookupAnswer> lookupAnswerFromString(const QString &text)
+{
+    for (LookupAnswer a : {LookupAnswer::InProgress, LookupAnswer::NeverProcessed, LookupAnswer::NoAnswer})
+        if (toText(a) == text)
+            return a;
+    return std::nullopt;
+}
+
+void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs, std::optional<LookupAnswer> answer,
+                              const QString &detail)
 {
     // Recorded as asked now (the console's lookup mark moves), unless an
     // operator's request came in after the question went out: then as asked
@@ -322,8 +341,12 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs)
                                  "AND lookup_requested_at_ms > ") + asked
                       + QStringLiteral(" THEN CASE WHEN last_lookup_at_ms IS NOT NULL AND last_lookup_at_ms > ") + asked
                       + QStringLiteral(" THEN last_lookup_at_ms ELSE ") + asked + QStringLiteral(" END ELSE ") + now
-                      + QStringLiteral(" END, lookup_count = lookup_count + 1 WHERE id = $1"),
-                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant()});
+                      + QStringLiteral(" END, lookup_count = lookup_count + 1, last_lookup_answer = ")
+                      + (dialect() == Dialect::Postgres ? QStringLiteral("$3::text::lookup_answer") : QStringLiteral("$3"))
+                      + QStringLiteral(", last_lookup_detail = $4 WHERE id = $1"),
+                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
+                   answer ? QVariant(toText(*answer)) : QVariant(),
+                   detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
 }
 
 QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)

@@ -190,6 +190,12 @@ struct NamedConfig
 // ---- worklists: the questions an operator or a support engineer arrives with ----
 
 // An unknown attempt of an undecided job: the on-call queue.
+// What the provider answered the last status lookup of an unknown attempt
+// (migration 26; a conclusive answer moves the attempt out of unknown).
+enum class LookupAnswer { InProgress, NeverProcessed, NoAnswer };
+QString toText(LookupAnswer); // "in_progress", "never_processed", "no_answer": as stored
+std::optional<LookupAnswer> lookupAnswerFromString(const QString &text);
+
 struct UnknownQueueItem
 {
     enum class Cause { Deadline, LostConnection, LeaseExpired, Other };
@@ -202,6 +208,8 @@ struct UnknownQueueItem
     bool providerHasStatusLookup = false; // as the dispatchers recorded the provider's config
     int lookupCount = 0;                  // when it was last asked: attempt.lastLookupAtMs
     std::optional<qint64> lookupRequestedAtMs; // an operator asked for a lookup (JobService::requestLookup)
+    std::optional<LookupAnswer> lastAnswer;    // what the last lookup came back with (none: not asked, or before migration 26)
+    QString lastAnswerDetail;                  // the dispatcher's note on it (English, for a tooltip)
     qint64 jobChangeSeq = 0;              // the job's change sequence as read (an action's seenChangeSeq)
     // An operator's request the reconciler has not answered yet.
     bool lookupOutstanding() const
@@ -425,7 +433,10 @@ public:
     // clock, read before the question was sent; default: now). Recorded as
     // asked now, unless an operator's request came in after askedAtMs: the
     // answer is older than the request, which stays outstanding.
-    void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt);
+    // answer/detail: what the provider said, when it did not settle the
+    // attempt (the unknown queue shows it); detail is cut to 500 characters.
+    void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt,
+                      std::optional<LookupAnswer> answer = std::nullopt, const QString &detail = {});
     // Cancelled attempts that may have reached their provider (they were
     // running or unknown), changed since sinceMs, with no race loss recorded
     // yet: a late result for them is still to be recorded as a race loss.

@@ -286,6 +286,50 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Queued);
     }
 
+    // The operator's queue shows what the provider said when it did not settle
+    // the attempt: still working, no record of the key yet (with when that
+    // becomes conclusive), or no answer at all.
+    void theUnknownQueueShowsWhatTheProviderLastAnswered_data() { addBackendRows(); }
+    void theUnknownQueueShowsWhatTheProviderLastAnswered()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job j1 = fx.submit(*svc, QStringLiteral("answer-working"));
+        const Attempt working = svc->markUnknown(startRunning(*svc, j1.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        fx.primary.provider()->markInProgress(working.providerKey);
+        const Job j2 = fx.submit(*svc, QStringLiteral("answer-unseen"));
+        const Attempt unseen = svc->markUnknown(startRunning(*svc, j2.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        const auto answers = [&] {
+            QHash<qint64, std::pair<std::optional<LookupAnswer>, QString>> out;
+            for (const UnknownQueueItem &i : svc->unknownQueue())
+                out.insert(i.attempt.id, {i.lastAnswer, i.lastAnswerDetail});
+            return out;
+        };
+
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("asks");
+        o.neverProcessedGraceMs = 600000;
+        Dispatcher asks(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        QCOMPARE(asks.reconcileOnce(*svc), 0); // neither answer settles anything
+        auto seen = answers();
+        QCOMPARE(seen.value(working.id).first, std::optional<LookupAnswer>(LookupAnswer::InProgress));
+        QCOMPARE(seen.value(unseen.id).first, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+        const QString note = seen.value(unseen.id).second;
+        QVERIFY2(note.contains(unseen.providerKey) && note.contains(QStringLiteral("conclusive from "))
+                     && note.contains(QDateTime::fromMSecsSinceEpoch(*unseen.leaseExpiresAtMs + 600000, Qt::UTC).toString(Qt::ISODate)),
+                 qPrintable(note));
+
+        // The status endpoint stops answering in time: each lookup records that instead.
+        fx.primary.provider()->setStatusLookupDelayMs(1500);
+        o.lookupDeadlineMs = 200;
+        Dispatcher impatient(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        QCOMPARE(impatient.reconcileOnce(*svc), 0);
+        seen = answers();
+        QCOMPARE(seen.value(working.id).first, std::optional<LookupAnswer>(LookupAnswer::NoAnswer));
+        QCOMPARE(seen.value(unseen.id).first, std::optional<LookupAnswer>(LookupAnswer::NoAnswer));
+        QCOMPARE(svc->attempt(working.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->attempt(unseen.id)->state, AttemptState::Unknown);
+    }
+
     void reconcilerRecordsALateResultForADecidedJobAsARaceLoss_data() { addBackendRows(); }
     void reconcilerRecordsALateResultForADecidedJobAsARaceLoss()
     {

@@ -182,9 +182,21 @@ private Q_SLOTS:
         QVERIFY(!view->findChild<QPushButton *>(QStringLiteral("askNowButton"))->isEnabled()); // no status lookup there
         QCOMPARE(cell(model, 1, UnknownQueueModel::LookupColumn), QStringLiteral("no"));
         QVERIFY(model->data(model->index(1, UnknownQueueModel::LookupColumn), Qt::ToolTipRole).toString().contains(lost.providerKey));
-        svc->recordLookup(timedOut.id);
+        QCOMPARE(cell(model, 0, UnknownQueueModel::AnswerColumn), QString()); // not asked yet
+        svc->recordLookup(timedOut.id, std::nullopt, LookupAnswer::NeverProcessed,
+                          QStringLiteral("the provider has no record of key k; that is conclusive from 03:12:30 UTC"));
         QTRY_VERIFY_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::LastAskedColumn).contains(QStringLiteral("(lookups: 1)")), 5000);
         QCOMPARE(view->selectedAttempts(), QList<qint64>{lost.id}); // updated in place: the selection stays
+        // ... with what the provider answered, and the dispatcher's note on it.
+        QCOMPARE(cell(model, 0, UnknownQueueModel::AnswerColumn), QStringLiteral("no record of it yet (not conclusive yet)"));
+        QVERIFY(model->data(model->index(0, UnknownQueueModel::AnswerColumn), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("conclusive from 03:12:30 UTC")));
+        QCOMPARE(model->headerData(UnknownQueueModel::AnswerColumn, Qt::Horizontal).toString(), QStringLiteral("Provider's answer"));
+        svc->recordLookup(timedOut.id, std::nullopt, LookupAnswer::InProgress);
+        QTRY_COMPARE_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::AnswerColumn), QStringLiteral("still working on it"), 5000);
+        svc->recordLookup(timedOut.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("timed out"));
+        QTRY_COMPARE_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::AnswerColumn), QStringLiteral("no answer: the lookup failed"), 5000);
         // ... and the late result of the first one decides it: it leaves the queue.
         svc->complete(timedOut.id, R"({"summary":"late"})", kWorker);
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);

@@ -26,6 +26,18 @@ QString causeText(UnknownQueueItem::Cause c)
     return UnknownQueueModel::tr("unclear answer");
 }
 
+QString answerText(const UnknownQueueItem &i)
+{
+    if (!i.lastAnswer)
+        return QString();
+    switch (*i.lastAnswer) {
+    case LookupAnswer::InProgress: return UnknownQueueModel::tr("still working on it");
+    case LookupAnswer::NeverProcessed: return UnknownQueueModel::tr("no record of it yet (not conclusive yet)");
+    case LookupAnswer::NoAnswer: break;
+    }
+    return UnknownQueueModel::tr("no answer: the lookup failed");
+}
+
 } // namespace
 
 UnknownQueueModel::UnknownQueueModel(StoreClient *client, QObject *parent)
@@ -63,6 +75,7 @@ QVariant UnknownQueueModel::headerData(int section, Qt::Orientation orientation,
     case WhyColumn: return tr("Why");
     case LookupColumn: return tr("Status lookup");
     case LastAskedColumn: return tr("Last asked");
+    case AnswerColumn: return tr("Provider's answer");
     case OwnerColumn: return tr("Owner");
     case KeyColumn: return tr("Idempotency key");
     default: return QVariant();
@@ -107,6 +120,7 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
         case WhyColumn: return causeText(i.cause);
         case LookupColumn: return i.providerHasStatusLookup ? tr("yes") : tr("no");
         case LastAskedColumn: return lastAsked(i);
+        case AnswerColumn: return answerText(i);
         case OwnerColumn: return i.ownerId;
         case KeyColumn: return i.idempotencyKey;
         default: return QVariant();
@@ -122,6 +136,8 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
                                                    .arg(a.providerKey);
         case LastAskedColumn:
             return a.lastLookupAtMs ? tr("last asked at %1").arg(Format::dateTime(*a.lastLookupAtMs)) : QVariant();
+        case AnswerColumn:
+            return i.lastAnswerDetail.isEmpty() ? QVariant() : QVariant(i.lastAnswerDetail);
         default: return QVariant();
         }
     case Qt::DecorationRole:

@@ -2,7 +2,8 @@
 
 // The on-call queue: every unknown attempt of an undecided job, oldest first
 // (JobService::unknownQueue, the oldest kLimit), with how long it has been unknown, why, whether
-// its provider offers a status lookup and when it was last asked. Live the
+// its provider offers a status lookup, when it was last asked and what the
+// provider answered (still working, no record of it yet, no answer). Live the
 // way the jobs table is: it re-reads when attempts changed, an audit row was
 // written (an operator asked for a lookup) or a reconciler asked a provider
 // (LiveRefresh), and rows are updated in place, so a selection survives.
@@ -23,7 +24,7 @@ class UnknownQueueModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { JobColumn, AttemptColumn, ProviderColumn, UnknownForColumn, WhyColumn, LookupColumn,
-                  LastAskedColumn, OwnerColumn, KeyColumn, ColumnCount };
+                  LastAskedColumn, AnswerColumn, OwnerColumn, KeyColumn, ColumnCount };
     enum Role {
         AttemptIdRole = Qt::UserRole + 1, // qint64
         JobIdRole,                        // qint64
