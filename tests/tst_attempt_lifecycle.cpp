@@ -209,6 +209,30 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
     }
 
+    // Qt's parser reads a raw line break inside a string; RFC 8259 and
+    // PostgreSQL's json do not. Found by a review: on PostgreSQL the cast
+    // failed as a store error, which the dispatcher retried for ever (its
+    // worker stuck, the attempt heartbeated); on SQLite the same text won.
+    // Both stores now refuse it as bad input, before any write.
+    void aResultThatIsNotStrictJsonIsRefusedOnBothStoresAndWritesNothing_data() { addBackendRows(); }
+    void aResultThatIsNotStrictJsonIsRefusedOnBothStoresAndWritesNothing()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("raw-lf"));
+        const Attempt a = startRunning(*svc, job.id);
+        for (const QByteArray &text : {QByteArray("{\"summary\":\"line one\nline two\"}"), QByteArray("{\"n\":1.}"),
+                                       QByteArray("{\"s\":\"\\x\"}")})
+            JD_VERIFY_THROWS_CODE(svc->complete(a.id, text, Actor::worker(QStringLiteral("w1"))), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Running);
+        QCOMPARE(svc->job(job.id)->version, job.version);
+        QCOMPARE(svc->raceLosses(job.id).size(), 0);
+        // The same value written as JSON is taken, exactly as given.
+        const QByteArray escaped("{\"summary\":\"line one\\nline two\"}");
+        QCOMPARE(svc->complete(a.id, escaped, Actor::worker(QStringLiteral("w1"))).outcome, CompleteResult::Outcome::Won);
+        QCOMPARE(svc->job(job.id)->result, escaped);
+    }
+
     void aStartingAttemptHasNoResultToComplete_data() { addBackendRows(); }
     void aStartingAttemptHasNoResultToComplete()
     {

@@ -20,6 +20,46 @@ private Q_SLOTS:
         const QJsonDocument again = QJsonDocument::fromJson(canonical);
         QCOMPARE(jobdesk::canonicalJson(again.object()), canonical);
     }
+    // A result is stored exactly as given, and PostgreSQL's json type keeps
+    // RFC 8259's grammar where QJsonDocument is lenient: what the check
+    // refuses, at least one side refuses; what it passes, both take.
+    void strictJsonIsRfc8259_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("strict");
+        QTest::addColumn<bool>("qtReadsIt");
+        QTest::newRow("object") << QByteArray("{\"a\":[1,-0,2.5,1e5,1E-3,true,false,null,\"x\\n\\u00e9\\/\"]}") << true << true;
+        QTest::newRow("whitespace around") << QByteArray(" \t\r\n{ \"a\" : 1 }\n") << true << true;
+        QTest::newRow("escaped NUL") << QByteArray("{\"a\":\"\\u0000\"}") << true << true;
+        QTest::newRow("lone surrogate escape") << QByteArray("{\"a\":\"\\ud800\"}") << true << true;
+        QTest::newRow("deep") << (QByteArray(500, '[') + QByteArray(500, ']')) << true << true;
+        QTest::newRow("raw line break in a string") << QByteArray("{\"a\":\"line one\nline two\"}") << false << true;
+        QTest::newRow("raw tab in a string") << QByteArray("{\"a\":\"a\tb\"}") << false << true;
+        QTest::newRow("raw 0x01 in a string") << QByteArray("{\"a\":\"a\x01" "b\"}") << false << true;
+        QTest::newRow("leading zero") << QByteArray("{\"a\":01}") << false << false;
+        QTest::newRow("bare decimal point") << QByteArray("{\"a\":1.}") << false << true; // Qt reads it; PostgreSQL does not
+        QTest::newRow("no integer part") << QByteArray("{\"a\":.5}") << false << true; // Qt reads it; PostgreSQL does not
+        QTest::newRow("bad escape") << QByteArray("{\"a\":\"\\x\"}") << false << true; // Qt reads it; PostgreSQL does not
+        QTest::newRow("short unicode escape") << QByteArray("{\"a\":\"\\u12\"}") << false << false;
+        QTest::newRow("trailing comma") << QByteArray("{\"a\":1,}") << false << false;
+        QTest::newRow("two values") << QByteArray("{\"a\":1} {}") << false << false;
+        QTest::newRow("unterminated") << QByteArray("{\"a\":\"x") << false << false;
+        QTest::newRow("empty") << QByteArray() << false << false;
+    }
+    void strictJsonIsRfc8259()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, strict);
+        QFETCH(bool, qtReadsIt);
+        qsizetype at = -1;
+        QCOMPARE(isStrictJson(text, &at), strict);
+        if (!strict)
+            QVERIFY(at >= 0 && at <= text.size());
+        QJsonParseError err{};
+        QJsonDocument::fromJson(text, &err);
+        QCOMPARE(err.error == QJsonParseError::NoError, qtReadsIt);
+    }
+
     void canonicalForm_data()
     {
         QTest::addColumn<QByteArray>("input");

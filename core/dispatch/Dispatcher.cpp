@@ -65,6 +65,7 @@ struct Dispatcher::InFlight
     int applyTries = 0;
     Clock::time_point nextApplyAt{};
     Clock::time_point firstApplyAt{};
+    std::optional<Clock::time_point> storeRefusedSince; // the store errs (not an outage) since then
 };
 
 Dispatcher::Dispatcher(StoreUrl url, RouteConfig config, std::shared_ptr<ProviderDirectory> providers,
@@ -472,9 +473,25 @@ void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFli
             }
             if (f->applied || !f->outcome || Clock::now() < f->nextApplyAt)
                 continue;
-            if (apply(svc, *f, *f->outcome, workerId) == Applied::Yes) {
+            const Applied applied = apply(svc, *f, *f->outcome, workerId);
+            if (applied == Applied::Yes) {
                 f->applied = true;
                 continue;
+            }
+            if (applied == Applied::StoreRefused) {
+                if (!f->storeRefusedSince)
+                    f->storeRefusedSince = Clock::now();
+                if (Clock::now() - *f->storeRefusedSince > std::chrono::milliseconds(m_options.applyGiveUpOnStoreErrorMs)) {
+                    qCCritical(lcDispatch) << "attempt" << f->attempt.id << "outcome" << toText(f->outcome->kind)
+                                           << "left unrecorded: the store kept refusing it for"
+                                           << m_options.applyGiveUpOnStoreErrorMs << "ms; its lease will expire into"
+                                           << "unknown and the reconciler will ask the provider";
+                    m_stats.outcomesAbandoned++;
+                    f->applied = true;
+                    continue;
+                }
+            } else {
+                f->storeRefusedSince.reset();
             }
             // The store would not take it: keep it, back off, try again. The
             // heartbeat below keeps the lease (and so the attempt) ours meanwhile.
@@ -526,10 +543,12 @@ Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, con
     try {
         switch (outcome.kind) {
         case ProviderOutcome::Kind::Completed: {
-            // The provider's own content when it is the JSON object; else the checked output.
+            // The provider's own content when it is the JSON object, by RFC 8259's
+            // grammar (a model's raw line break inside a string is not: Qt reads
+            // it, PostgreSQL's json refuses it); else the checked output.
             QByteArray payload = outcome.content.trimmed();
             const QJsonDocument asIs = QJsonDocument::fromJson(payload);
-            if (!asIs.isObject() || asIs.object() != outcome.output)
+            if (!asIs.isObject() || asIs.object() != outcome.output || !isStrictJson(payload))
                 payload = QJsonDocument(outcome.output).toJson(QJsonDocument::Compact);
             if (payload.size() > kMaxResultBytes) {
                 // Produced (maybe paid for) but over what a result may be: a contract failure, with its digest.
@@ -579,7 +598,7 @@ Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, con
         case JobDeskError::Code::StoreError:
             qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "kept, the store did not take it yet:"
                                   << e.message();
-            return Applied::Later;
+            return e.code() == JobDeskError::Code::StoreError ? Applied::StoreRefused : Applied::Later;
         default:
             // Refused for good (a starting attempt has no result; a failed or cancelled
             // one's late result is a race loss, recorded by complete()): nothing left to record.
@@ -685,7 +704,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 if (check.ok) {
                     const QByteArray asIs = status.content.trimmed();
                     const QJsonDocument doc = QJsonDocument::fromJson(asIs);
-                    svc.complete(a.id, doc.isObject() && doc.object() == check.output
+                    svc.complete(a.id, doc.isObject() && doc.object() == check.output && isStrictJson(asIs)
                                            ? asIs
                                            : QJsonDocument(check.output).toJson(QJsonDocument::Compact),
                                  actor);

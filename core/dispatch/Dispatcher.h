@@ -59,6 +59,12 @@ struct DispatcherOptions
     qint64 applyRetryMinMs = 100;
     qint64 applyRetryMaxMs = 5000;
     qint64 applyGiveUpOnStopMs = 10000;
+    // An outcome the store refuses with an error that is not an outage (a
+    // constraint or data error, an unexpected failure) may never be taken:
+    // retried the same way for at most this long, then left to the lease,
+    // the reaper and the reconciler as after stop(), so the worker thread is
+    // free again instead of heartbeating that one attempt for ever.
+    qint64 applyGiveUpOnStoreErrorMs = 120000;
     // A provider's "never processed" frees an unknown attempt's job for the
     // next provider only when it was asked this long after the attempt's
     // lease ended. A dispatcher sends nothing after its lease (ProviderRequest::
@@ -80,6 +86,7 @@ struct DispatcherStats
     std::atomic<qint64> failed{0};
     std::atomic<qint64> unknown{0};
     std::atomic<qint64> outcomesDeferred{0};  // outcomes kept because the store was unavailable, applied later
+    std::atomic<qint64> outcomesAbandoned{0}; // outcomes the store kept refusing (applyGiveUpOnStoreErrorMs), left to the reconciler
     std::atomic<qint64> retriesSent{0};       // operators' retries picked up and sent
     std::atomic<qint64> reconciled{0};
     std::atomic<qint64> reaped{0};
@@ -147,7 +154,7 @@ private:
                                      AttemptKind kind, const QString &workerId);
     std::shared_ptr<InFlight> send(JobService &svc, const Job &job, const Route &route, const Attempt &attempt,
                                    const QString &workerId);
-    enum class Applied { Yes, Later };
+    enum class Applied { Yes, Later, StoreRefused }; // Later: the store is unavailable; StoreRefused: it errs
     Applied apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
     qint64 notBefore(const QString &provider) const;
     void waitIdle(qint64 ms);

@@ -193,4 +193,184 @@ QString intentFingerprintOfCanonical(const QString &route, const QByteArray &can
     return sha256Hex(intent);
 }
 
+namespace {
+
+// RFC 8259, recursive descent over the bytes. Depth is bounded (a document
+// Qt parsed is at most 1,024 deep; PostgreSQL has its own stack limit).
+class StrictJson
+{
+public:
+    explicit StrictJson(const QByteArray &t) : p(t.constData()), end(t.constData() + t.size()), begin(t.constData()) {}
+
+    bool document()
+    {
+        ws();
+        if (!value(0))
+            return false;
+        ws();
+        return p == end || fail();
+    }
+    qsizetype at() const { return p - begin; }
+
+private:
+    const char *p;
+    const char *end;
+    const char *begin;
+
+    bool fail() { return false; }
+    void ws()
+    {
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            ++p;
+    }
+    bool literal(const char *word)
+    {
+        for (; *word; ++word, ++p)
+            if (p == end || *p != *word)
+                return false;
+        return true;
+    }
+    static bool digit(char c) { return c >= '0' && c <= '9'; }
+    static bool hex(char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+    bool number()
+    {
+        if (p < end && *p == '-')
+            ++p;
+        if (p == end || !digit(*p))
+            return false;
+        if (*p == '0')
+            ++p; // no leading zero: "01" stops here and fails after the value
+        else
+            while (p < end && digit(*p))
+                ++p;
+        if (p < end && *p == '.') {
+            ++p;
+            if (p == end || !digit(*p))
+                return false;
+            while (p < end && digit(*p))
+                ++p;
+        }
+        if (p < end && (*p == 'e' || *p == 'E')) {
+            ++p;
+            if (p < end && (*p == '+' || *p == '-'))
+                ++p;
+            if (p == end || !digit(*p))
+                return false;
+            while (p < end && digit(*p))
+                ++p;
+        }
+        return true;
+    }
+    bool string()
+    {
+        ++p; // the opening quote
+        while (p < end) {
+            const unsigned char c = static_cast<unsigned char>(*p);
+            if (c == '"') {
+                ++p;
+                return true;
+            }
+            if (c < 0x20)
+                return false; // a raw control character must be escaped
+            if (c != '\\') {
+                ++p;
+                continue;
+            }
+            ++p;
+            if (p == end)
+                return false;
+            switch (*p) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+                ++p;
+                break;
+            case 'u':
+                ++p;
+                for (int i = 0; i < 4; ++i, ++p)
+                    if (p == end || !hex(*p))
+                        return false;
+                break;
+            default:
+                return false;
+            }
+        }
+        return false;
+    }
+    bool value(int depth)
+    {
+        if (p == end || depth > 1100)
+            return false;
+        switch (*p) {
+        case '{': {
+            ++p;
+            ws();
+            if (p < end && *p == '}') {
+                ++p;
+                return true;
+            }
+            for (;;) {
+                if (p == end || *p != '"' || !string())
+                    return false;
+                ws();
+                if (p == end || *p != ':')
+                    return false;
+                ++p;
+                ws();
+                if (!value(depth + 1))
+                    return false;
+                ws();
+                if (p < end && *p == ',') {
+                    ++p;
+                    ws();
+                    continue;
+                }
+                if (p < end && *p == '}') {
+                    ++p;
+                    return true;
+                }
+                return false;
+            }
+        }
+        case '[': {
+            ++p;
+            ws();
+            if (p < end && *p == ']') {
+                ++p;
+                return true;
+            }
+            for (;;) {
+                if (!value(depth + 1))
+                    return false;
+                ws();
+                if (p < end && *p == ',') {
+                    ++p;
+                    ws();
+                    continue;
+                }
+                if (p < end && *p == ']') {
+                    ++p;
+                    return true;
+                }
+                return false;
+            }
+        }
+        case '"': return string();
+        case 't': return literal("true");
+        case 'f': return literal("false");
+        case 'n': return literal("null");
+        default: return number();
+        }
+    }
+};
+
+} // namespace
+
+bool isStrictJson(const QByteArray &text, qsizetype *errorAt)
+{
+    StrictJson parser(text);
+    const bool ok = parser.document();
+    if (!ok && errorAt)
+        *errorAt = parser.at();
+    return ok;
+}
+
 } // namespace jobdesk

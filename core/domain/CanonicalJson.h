@@ -21,6 +21,14 @@ QString intentFingerprint(const QString &route, const QJsonObject &input);
 // so that a caller who needs that text anyway canonicalises the input once.
 QString intentFingerprintOfCanonical(const QString &route, const QByteArray &canonicalInput);
 
+// Whether `text` is JSON by RFC 8259's grammar, byte for byte: no raw control
+// character inside a string, no leading zero, no "1." or ".5", nothing but
+// JSON whitespace around the value. QJsonDocument is more lenient (it takes a
+// raw line break inside a string), PostgreSQL's json type is not, and a result
+// is stored exactly as given on both stores. UTF-8 validity is checked
+// elsewhere. On failure, *errorAt is the byte offset of the first offence.
+bool isStrictJson(const QByteArray &text, qsizetype *errorAt = nullptr);
+
 // SHA-256 (lower-case hex) of arbitrary bytes; used for discarded payloads.
 QString sha256Hex(const QByteArray &bytes);
 

@@ -1083,6 +1083,13 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
     const QString payload = QString::fromUtf8(exact);
     if (payload.toUtf8() != exact)
         invalid(QStringLiteral("the result is not valid UTF-8"));
+    // Qt's parser takes what RFC 8259 and PostgreSQL's json refuse (a raw line
+    // break inside a string): refused here on both stores, before a write, so
+    // a caller can store a re-serialised form instead (the dispatcher does).
+    if (qsizetype at = 0; !isStrictJson(exact, &at))
+        invalid(QStringLiteral("the result is not JSON: byte %1 breaks RFC 8259 (a raw control character inside a "
+                               "string, a leading zero or a bare decimal point)")
+                    .arg(at));
     const QString digest = sha256Hex(exact);
     if (!d->pg())
         return d->run("complete", true, [&] { return d->completeTx(attemptId, payload, digest, actor); });

@@ -4,6 +4,7 @@
 
 #include "DispatchFixture.h"
 #include "PrivatePostgres.h"
+#include "domain/CanonicalJson.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -51,6 +52,30 @@ QByteArray validContent(const QString &summary)
 {
     return QJsonDocument(answer(summary)).toJson(QJsonDocument::Compact);
 }
+
+// A provider whose every answer is a 200 with this exact content, checked as
+// the client would have checked it (output: what Qt's parser read from it).
+class ScriptedClient : public ProviderClient
+{
+public:
+    ScriptedClient(QByteArray content, QJsonObject output) : m_content(std::move(content)), m_output(std::move(output)) {}
+    ProviderOutcome call(const ProviderRequest &) override
+    {
+        ++calls;
+        ProviderOutcome o;
+        o.kind = ProviderOutcome::Kind::Completed;
+        o.sent = true;
+        o.httpStatus = 200;
+        o.content = m_content;
+        o.output = m_output;
+        return o;
+    }
+    std::atomic<int> calls{0};
+
+private:
+    QByteArray m_content;
+    QJsonObject m_output;
+};
 
 } // namespace
 
@@ -177,6 +202,87 @@ private Q_SLOTS:
         QCOMPARE(losses.first().attemptId, a.id);
         QCOMPARE(losses.first().payloadDigest.size(), 64);
         QCOMPARE(svc->job(job.id)->state, JobState::Queued); // its job had moved on; it still has
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
+    // A model writes a line break inside a string without escaping it: Qt's
+    // parser (and so the contract check) reads it, PostgreSQL's json does not.
+    // Found by a review: the completion failed as a store error there and the
+    // worker retried it for ever, heartbeating the attempt. The paid answer is
+    // now stored, written as JSON, on both stores, in one send.
+    void aPaidAnswerWithARawLineBreakInAStringIsStoredAsJson_data() { addBackendRows(); }
+    void aPaidAnswerWithARawLineBreakInAStringIsStoredAsJson()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const QJsonObject output = answer(QStringLiteral("line one\nline two"));
+        QByteArray raw = validContent(QStringLiteral("line one\nline two"));
+        raw.replace("\\n", "\n"); // the escape as the model wrote it: a raw line break
+        QVERIFY(raw.contains('\n'));
+        QCOMPARE(QJsonDocument::fromJson(raw).object(), output);
+        auto client = std::make_shared<ScriptedClient>(raw, output);
+        auto providers = std::make_shared<ProviderDirectory>(fx.config);
+        providers->set(QStringLiteral("primary"), client);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("raw-lf");
+        Dispatcher d(store->url(), fx.config, providers, o);
+        const Job job = fx.submit(*svc, QStringLiteral("raw-line-break"));
+
+        QCOMPARE(d.runOnce(*svc, worker), std::optional<qint64>(job.id));
+        QCOMPARE(client->calls.load(), 1);
+        const Job after = svc->job(job.id).value();
+        QCOMPARE(after.state, JobState::Succeeded);
+        QVERIFY(isStrictJson(after.result));
+        QCOMPARE(QJsonDocument::fromJson(after.result).object(), output);
+        QCOMPARE(d.stats().outcomesDeferred.load(), qint64(0));
+    }
+
+    // An answer the store refuses with an error that is not an outage (here a
+    // trigger standing in for a data error, a full disk, a bug) may never be
+    // taken. Found by a review: the worker retried it for ever, heartbeating
+    // the attempt, and dispatched nothing else. It now gives up after
+    // applyGiveUpOnStoreErrorMs, as after stop(): the lease runs out, the
+    // attempt turns unknown and the reconciler records the provider's answer
+    // once the store takes it again. One send throughout.
+    void anAnswerTheStoreKeepsRefusingFreesItsWorkerAndTheReconcilerRecordsIt_data() { addBackendRows(); }
+    void anAnswerTheStoreKeepsRefusingFreesItsWorkerAndTheReconcilerRecordsIt()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const bool pg = svc->dialect() == Dialect::Postgres;
+        if (pg) {
+            svc->session().exec(QStringLiteral("CREATE FUNCTION test_refuse_wins() RETURNS trigger LANGUAGE plpgsql AS "
+                                               "$$ BEGIN RAISE EXCEPTION 'could not extend file (test)'; END $$"));
+            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs FOR EACH ROW "
+                                               "WHEN (NEW.completed_by IS NOT NULL) EXECUTE FUNCTION test_refuse_wins()"));
+        } else {
+            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs "
+                                               "WHEN NEW.completed_by IS NOT NULL "
+                                               "BEGIN SELECT RAISE(ABORT, 'could not extend file (test)'); END"));
+        }
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("refused");
+        o.leaseMs = 400;
+        o.applyRetryMinMs = 20;
+        o.applyRetryMaxMs = 50;
+        o.applyGiveUpOnStoreErrorMs = 300;
+        o.neverProcessedGraceMs = 0;
+        Dispatcher d(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        const Job job = fx.submit(*svc, QStringLiteral("store-refuses"));
+
+        QCOMPARE(d.runOnce(*svc, worker), std::optional<qint64>(job.id)); // returns: the worker is free
+        QCOMPARE(d.stats().outcomesAbandoned.load(), qint64(1));
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Running); // unrecorded, not failed: the answer may still be taken
+        QCOMPARE(svc->job(job.id)->state, JobState::Running);
+
+        // The store takes wins again; the lease runs out; the reconciler asks.
+        svc->session().exec(QStringLiteral("DROP TRIGGER test_refuse_wins") + (pg ? QStringLiteral(" ON jobs") : QString()));
+        int reaped = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((reaped += d.reapOnce(*svc)) >= 1, 10000);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(d.reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
