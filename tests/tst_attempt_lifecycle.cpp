@@ -233,6 +233,44 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->result, escaped);
     }
 
+    // Output that breaks the contract, or that the store refuses, coming back
+    // for an attempt that was cancelled or failed meanwhile: fail() keeps its
+    // digest as the attempt's race loss (found by a review: it did nothing,
+    // and the paid output left no trace). Once; the attempt keeps its state.
+    void outputForAClosedAttemptIsKeptAsARaceLossByFail_data() { addBackendRows(); }
+    void outputForAClosedAttemptIsKeptAsARaceLossByFail()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString digest = sha256Hex("{\"summary\":42}");
+        const Job cancelledJob = submitJob(*svc, QStringLiteral("closed-1"));
+        const Attempt c = startRunning(*svc, cancelledJob.id);
+        svc->cancelAttempt(c.id, operatorRequest(QStringLiteral("customer gave up")));
+        const Job failedJob = submitJob(*svc, QStringLiteral("closed-2"));
+        const Attempt f = startRunning(*svc, failedJob.id);
+        svc->fail(f.id, Actor::reconciler(QStringLiteral("r1")), QStringLiteral("the provider never processed the request"));
+
+        for (int i = 0; i < 2; ++i) { // a re-run records nothing more
+            QCOMPARE(svc->fail(c.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("invalid output: extra key"), digest).state,
+                     AttemptState::Cancelled);
+            QCOMPARE(svc->fail(f.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("invalid output: extra key"), digest).state,
+                     AttemptState::Failed);
+        }
+        for (const auto &[job, attempt] : {std::pair{cancelledJob, c}, std::pair{failedJob, f}}) {
+            const auto losses = svc->raceLosses(job.id);
+            QCOMPARE(losses.size(), 1);
+            QCOMPARE(losses.first().attemptId, attempt.id);
+            QCOMPARE(losses.first().payloadDigest, digest);
+        }
+        // Without a digest (nothing came back) a closed attempt is left alone.
+        const Job third = submitJob(*svc, QStringLiteral("closed-3"));
+        const Attempt t = startRunning(*svc, third.id);
+        svc->cancelAttempt(t.id, operatorRequest());
+        svc->fail(t.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("connection refused"));
+        QCOMPARE(svc->raceLosses(third.id).size(), 0);
+        QCOMPARE(svc->attempt(t.id)->state, AttemptState::Cancelled);
+    }
+
     void aStartingAttemptHasNoResultToComplete_data() { addBackendRows(); }
     void aStartingAttemptHasNoResultToComplete()
     {

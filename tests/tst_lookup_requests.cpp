@@ -181,6 +181,44 @@ private Q_SLOTS:
         QCOMPARE(svc->job(a.jobId)->changeSeq, seq);
     }
 
+    // The late results of cancelled attempts are asked for on providers with
+    // a status lookup only, least recently asked first. Found by a review:
+    // the twenty newest were taken first and filtered after, so twenty newer
+    // cancels on a provider without a lookup (where cancelling is the only
+    // way out) hid every older attempt until its lookback ran out.
+    void cancelledAttemptsToAskAboutAreOnLookupProvidersLeastRecentlyAskedFirst_data() { addBackendRows(); }
+    void cancelledAttemptsToAskAboutAreOnLookupProvidersLeastRecentlyAskedFirst()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const qint64 since = svc->nowMs() - 3600000;
+        QList<qint64> onPrimary;
+        for (int i = 0; i < 5; ++i) {
+            const Attempt a = unknownAttempt(*svc, QStringLiteral("p-%1").arg(i));
+            svc->cancelAttempt(a.id, operatorRequest());
+            onPrimary.append(a.id);
+        }
+        for (int i = 0; i < 25; ++i) { // newer, on a provider without a lookup
+            const Attempt a = unknownAttempt(*svc, QStringLiteral("f-%1").arg(i), QStringLiteral("fallback"));
+            svc->cancelAttempt(a.id, operatorRequest());
+        }
+        QList<qint64> first = ids(svc->cancelledAttemptsToReconcile(since, 3, kLookupProviders));
+        QCOMPARE(first.size(), 3);
+        for (qint64 id : first) {
+            QVERIFY(onPrimary.contains(id));
+            svc->recordLookup(id); // asked
+        }
+        // The next pass asks the two never asked before the three just asked.
+        const QList<qint64> next = ids(svc->cancelledAttemptsToReconcile(since, 3, kLookupProviders));
+        QCOMPARE(next.size(), 3);
+        QSet<qint64> neverAsked(onPrimary.cbegin(), onPrimary.cend());
+        for (qint64 id : first)
+            neverAsked.remove(id);
+        QCOMPARE(QSet<qint64>(next.cbegin(), next.cbegin() + 2), neverAsked);
+        QVERIFY(first.contains(next.at(2)));
+        QCOMPARE(svc->cancelledAttemptsToReconcile(since, 30, {}).size(), 0); // no provider to ask
+    }
+
     void repeatedRequestIdWritesOnce_data() { addBackendRows(); }
     void repeatedRequestIdWritesOnce()
     {

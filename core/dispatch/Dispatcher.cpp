@@ -625,7 +625,13 @@ int Dispatcher::reconcileOnce(JobService &svc)
     const QStringList lookupProviders = providersWithStatusLookup();
     if (lookupProviders.isEmpty())
         return 0;
-    const auto passEnds = Clock::now() + std::chrono::milliseconds(m_options.reconcileBudgetMs);
+    const auto passStarts = Clock::now();
+    const auto passEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs);
+    // The undecided jobs' attempts get two thirds of the pass at most, so a
+    // status endpoint that hangs on them cannot starve the late results of
+    // cancelled attempts and decided jobs (found by a review: after the
+    // lookback those are never asked again, and their answers are lost).
+    const auto undecidedEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs * 2 / 3);
     int resolved = 0;
     // Unknown attempts of undecided jobs first (they block their job): those
     // an operator asked about ("ask the provider now") first, then least
@@ -633,6 +639,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.
     QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false);
+    const qsizetype undecided = candidates.size();
     QSet<qint64> offered; // each attempt asked about once a pass (a requested one of a decided job comes in both lists)
     for (const Attempt &a : std::as_const(candidates))
         offered.insert(a.id);
@@ -646,13 +653,21 @@ int Dispatcher::reconcileOnce(JobService &svc)
         for (const Attempt &a : svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
                                                                lookupProviders, true))
             offer(a);
-    for (const Attempt &a : svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20))
-        if (lookupProviders.contains(a.provider))
-            offer(a);
-    for (const Attempt &a : candidates) {
-        const qint64 left = std::chrono::duration_cast<std::chrono::milliseconds>(passEnds - Clock::now()).count();
-        if (m_stopping || left <= 0)
+    for (const Attempt &a : svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
+        offer(a);
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        const Attempt &a = candidates.at(i);
+        const qint64 left =
+            std::chrono::duration_cast<std::chrono::milliseconds>((i < undecided ? undecidedEnds : passEnds) - Clock::now()).count();
+        if (m_stopping)
             break;
+        if (left <= 0) {
+            if (i < undecided) { // on to the rest of the pass
+                i = undecided - 1;
+                continue;
+            }
+            break;
+        }
         const auto client = m_providers->client(a.provider);
         if (!client || !client->supportsStatusLookup())
             continue;
@@ -694,25 +709,35 @@ int Dispatcher::reconcileOnce(JobService &svc)
                     answer = LookupAnswer::NoAnswer;
                 }
                 svc.recordLookup(a.id, askedAt, answer, detail);
+            } else if (a.state == AttemptState::Cancelled) {
+                svc.recordLookup(a.id); // least recently asked first next time (cancelledAttemptsToReconcile)
             }
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 const Route *route = job ? m_config.route(job->route) : nullptr;
                 if (!route)
                     continue;
+                // A late result that breaks the contract, or that the store
+                // refuses (over 1 MiB), fails an unknown attempt with its
+                // digest; for a cancelled one, the digest is its race loss.
                 const OutputCheck check = checkOutput(*route, status.content);
                 if (check.ok) {
                     const QByteArray asIs = status.content.trimmed();
                     const QJsonDocument doc = QJsonDocument::fromJson(asIs);
-                    svc.complete(a.id, doc.isObject() && doc.object() == check.output && isStrictJson(asIs)
-                                           ? asIs
-                                           : QJsonDocument(check.output).toJson(QJsonDocument::Compact),
-                                 actor);
-                } else if (a.state == AttemptState::Unknown) {
+                    const QByteArray payload = doc.isObject() && doc.object() == check.output && isStrictJson(asIs)
+                                                   ? asIs
+                                                   : QJsonDocument(check.output).toJson(QJsonDocument::Compact);
+                    try {
+                        svc.complete(a.id, payload, actor);
+                    } catch (const JobDeskError &e) {
+                        if (e.code() != JobDeskError::Code::InvalidArgument)
+                            throw;
+                        svc.fail(a.id, actor, QStringLiteral("invalid output: the store refused the late result: ") + e.message(),
+                                 sha256Hex(payload));
+                    }
+                } else {
                     svc.fail(a.id, actor, QStringLiteral("invalid output: the late output broke the contract: ") + check.reason,
                              sha256Hex(status.content));
-                } else {
-                    continue;
                 }
                 ++resolved;
             } else if (neverProcessed && a.state == AttemptState::Unknown) {

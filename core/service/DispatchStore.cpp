@@ -349,16 +349,27 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                    detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
 }
 
-QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit)
+QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers)
 {
     QList<Attempt> out;
+    if (providers.isEmpty() || limit < 1)
+        return out;
+    // Only providers with a status lookup (filtered here, not after the
+    // limit: found by a review, twenty newer cancels on a provider without
+    // one hid every older attempt), least recently asked first (the
+    // reconciler records its lookups of these too), so no attempt whose
+    // answer is still open starves the rest.
+    const bool pg = dialect() == Dialect::Postgres;
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-                        + QStringLiteral(" FROM attempts a WHERE a.state = 'cancelled' AND a.updated_at_ms >= $1"
-                                         " AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
+                        + QStringLiteral(" FROM attempts a WHERE a.state = 'cancelled' AND a.updated_at_ms >= $1 AND ")
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 3)
+                        + QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
                                          " AND EXISTS (SELECT 1 FROM attempt_events e WHERE e.attempt_id = a.id"
                                          " AND e.to_state IN ('running', 'unknown'))"
-                                         " ORDER BY a.updated_at_ms DESC, a.id LIMIT $2");
-    for (const SqlRow &row : execStatement("dispatch store", sql, {sinceMs, limit}))
+                                         " ORDER BY a.last_lookup_at_ms")
+                        + (pg ? QStringLiteral(" NULLS FIRST") : QString())
+                        + QStringLiteral(", a.updated_at_ms DESC, a.id LIMIT $2");
+    for (const SqlRow &row : execStatement("dispatch store", sql, {sinceMs, limit, jsonList(providers)}))
         out.append(rows::attempt(row));
     return out;
 }

@@ -1059,8 +1059,20 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
     const QString why = storableText(reason);
     return d->run("fail attempt", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
-        if (!isOpen(a.state))
+        if (!isOpen(a.state)) {
+            // Output that came back for an attempt already cancelled or failed
+            // (a late answer that breaks the contract, or that the store
+            // refuses) was produced and maybe paid for: its digest is kept as
+            // a race loss, as a late result's is (complete()), once.
+            if (!resultDigest.isEmpty() && (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed)) {
+                const Job job = d->requireJob(a.jobId);
+                d->session->exec(QStringLiteral("INSERT INTO race_losses (attempt_id, job_id, expected_version, found_version, "
+                                                "winner_attempt_id, payload_digest, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                                                "ON CONFLICT (attempt_id) DO NOTHING"),
+                                 {a.id, job.id, a.readVersion, job.version, opt(job.completedBy), resultDigest, d->stamp().nowMs});
+            }
             return a;
+        }
         d->requireJob(a.jobId);
         if (!resultDigest.isEmpty())
             return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp(),

@@ -365,7 +365,9 @@ public:
     // attempt (never sent) is refused with InvalidTransition.
     CompleteResult complete(qint64 attemptId, const QByteArray &payloadJson, const Actor &actor);
     // resultDigest: for output that broke the contract (it was produced, and
-    // maybe paid for), the digest of what came back.
+    // maybe paid for), the digest of what came back. For an attempt already
+    // cancelled or failed, that digest is recorded as its race loss (once);
+    // any other closed attempt is left as it is.
     Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest = {});
     bool heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs);
     // By the database clock: a 'starting' attempt whose lease expired was never
@@ -440,7 +442,9 @@ public:
     // Cancelled attempts that may have reached their provider (they were
     // running or unknown), changed since sinceMs, with no race loss recorded
     // yet: a late result for them is still to be recorded as a race loss.
-    QList<Attempt> cancelledAttemptsToReconcile(qint64 sinceMs, int limit);
+    // Only on these providers (those with a status lookup), least recently
+    // asked first.
+    QList<Attempt> cancelledAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

@@ -205,6 +205,65 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
+    // An operator cancels while the request is out, and the provider's answer
+    // then breaks the contract. Found by a review: fail() did nothing on the
+    // cancelled attempt, so the paid output left no trace. Its digest is now
+    // the attempt's race loss.
+    void aContractBreakingAnswerForAnAttemptCancelledMeanwhileIsARaceLoss_data() { addBackendRows(); }
+    void aContractBreakingAnswerForAnAttemptCancelledMeanwhileIsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(2000);
+        auto other = store->open();
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(Kind::ExtraTopLevelKey));
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("sends");
+        o.beforeSendForTests = [&](const Attempt &a) {
+            other->cancelAttempt(a.id, operatorRequest(QStringLiteral("customer gave up")));
+        };
+        Dispatcher sending(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        const Job job = fx.submit(*svc, QStringLiteral("cancelled-then-invalid"));
+
+        QCOMPARE(sending.runOnce(*svc, worker), std::optional<qint64>(job.id));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Cancelled);
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(losses.first().payloadDigest.size(), 64);
+        QCOMPARE(sending.reconcileOnce(*svc), 0); // recorded: the cancelled attempt is not asked about again
+    }
+
+    // A status endpoint that hangs on a blocking attempt must not use up every
+    // pass: found by a review, the late results of cancelled attempts were
+    // asked for only after every undecided one, and never within the budget,
+    // until their lookback ran out and the paid answers were lost.
+    void aHangingLookupDoesNotStarveTheLateResultsOfCancelledAttempts_data() { addBackendRows(); }
+    void aHangingLookupDoesNotStarveTheLateResultsOfCancelledAttempts()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Attempt blocking = unknownAttempt(*svc, fx, QStringLiteral("hangs"));
+        fx.primary.provider()->markInProgress(blocking.providerKey);
+        fx.primary.provider()->setStatusLookupDelayMs(5000);
+        const Job job = fx.submit(*svc, QStringLiteral("cancelled-then-done"));
+        const Attempt cancelled = startRunning(*svc, job.id, QStringLiteral("fallback"));
+        svc->cancelAttempt(cancelled.id, operatorRequest(QStringLiteral("customer gave up")));
+        fx.fallback.provider()->markCompleted(cancelled.providerKey, validContent(QStringLiteral("paid for")));
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("starved");
+        o.reconcileBudgetMs = 900;
+        o.lookupDeadlineMs = 5000;
+        Dispatcher d(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+
+        QCOMPARE(d.reconcileOnce(*svc), 1); // one pass: the cancelled attempt's answer is recorded
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, cancelled.id);
+        QCOMPARE(svc->attempt(cancelled.id)->state, AttemptState::Cancelled);
+        QCOMPARE(svc->attempt(blocking.id)->state, AttemptState::Unknown); // asked, no answer in time
+        QVERIFY(svc->attempt(blocking.id)->lastLookupAtMs);
+    }
+
     // A model writes a line break inside a string without escaping it: Qt's
     // parser (and so the contract check) reads it, PostgreSQL's json does not.
     // Found by a review: the completion failed as a store error there and the
