@@ -202,21 +202,21 @@ private Q_SLOTS:
             const Attempt a = unknownAttempt(*svc, QStringLiteral("f-%1").arg(i), QStringLiteral("fallback"));
             svc->cancelAttempt(a.id, operatorRequest());
         }
-        QList<qint64> first = ids(svc->cancelledAttemptsToReconcile(since, 3, kLookupProviders));
+        QList<qint64> first = ids(svc->closedAttemptsToReconcile(since, 3, kLookupProviders));
         QCOMPARE(first.size(), 3);
         for (qint64 id : first) {
             QVERIFY(onPrimary.contains(id));
             svc->recordLookup(id); // asked
         }
         // The next pass asks the two never asked before the three just asked.
-        const QList<qint64> next = ids(svc->cancelledAttemptsToReconcile(since, 3, kLookupProviders));
+        const QList<qint64> next = ids(svc->closedAttemptsToReconcile(since, 3, kLookupProviders));
         QCOMPARE(next.size(), 3);
         QSet<qint64> neverAsked(onPrimary.cbegin(), onPrimary.cend());
         for (qint64 id : first)
             neverAsked.remove(id);
         QCOMPARE(QSet<qint64>(next.cbegin(), next.cbegin() + 2), neverAsked);
         QVERIFY(first.contains(next.at(2)));
-        QCOMPARE(svc->cancelledAttemptsToReconcile(since, 30, {}).size(), 0); // no provider to ask
+        QCOMPARE(svc->closedAttemptsToReconcile(since, 30, {}).size(), 0); // no provider to ask
     }
 
     void repeatedRequestIdWritesOnce_data() { addBackendRows(); }

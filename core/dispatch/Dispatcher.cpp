@@ -653,7 +653,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
         for (const Attempt &a : svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
                                                                lookupProviders, true))
             offer(a);
-    for (const Attempt &a : svc.cancelledAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
+    for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
         offer(a);
     for (qsizetype i = 0; i < candidates.size(); ++i) {
         const Attempt &a = candidates.at(i);
@@ -709,8 +709,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
                     answer = LookupAnswer::NoAnswer;
                 }
                 svc.recordLookup(a.id, askedAt, answer, detail);
-            } else if (a.state == AttemptState::Cancelled) {
-                svc.recordLookup(a.id); // least recently asked first next time (cancelledAttemptsToReconcile)
+            } else if (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed) {
+                svc.recordLookup(a.id); // least recently asked first next time (closedAttemptsToReconcile)
             }
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);

@@ -50,7 +50,7 @@ struct DispatcherOptions
     qint64 reconcileBudgetMs = 3000;  // at most this long per reconciler pass
     int reconcileBatch = 50;          // unknown attempts asked about per pass, least recently asked first
     qint64 lookupDeadlineMs = 5000;   // a status lookup's deadline
-    qint64 cancelledLookbackMs = 3600 * 1000; // how long late results of cancelled attempts are still asked for
+    qint64 cancelledLookbackMs = 3600 * 1000; // how long late results of cancelled attempts (and of those failed on a "never processed") are still asked for
     // An outcome the store would not take (it is down) is kept and retried
     // with backoff from applyRetryMinMs up to applyRetryMaxMs, while the lease
     // is kept alive; after stop() it is retried for at most applyGiveUpOnStopMs

@@ -349,7 +349,7 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                    detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
 }
 
-QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers)
+QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers)
 {
     QList<Attempt> out;
     if (providers.isEmpty() || limit < 1)
@@ -361,11 +361,14 @@ QList<Attempt> JobService::cancelledAttemptsToReconcile(qint64 sinceMs, int limi
     // answer is still open starves the rest.
     const bool pg = dialect() == Dialect::Postgres;
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
-                        + QStringLiteral(" FROM attempts a WHERE a.state = 'cancelled' AND a.updated_at_ms >= $1 AND ")
+                        + QStringLiteral(" FROM attempts a WHERE a.state IN ('cancelled', 'failed') AND a.updated_at_ms >= $1 AND ")
                         + inJsonList(dialect(), QStringLiteral("a.provider"), 3)
                         + QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
+                                         " AND ((a.state = 'cancelled' AND EXISTS (SELECT 1 FROM attempt_events e"
+                                         " WHERE e.attempt_id = a.id AND e.to_state IN ('running', 'unknown')))"
+                                         " OR (a.state = 'failed' AND a.result_digest IS NULL AND a.lookup_count > 0"
                                          " AND EXISTS (SELECT 1 FROM attempt_events e WHERE e.attempt_id = a.id"
-                                         " AND e.to_state IN ('running', 'unknown'))"
+                                         " AND e.to_state = 'unknown')))"
                                          " ORDER BY a.last_lookup_at_ms")
                         + (pg ? QStringLiteral(" NULLS FIRST") : QString())
                         + QStringLiteral(", a.updated_at_ms DESC, a.id LIMIT $2");

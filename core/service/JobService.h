@@ -439,12 +439,14 @@ public:
     // attempt (the unknown queue shows it); detail is cut to 500 characters.
     void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt,
                       std::optional<LookupAnswer> answer = std::nullopt, const QString &detail = {});
-    // Cancelled attempts that may have reached their provider (they were
-    // running or unknown), changed since sinceMs, with no race loss recorded
-    // yet: a late result for them is still to be recorded as a race loss.
-    // Only on these providers (those with a status lookup), least recently
-    // asked first.
-    QList<Attempt> cancelledAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
+    // Closed attempts whose provider may still answer, changed since sinceMs,
+    // with no race loss recorded yet: cancelled ones that may have reached
+    // their provider (they were running or unknown), and unknown ones the
+    // reconciler failed on a "never processed" (failed after lookups, with no
+    // output), in case the provider processes the request after all. A late
+    // result for them is still to be recorded as a race loss. Only on these
+    // providers (those with a status lookup), least recently asked first.
+    QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

@@ -4,6 +4,7 @@
 
 #include "DispatchFixture.h"
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
@@ -284,6 +285,36 @@ private Q_SLOTS:
         QCOMPARE(noGrace->reconcileOnce(*svc), 1); // asked after it went unknown: conclusive without a grace
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
         QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
+    // The provider said "never processed" (conclusively, after the grace) and
+    // the attempt failed; then it processed the request after all (a status
+    // store that lags, a queue it forgot). Found by a review: failed attempts
+    // were never asked about again, so the paid answer left no trace. The
+    // reconciler keeps asking within the lookback and records it as a race
+    // loss; the attempt stays failed.
+    void aResultAfterAConclusiveNeverProcessedIsRecordedAsARaceLoss_data() { addBackendRows(); }
+    void aResultAfterAConclusiveNeverProcessedIsRecordedAsARaceLoss()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job job = fx.submit(*svc, QStringLiteral("never-then-done"));
+        const Attempt a = svc->markUnknown(startRunning(*svc, job.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 0);
+        svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = 0 WHERE id = $1"), {a.id}); // long over
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 0); // still never processed: nothing to record
+        QCOMPARE(svc->raceLosses(job.id).size(), 0);
+
+        fx.primary.provider()->markCompleted(a.providerKey, QJsonDocument(answer(QStringLiteral("done after all"))).toJson(QJsonDocument::Compact));
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        const auto losses = svc->raceLosses(job.id);
+        QCOMPARE(losses.size(), 1);
+        QCOMPARE(losses.first().attemptId, a.id);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 0); // recorded: not asked again
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0); // nothing was sent again
     }
 
     // The operator's queue shows what the provider said when it did not settle
