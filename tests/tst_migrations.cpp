@@ -179,6 +179,35 @@ private Q_SLOTS:
         }
     }
 
+    // A rolling deploy or a rollback: the schema has migrations this JobDesk
+    // does not know. Found by a review: an older instance whose connection
+    // dropped once could not open the store again, and stopped dispatching
+    // while its HTTP handlers took jobs. It opens (without migrating) when
+    // every unknown migration names, in schema_readers, an oldest reader this
+    // version reaches; one that does not, or names a newer reader, is refused.
+    void aNewerSchemaOpensWhereEveryUnknownMigrationAllowsIt_data() { addBackendRows(); }
+    void aNewerSchemaOpensWhereEveryUnknownMigrationAllowsIt()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const int known = svc->session().exec(QStringLiteral("SELECT max(version) FROM schema_migrations")).first().first().toInt();
+        QVERIFY(known >= 27);
+        svc->session().exec(QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1000, 'future.sql', 'x')"));
+        svc->session().exec(QStringLiteral("INSERT INTO schema_readers (version, oldest_reader) VALUES (1000, $1)"), {known});
+        auto older = store->open(); // this JobDesk plays the older instance
+        QVERIFY(older);
+        QCOMPARE(submitJob(*older, QStringLiteral("during-the-deploy")).state, JobState::Queued);
+        QCOMPARE(older->session().exec(QStringLiteral("SELECT max(version) FROM schema_migrations")).first().first().toInt(), 1000);
+
+        // A second unknown migration that needs a newer reader: refused.
+        svc->session().exec(QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1001, 'later.sql', 'x')"));
+        svc->session().exec(QStringLiteral("INSERT INTO schema_readers (version, oldest_reader) VALUES (1001, 1000)"));
+        JD_VERIFY_THROWS_CODE(store->open(), JobDeskError::Code::Migration);
+        // And one that says nothing: refused too.
+        svc->session().exec(QStringLiteral("DELETE FROM schema_readers WHERE version = 1001"));
+        JD_VERIFY_THROWS_CODE(store->open(), JobDeskError::Code::Migration);
+    }
+
     // A PostgreSQL schema in which every role may create objects (PUBLIC's
     // CREATE, the default of "public" before PostgreSQL 15) is refused with
     // what to run, and nothing of the refused migration is applied; once the

@@ -74,6 +74,31 @@ QSet<int> appliedVersions(SqlSession &session)
     return out;
 }
 
+// A schema newer than `known` that a JobDesk knowing up to `known` may still
+// use: every migration it does not know says so in schema_readers (migration
+// 27) with an oldest reader it knows. False when the table is missing.
+bool readableBy(SqlSession &session, int known)
+{
+    try {
+        const SqlRows r = session.exec(
+            QStringLiteral("SELECT count(*) FROM schema_migrations m WHERE m.version > $1 AND NOT EXISTS "
+                           "(SELECT 1 FROM schema_readers r WHERE r.version = m.version AND r.oldest_reader <= $1)"),
+            {known});
+        return !r.isEmpty() && r.first().first().toLongLong() == 0;
+    } catch (const SqlError &) {
+        return false;
+    }
+}
+
+JobDeskError newerSchema(int current, int known)
+{
+    return JobDeskError(JobDeskError::Code::Migration,
+                        QStringLiteral("the database's schema is version %1, newer than this JobDesk knows "
+                                       "(up to %2): upgrade JobDesk before using this database")
+                            .arg(current)
+                            .arg(known));
+}
+
 bool upToDate(const QSet<int> &applied, const QList<Migration> &all)
 {
     return std::all_of(all.begin(), all.end(), [&](const Migration &m) { return applied.contains(m.version); });
@@ -87,8 +112,20 @@ int migrate(SqlSession &session)
     const bool pg = session.dialect() == Dialect::Postgres;
     // Up to date: nothing to lock or create (a read-only database user, such as
     // jobdesk_viewer, may open the store).
-    if (!all.isEmpty() && upToDate(appliedVersions(session), all) && schemaVersion(session) == all.last().version)
-        return all.last().version;
+    if (!all.isEmpty() && upToDate(appliedVersions(session), all)) {
+        const int current = schemaVersion(session);
+        if (current == all.last().version)
+            return current;
+        // Newer than this binary (a rolling deploy, a rollback): usable when
+        // every migration it does not know says it keeps older readers working.
+        if (current > all.last().version) {
+            if (!readableBy(session, all.last().version))
+                throw newerSchema(current, all.last().version);
+            qCInfo(lcStore) << "the schema is version" << current << "and this JobDesk knows up to" << all.last().version
+                            << "; every newer migration keeps it usable by this version (schema_readers)";
+            return current;
+        }
+    }
     try {
         if (pg) {
             session.exec(QStringLiteral("SELECT pg_advisory_lock($1)"), {kMigrationLockKey});
@@ -106,12 +143,8 @@ int migrate(SqlSession &session)
         try {
             session.exec(QString::fromLatin1(kCreateMigrationsTable));
             int current = schemaVersion(session);
-            if (!all.isEmpty() && current > all.last().version)
-                throw JobDeskError(JobDeskError::Code::Migration,
-                                   QStringLiteral("the database's schema is version %1, newer than this JobDesk knows "
-                                                  "(up to %2): upgrade JobDesk before using this database")
-                                       .arg(current)
-                                       .arg(all.last().version));
+            if (!all.isEmpty() && current > all.last().version && !readableBy(session, all.last().version))
+                throw newerSchema(current, all.last().version);
             // Every migration not yet recorded, in order: also one numbered below
             // the newest applied (branches that landed in another order).
             const QSet<int> applied = appliedVersions(session);
