@@ -193,6 +193,7 @@ private Q_SLOTS:
                     .toString()
                     .contains(QStringLiteral("conclusive from 03:12:30 UTC")));
         QCOMPARE(model->headerData(UnknownQueueModel::AnswerColumn, Qt::Horizontal).toString(), QStringLiteral("Provider's answer"));
+        maybeGrab(console.window.get(), QStringLiteral("unknown-queue-answer"));
         svc->recordLookup(timedOut.id, std::nullopt, LookupAnswer::InProgress);
         QTRY_COMPARE_WITH_TIMEOUT(cell(model, 0, UnknownQueueModel::AnswerColumn), QStringLiteral("still working on it"), 5000);
         svc->recordLookup(timedOut.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("timed out"));
