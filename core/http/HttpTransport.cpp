@@ -108,6 +108,7 @@ struct Connection
     bool closing = false;
     qint64 lastActivityMs = 0;
     qint64 messageStartMs = 0;
+    bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
 };
 
 // Delivery of answers from handler threads back to the transport's thread;
@@ -228,6 +229,7 @@ struct HttpTransport::Private
             return;
         const qint64 now = nowMs();
         c->lastActivityMs = now;
+        c->sentAnything = true;
         if (!c->framer.midMessage())
             c->messageStartMs = now;
         const QByteArray bytes = s->peek(available);
@@ -390,7 +392,8 @@ struct HttpTransport::Private
                 continue;
             if (c->framer.midMessage() && now - c->messageStartMs > options.requestTimeoutMs)
                 timedOut.append(id);
-            else if (!c->framer.midMessage() && now - c->lastActivityMs > options.idleTimeoutMs)
+            else if (!c->framer.midMessage()
+                     && now - c->lastActivityMs > (c->sentAnything ? options.idleTimeoutMs : options.firstRequestTimeoutMs))
                 idle.append(id);
         }
         for (const quint64 id : std::as_const(timedOut)) {

@@ -27,6 +27,11 @@ public:
         int maxConnections = 1024; // beyond: 503 and close
         int requestTimeoutMs = 30000; // a started request must be complete within this (408)
         int idleTimeoutMs = 120000;   // an idle keep-alive connection is closed after this
+        // A new connection that sends nothing is closed after this: connections
+        // opened and left silent (found by a review: a thousand of them, from one
+        // client, made every request 503 for up to idleTimeoutMs) hold a slot
+        // for seconds, not minutes.
+        int firstRequestTimeoutMs = 10000;
     };
     // Answers one request; may be called from any thread, exactly once.
     using Respond = std::function<void(HttpResponse)>;

@@ -642,6 +642,30 @@ private Q_SLOTS:
         QCOMPARE(after.idempotencyEvents, before.idempotencyEvents);
     }
 
+    // Connections opened and left silent hold a slot for firstRequestTimeoutMs,
+    // not for the keep-alive idle timeout (found by a review: a thousand from
+    // one client made every request 503 for up to two minutes). A connection
+    // that has spoken keeps the idle timeout.
+    void aSilentNewConnectionIsClosedSoonerThanAnIdleKeepAliveOne()
+    {
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.firstRequestTimeoutMs = 300;
+        o.transport.idleTimeoutMs = 60000;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        HttpConnection spoke(env->port);
+        QVERIFY(spoke.send(requestBytes("GET", "/healthz", {})));
+        QCOMPARE(spoke.read().status, 200);
+        HttpConnection silent(env->port);
+        QVERIFY(silent.waitClosed()); // by the next sweep after 300 ms
+        QVERIFY(spoke.send(requestBytes("GET", "/healthz", {}))); // still open
+        QCOMPARE(spoke.read().status, 200);
+    }
+
     void healthAndMetrics_data() { addBackendRows(); }
     void healthAndMetrics()
     {
