@@ -262,6 +262,15 @@ private Q_SLOTS:
             QCOMPARE(losses.first().attemptId, attempt.id);
             QCOMPARE(losses.first().payloadDigest, digest);
         }
+        // A failure with output of its own, run again (a lost connection at the
+        // commit, a second reconciler): its own output is no race loss.
+        const Job fourth = submitJob(*svc, QStringLiteral("closed-4"));
+        const Attempt o = startRunning(*svc, fourth.id);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(svc->fail(o.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("invalid output: extra key"), digest).state,
+                     AttemptState::Failed);
+        QCOMPARE(svc->attempt(o.id)->resultDigest, digest);
+        QCOMPARE(svc->raceLosses(fourth.id).size(), 0);
         // Without a digest (nothing came back) a closed attempt is left alone.
         const Job third = submitJob(*svc, QStringLiteral("closed-3"));
         const Attempt t = startRunning(*svc, third.id);

@@ -481,7 +481,16 @@ void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFli
             if (applied == Applied::StoreRefused) {
                 if (!f->storeRefusedSince)
                     f->storeRefusedSince = Clock::now();
-                if (Clock::now() - *f->storeRefusedSince > std::chrono::milliseconds(m_options.applyGiveUpOnStoreErrorMs)) {
+                // Only where nothing paid for is lost by it: an outcome without
+                // a result, or a result the provider's status lookup can give
+                // the reconciler again. A result from a provider without one
+                // is kept and retried for as long as it takes (found by a
+                // review: abandoned, it would have been in the log only).
+                const auto client = m_providers->client(f->attempt.provider);
+                const bool askable = f->outcome->kind != ProviderOutcome::Kind::Completed
+                                     || (client && client->supportsStatusLookup());
+                if (askable
+                    && Clock::now() - *f->storeRefusedSince > std::chrono::milliseconds(m_options.applyGiveUpOnStoreErrorMs)) {
                     qCCritical(lcDispatch) << "attempt" << f->attempt.id << "outcome" << toText(f->outcome->kind)
                                            << "left unrecorded: the store kept refusing it for"
                                            << m_options.applyGiveUpOnStoreErrorMs << "ms; its lease will expire into"
@@ -631,7 +640,6 @@ int Dispatcher::reconcileOnce(JobService &svc)
     // status endpoint that hangs on them cannot starve the late results of
     // cancelled attempts and decided jobs (found by a review: after the
     // lookback those are never asked again, and their answers are lost).
-    const auto undecidedEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs * 2 / 3);
     int resolved = 0;
     // Unknown attempts of undecided jobs first (they block their job): those
     // an operator asked about ("ask the provider now") first, then least
@@ -655,6 +663,11 @@ int Dispatcher::reconcileOnce(JobService &svc)
             offer(a);
     for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
         offer(a);
+    // Two thirds of what the list queries left of the pass, at least 1 ms.
+    const auto afterQueries = Clock::now();
+    const auto undecidedEnds =
+        afterQueries + std::max(std::chrono::milliseconds(1),
+                                std::chrono::duration_cast<std::chrono::milliseconds>(passEnds - afterQueries) * 2 / 3);
     for (qsizetype i = 0; i < candidates.size(); ++i) {
         const Attempt &a = candidates.at(i);
         const qint64 left =

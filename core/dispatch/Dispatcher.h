@@ -63,7 +63,9 @@ struct DispatcherOptions
     // constraint or data error, an unexpected failure) may never be taken:
     // retried the same way for at most this long, then left to the lease,
     // the reaper and the reconciler as after stop(), so the worker thread is
-    // free again instead of heartbeating that one attempt for ever.
+    // free again instead of heartbeating that one attempt for ever. Not a
+    // result from a provider without a status lookup (nothing could fetch
+    // it again): that one is retried until the store takes it.
     qint64 applyGiveUpOnStoreErrorMs = 120000;
     // A provider's "never processed" frees an unknown attempt's job for the
     // next provider only when it was asked this long after the attempt's

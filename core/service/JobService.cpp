@@ -1064,7 +1064,12 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
             // (a late answer that breaks the contract, or that the store
             // refuses) was produced and maybe paid for: its digest is kept as
             // a race loss, as a late result's is (complete()), once.
-            if (!resultDigest.isEmpty() && (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed)) {
+            // An attempt that already has output of its own (failed with a
+            // digest) is a re-run of that failure (a lost connection at the
+            // commit, a second reconciler): nothing new came back, nothing is
+            // recorded (found by a review: it wrote a race loss that never was).
+            if (!resultDigest.isEmpty() && a.resultDigest.isEmpty()
+                && (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed)) {
                 const Job job = d->requireJob(a.jobId);
                 d->session->exec(QStringLiteral("INSERT INTO race_losses (attempt_id, job_id, expected_version, found_version, "
                                                 "winner_attempt_id, payload_digest, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) "

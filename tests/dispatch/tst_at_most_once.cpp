@@ -205,6 +205,59 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
+    // The same, for a provider without a status lookup: nothing could give the
+    // reconciler the result again, so the worker keeps it and keeps trying
+    // past applyGiveUpOnStoreErrorMs (found by a review: abandoned, the paid
+    // result would have been in the log only), and records it once the store
+    // takes it.
+    void aResultNoLookupCanFetchAgainIsKeptUntilTheStoreTakesIt_data() { addBackendRows(); }
+    void aResultNoLookupCanFetchAgainIsKeptUntilTheStoreTakesIt()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const bool pg = svc->dialect() == Dialect::Postgres;
+        if (pg) {
+            svc->session().exec(QStringLiteral("CREATE FUNCTION test_refuse_wins() RETURNS trigger LANGUAGE plpgsql AS "
+                                               "$$ BEGIN RAISE EXCEPTION 'could not extend file (test)'; END $$"));
+            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs FOR EACH ROW "
+                                               "WHEN (NEW.completed_by IS NOT NULL) EXECUTE FUNCTION test_refuse_wins()"));
+        } else {
+            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs "
+                                               "WHEN NEW.completed_by IS NOT NULL "
+                                               "BEGIN SELECT RAISE(ABORT, 'could not extend file (test)'); END"));
+        }
+        const QJsonObject output = answer(QStringLiteral("paid, no lookup"));
+        auto client = std::make_shared<ScriptedClient>(validContent(QStringLiteral("paid, no lookup")), output);
+        QVERIFY(!client->supportsStatusLookup());
+        auto providers = std::make_shared<ProviderDirectory>(fx.config);
+        providers->set(QStringLiteral("primary"), client);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("keeps");
+        o.applyRetryMinMs = 20;
+        o.applyRetryMaxMs = 50;
+        o.applyGiveUpOnStoreErrorMs = 200;
+        Dispatcher d(store->url(), fx.config, providers, o);
+        const Job job = fx.submit(*svc, QStringLiteral("no-lookup-kept"));
+
+        std::atomic<bool> returned{false};
+        Joined run;
+        run.t = std::thread([&] {
+            auto own = store->open();
+            d.runOnce(*own, worker);
+            returned = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(d.stats().outcomesDeferred.load() == 1, 10000);
+        QTest::qWait(800); // four times the give-up: the condition under test is that it is not abandoned
+        QVERIFY(!returned);
+        QCOMPARE(d.stats().outcomesAbandoned.load(), qint64(0));
+
+        svc->session().exec(QStringLiteral("DROP TRIGGER test_refuse_wins") + (pg ? QStringLiteral(" ON jobs") : QString()));
+        QTRY_VERIFY_WITH_TIMEOUT(returned.load(), 10000);
+        run.t.join();
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(QJsonDocument::fromJson(svc->job(job.id)->result).object(), output);
+        QCOMPARE(client->calls.load(), 1);
+    }
+
     // An operator cancels while the request is out, and the provider's answer
     // then breaks the contract. Found by a review: fail() did nothing on the
     // cancelled attempt, so the paid output left no trace. Its digest is now
