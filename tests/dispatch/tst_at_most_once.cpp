@@ -53,6 +53,28 @@ QByteArray validContent(const QString &summary)
     return QJsonDocument(answer(summary)).toJson(QJsonDocument::Compact);
 }
 
+// A store that errs on every win (a trigger standing in for a data error, a
+// full disk, a bug: not an outage), until takeWinsAgain.
+void refuseWins(JobService &svc)
+{
+    if (svc.dialect() == Dialect::Postgres) {
+        svc.session().exec(QStringLiteral("CREATE FUNCTION test_refuse_wins() RETURNS trigger LANGUAGE plpgsql AS "
+                                          "$$ BEGIN RAISE EXCEPTION 'could not extend file (test)'; END $$"));
+        svc.session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs FOR EACH ROW "
+                                          "WHEN (NEW.completed_by IS NOT NULL) EXECUTE FUNCTION test_refuse_wins()"));
+    } else {
+        svc.session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs "
+                                          "WHEN NEW.completed_by IS NOT NULL "
+                                          "BEGIN SELECT RAISE(ABORT, 'could not extend file (test)'); END"));
+    }
+}
+
+void takeWinsAgain(JobService &svc)
+{
+    svc.session().exec(QStringLiteral("DROP TRIGGER test_refuse_wins")
+                       + (svc.dialect() == Dialect::Postgres ? QStringLiteral(" ON jobs") : QString()));
+}
+
 // A provider whose every answer is a 200 with this exact content, checked as
 // the client would have checked it (output: what Qt's parser read from it).
 class ScriptedClient : public ProviderClient
@@ -214,17 +236,7 @@ private Q_SLOTS:
     void aResultNoLookupCanFetchAgainIsKeptUntilTheStoreTakesIt()
     {
         JD_DISPATCH_SETUP(2000);
-        const bool pg = svc->dialect() == Dialect::Postgres;
-        if (pg) {
-            svc->session().exec(QStringLiteral("CREATE FUNCTION test_refuse_wins() RETURNS trigger LANGUAGE plpgsql AS "
-                                               "$$ BEGIN RAISE EXCEPTION 'could not extend file (test)'; END $$"));
-            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs FOR EACH ROW "
-                                               "WHEN (NEW.completed_by IS NOT NULL) EXECUTE FUNCTION test_refuse_wins()"));
-        } else {
-            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs "
-                                               "WHEN NEW.completed_by IS NOT NULL "
-                                               "BEGIN SELECT RAISE(ABORT, 'could not extend file (test)'); END"));
-        }
+        refuseWins(*svc);
         const QJsonObject output = answer(QStringLiteral("paid, no lookup"));
         auto client = std::make_shared<ScriptedClient>(validContent(QStringLiteral("paid, no lookup")), output);
         QVERIFY(!client->supportsStatusLookup());
@@ -250,7 +262,7 @@ private Q_SLOTS:
         QVERIFY(!returned);
         QCOMPARE(d.stats().outcomesAbandoned.load(), qint64(0));
 
-        svc->session().exec(QStringLiteral("DROP TRIGGER test_refuse_wins") + (pg ? QStringLiteral(" ON jobs") : QString()));
+        takeWinsAgain(*svc);
         QTRY_VERIFY_WITH_TIMEOUT(returned.load(), 10000);
         run.t.join();
         QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
@@ -359,17 +371,7 @@ private Q_SLOTS:
     void anAnswerTheStoreKeepsRefusingFreesItsWorkerAndTheReconcilerRecordsIt()
     {
         JD_DISPATCH_SETUP(2000);
-        const bool pg = svc->dialect() == Dialect::Postgres;
-        if (pg) {
-            svc->session().exec(QStringLiteral("CREATE FUNCTION test_refuse_wins() RETURNS trigger LANGUAGE plpgsql AS "
-                                               "$$ BEGIN RAISE EXCEPTION 'could not extend file (test)'; END $$"));
-            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs FOR EACH ROW "
-                                               "WHEN (NEW.completed_by IS NOT NULL) EXECUTE FUNCTION test_refuse_wins()"));
-        } else {
-            svc->session().exec(QStringLiteral("CREATE TRIGGER test_refuse_wins BEFORE UPDATE ON jobs "
-                                               "WHEN NEW.completed_by IS NOT NULL "
-                                               "BEGIN SELECT RAISE(ABORT, 'could not extend file (test)'); END"));
-        }
+        refuseWins(*svc);
         DispatcherOptions o;
         o.workerId = QStringLiteral("refused");
         o.leaseMs = 400;
@@ -387,7 +389,7 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Running);
 
         // The store takes wins again; the lease runs out; the reconciler asks.
-        svc->session().exec(QStringLiteral("DROP TRIGGER test_refuse_wins") + (pg ? QStringLiteral(" ON jobs") : QString()));
+        takeWinsAgain(*svc);
         int reaped = 0;
         QTRY_VERIFY_WITH_TIMEOUT((reaped += d.reapOnce(*svc)) >= 1, 10000);
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
