@@ -492,6 +492,7 @@ private Q_SLOTS:
             QStringLiteral("SELECT id FROM jobs WHERE idempotency_key = 'ix1' ORDER BY id DESC LIMIT 10"),
             QStringLiteral("SELECT id FROM jobs WHERE owner_id = 'owner-1' AND idempotency_key = 'ix1'"),
             QStringLiteral("SELECT id FROM jobs WHERE owner_id = 'owner-1' ORDER BY id DESC LIMIT 10"),
+            QStringLiteral("SELECT id FROM jobs WHERE route = 'r' ORDER BY id DESC LIMIT 10"),
             // a key's requests (job detail, key incidents)
             QStringLiteral("SELECT id, kind FROM idempotency_events WHERE owner_id = 'owner-1' AND idempotency_key = 'ix1' "
                            "ORDER BY id"),
@@ -520,6 +521,54 @@ private Q_SLOTS:
                          qPrintable(q + u'\n' + plan));
             }
         }
+    }
+    // Owner, key, route and fingerprint are opaque names: every index on them
+    // compares bytes, never the operating system's collation, whose rules
+    // change with the C library (an index built under the old rules can miss
+    // a key that is there: a second job for one intent). PostgreSQL since
+    // migration 28; SQLite compares BINARY.
+    void keysCompareAsBytesInEveryIndexOnThem_data() { addBackendRows(); }
+    void keysCompareAsBytesInEveryIndexOnThem()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        SqlSession &s = svc->session();
+        const QStringList keyColumns{QStringLiteral("owner_id"), QStringLiteral("idempotency_key"), QStringLiteral("route"),
+                                     QStringLiteral("fingerprint")};
+        int checked = 0;
+        if (store->isPostgres()) {
+            const SqlRows r = s.exec(QStringLiteral(
+                "SELECT c.relname, a.attname, coalesce(coll.collname, '') FROM pg_index i "
+                "JOIN pg_class c ON c.oid = i.indexrelid "
+                "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::smallint[]) "
+                "LEFT JOIN pg_collation coll ON coll.oid = i.indcollation[array_position(i.indkey::smallint[], a.attnum)] "
+                "WHERE i.indrelid IN ('jobs'::regclass, 'idempotency_events'::regclass) "
+                "AND a.attname IN ('owner_id', 'idempotency_key', 'route', 'fingerprint')"));
+            for (const SqlRow &row : r) {
+                QVERIFY2(row.at(2).toString() == QStringLiteral("C"),
+                         qPrintable(row.at(0).toString() + u'.' + row.at(1).toString() + QStringLiteral(" collates ")
+                                    + row.at(2).toString()));
+                ++checked;
+            }
+        } else {
+            for (const char *table : {"jobs", "idempotency_events"}) {
+                for (const SqlRow &ix : s.exec(QStringLiteral("SELECT name FROM pragma_index_list('%1')").arg(QLatin1String(table)))) {
+                    for (const SqlRow &col : s.exec(QStringLiteral("SELECT name, coll FROM pragma_index_xinfo('%1') "
+                                                                   "WHERE key = 1 AND name IS NOT NULL")
+                                                        .arg(ix.first().toString()))) {
+                        if (!keyColumns.contains(col.at(0).toString()))
+                            continue;
+                        QVERIFY2(col.at(1).toString() == QStringLiteral("BINARY"),
+                                 qPrintable(ix.first().toString() + u'.' + col.at(0).toString() + QStringLiteral(" collates ")
+                                            + col.at(1).toString()));
+                        ++checked;
+                    }
+                }
+            }
+        }
+        // The key's unique index (two columns), the owner's and the route's,
+        // and the requests' by key: none of them can drop out unnoticed.
+        QVERIFY2(checked >= 5, qPrintable(QString::number(checked)));
     }
 };
 
