@@ -157,6 +157,89 @@ private Q_SLOTS:
         QCOMPARE(failed.state, JobState::Failed);
         QVERIFY(failed.stateReason.contains(QStringLiteral("no proven provider left")));
     }
+    // An operator's retry waits for a dispatcher to pick it up; its job can
+    // change meanwhile. Marked running is the moment before the send: a job
+    // that got its winner, or has an attempt gone unknown, since the retry was
+    // started must never see it sent (found by a review: it was, both stores).
+    void aRetryWhoseJobWonMeanwhileIsNeverSent_data() { addBackendRows(); }
+    void aRetryWhoseJobWonMeanwhileIsNeverSent()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o7"), /*maxParallel*/ 2);
+        const Attempt first = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("p2"), operatorRequest());
+        QVERIFY2(retry.start.started, qPrintable(retry.start.refusal.message));
+        QCOMPARE(svc->complete(first.id, QByteArray("{\"ok\":1}"), Actor::worker(QStringLiteral("w1"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const QList<Attempt> picked = svc->claimRetryAttempts(QStringLiteral("w2"), 5, 30000, {QStringLiteral("p2")});
+        QCOMPARE(picked.size(), 1);
+        const Attempt after = svc->markRunning(picked.first().id, Actor::worker(QStringLiteral("w2")), 30000);
+        QCOMPARE(after.state, AttemptState::Failed);
+        QVERIFY2(after.lastReason.startsWith(QStringLiteral("never sent: job %1 already has a winner (attempt %2)")
+                                                 .arg(job.id)
+                                                 .arg(first.id)),
+                 qPrintable(after.lastReason));
+        const Job stored = *svc->job(job.id);
+        QCOMPARE(stored.state, JobState::Succeeded);
+        QCOMPARE(stored.completedBy, std::optional<qint64>(first.id));
+        // A second call (a re-run after a lost answer) finds it failed, and sends nothing either.
+        QCOMPARE(svc->markRunning(after.id, Actor::worker(QStringLiteral("w2")), 30000).state, AttemptState::Failed);
+    }
+
+    void aRetryIsNeverSentWhileAnotherAttemptOfItsJobIsUnknown_data() { addBackendRows(); }
+    void aRetryIsNeverSentWhileAnotherAttemptOfItsJobIsUnknown()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o8"), 2);
+        const Attempt first = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("p2"), operatorRequest());
+        QVERIFY(retry.start.started);
+        svc->markUnknown(first.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        const Attempt after = svc->markRunning(retry.start.attempt.id, Actor::worker(QStringLiteral("w2")), 30000);
+        QCOMPARE(after.state, AttemptState::Failed);
+        QVERIFY2(after.lastReason.startsWith(
+                     QStringLiteral("never sent: attempt %1 of job %2 is unknown").arg(first.id).arg(job.id)),
+                 qPrintable(after.lastReason));
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(svc->attempt(first.id)->state, AttemptState::Unknown);
+    }
+
+    // The reaper's backstop (a running attempt past its deadline by the
+    // database clock goes unknown) needs a deadline: an operator's retry had
+    // none. It gets the route's when it is marked running; an attempt that
+    // has one keeps it.
+    void aRetryRunsUnderTheDeadlineItIsMarkedRunningWith_data() { addBackendRows(); }
+    void aRetryRunsUnderTheDeadlineItIsMarkedRunningWith()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o9"));
+        const Attempt first = startRunning(*svc, job.id, QStringLiteral("p1"));
+        svc->fail(first.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("p2"), operatorRequest());
+        QVERIFY(retry.start.started);
+        QVERIFY(!retry.start.attempt.deadlineAtMs);
+        const Attempt running =
+            svc->markRunning(retry.start.attempt.id, Actor::worker(QStringLiteral("w2")), 30000, 45000);
+        QCOMPARE(running.state, AttemptState::Running);
+        QVERIFY(running.deadlineAtMs);
+        QCOMPARE(*running.deadlineAtMs - running.updatedAtMs, 45000);
+        JD_VERIFY_THROWS_CODE(svc->markRunning(running.id, Actor::worker(QStringLiteral("w2")), 30000, 0),
+                              JobDeskError::Code::InvalidArgument);
+
+        const Job other = submitJob(*svc, QStringLiteral("o10"));
+        StartAttemptRequest req = makeStartRequest(other.id, QStringLiteral("p1"));
+        req.deadlineMs = 600000;
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        const std::optional<qint64> before = started.attempt.deadlineAtMs;
+        QVERIFY(before);
+        const Attempt kept = svc->markRunning(started.attempt.id, req.actor, 30000, 1000);
+        QCOMPARE(kept.state, AttemptState::Running);
+        QCOMPARE(kept.deadlineAtMs, before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOperatorActions)

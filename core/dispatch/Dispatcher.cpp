@@ -397,7 +397,7 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
     const auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
-    flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs);
+    flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs);
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
     request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));

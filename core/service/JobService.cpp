@@ -454,6 +454,21 @@ struct JobService::Private
         j.maxAttempts = row.at(5).toInt();
         return j;
     }
+    // Why an attempt of this job, still 'starting', must not be sent now
+    // (empty: it may be). The same reasons, in the same order, as
+    // jd_mark_running's (migration 29).
+    QString neverSendReason(const Job &job)
+    {
+        if (job.completedBy)
+            return QStringLiteral("never sent: job %1 already has a winner (attempt %2)").arg(job.id).arg(*job.completedBy);
+        if (job.state == JobState::Cancelled)
+            return QStringLiteral("never sent: job %1 is cancelled").arg(job.id);
+        const SqlRows u = session->exec(
+            QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND state = 'unknown' ORDER BY id LIMIT 1"), {job.id});
+        if (!u.isEmpty())
+            return QStringLiteral("never sent: attempt %1 of job %2 is unknown").arg(u.first().at(0).toLongLong()).arg(job.id);
+        return {};
+    }
     Attempt requireAttemptForCompletion(qint64 attemptId)
     {
         const SqlRows r = session->exec(QStringLiteral("SELECT id, job_id, state, read_version FROM attempts WHERE id = $1")
@@ -1011,15 +1026,18 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
     });
 }
 
-Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs)
+Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs,
+                                std::optional<qint64> deadlineMs)
 {
     requireActor(actor);
     if (leaseMs)
         requireLease(*leaseMs);
+    if (deadlineMs && (*deadlineMs < 1 || *deadlineMs > kMaxLeaseMs))
+        throw JobDeskError(Code::InvalidArgument, QStringLiteral("deadline must be 1 ms to a day"));
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
-            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4)"),
-                                               {attemptId, actor.kind, actor.id, opt(leaseMs)});
+            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5)"),
+                                               {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs)});
             if (r.first().at(0).toString() == QStringLiteral("not_found"))
                 throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
             return rows::attempt(r.first(), 1);
@@ -1029,12 +1047,26 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         const Attempt a = d->requireAttempt(attemptId);
         if (a.state != AttemptState::Starting)
             return a; // already running, or past it: nothing to do
-        d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job
+        const Job job = d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job
         const Stamp st = d->stamp();
-        if (leaseMs)
-            return d->transition(a.id, AttemptState::Running, actor, {}, st, QStringLiteral(", lease_expires_at_ms = $8"),
-                                 {st.nowMs + *leaseMs});
-        return d->transition(a.id, AttemptState::Running, actor, {}, st);
+        // What the start checked may have changed before the send: an
+        // operator's retry waits for a worker, a hedge's sibling may win or
+        // time out meanwhile. An attempt of a decided, cancelled or blocked
+        // job is never sent (migration 29 on PostgreSQL; found by a review).
+        const QString never = d->neverSendReason(job);
+        if (!never.isEmpty())
+            return d->transition(a.id, AttemptState::Failed, actor, never, st);
+        QString extra;
+        SqlParams extraParams;
+        if (leaseMs) {
+            extraParams.append(st.nowMs + *leaseMs);
+            extra += QStringLiteral(", lease_expires_at_ms = $%1").arg(7 + extraParams.size());
+        }
+        if (deadlineMs && !a.deadlineAtMs) {
+            extraParams.append(st.nowMs + *deadlineMs);
+            extra += QStringLiteral(", deadline_at_ms = $%1").arg(7 + extraParams.size());
+        }
+        return d->transition(a.id, AttemptState::Running, actor, {}, st, extra, extraParams);
     });
 }
 

@@ -356,7 +356,13 @@ public:
     // max_attempts are not read (they are not part of the intent's fingerprint).
     std::optional<SubmitResult> answerTakenKey(const SubmitRequest &request);
     StartAttemptResult startAttempt(const StartAttemptRequest &request);
-    Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt);
+    // 'starting' -> 'running': its request is about to be sent. An attempt
+    // whose job has meanwhile a winner, is cancelled or has an unknown
+    // attempt becomes 'failed' ("never sent: ...") instead, and must not be
+    // sent. deadlineMs is given to an attempt that has no deadline yet (an
+    // operator's retry), from now.
+    Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt,
+                        std::optional<qint64> deadlineMs = std::nullopt);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins
     // or becomes superseded; a result for a cancelled or failed attempt (its

@@ -821,6 +821,31 @@ private Q_SLOTS:
         QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::nullopt); // taken once
     }
 
+    // An operator's retry waits for a dispatcher; the job it was started for
+    // can be decided meanwhile. Found by a review: the dispatcher still sent
+    // it, and the intent was paid twice. It is failed "never sent" instead,
+    // and the fallback provider never hears of it.
+    void anOperatorsRetryOfAJobThatWonMeanwhileIsNeverSent_data() { addBackendRows(); }
+    void anOperatorsRetryOfAJobThatWonMeanwhileIsNeverSent()
+    {
+        JD_DISPATCH_SETUP(20000, /*hedgeAfterMs*/ 10000);
+        const Job job = fx.submit(*svc, QStringLiteral("retry-after-win"));
+        QCOMPARE(job.maxParallel, 2);
+        const Attempt first = startRunning(*svc, job.id, QStringLiteral("primary")); // another worker's
+        const RetryResult retry = svc->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("both")));
+        QVERIFY2(retry.start.started, qPrintable(retry.start.refusal.message));
+        QCOMPARE(svc->complete(first.id, validContent(QStringLiteral("s")), Actor::worker(QStringLiteral("w-other"))).outcome,
+                 CompleteResult::Outcome::Won);
+        fx.fallback.provider()->clearReceived();
+        QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::optional<qint64>(retry.start.attempt.id));
+        const Attempt after = *svc->attempt(retry.start.attempt.id);
+        QCOMPARE(after.state, AttemptState::Failed);
+        QVERIFY2(after.lastReason.contains(QStringLiteral("already has a winner")), qPrintable(after.lastReason));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        QCOMPARE(dispatcher->stats().retriesSent.load(), 0);
+        QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(first.id));
+    }
+
     // A rolling deploy: an instance whose routes file lacks the job's route
     // has the provider. Found by an adversarial review: it took the operator's
     // retry and failed it ("does not know route"); it now leaves it to an
