@@ -1032,8 +1032,8 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     requireActor(actor);
     if (leaseMs)
         requireLease(*leaseMs);
-    if (deadlineMs && (*deadlineMs < 1 || *deadlineMs > kMaxLeaseMs))
-        throw JobDeskError(Code::InvalidArgument, QStringLiteral("deadline must be 1 ms to a day"));
+    if (deadlineMs && *deadlineMs <= 0)
+        invalid(QStringLiteral("deadline must be positive"));
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
             const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5)"),
