@@ -1047,7 +1047,7 @@ private:
 // ---- SQLite --------------------------------------------------------------------
 
 // A raw Qt SQL connection with the store's session settings
-// (core/store/SqliteSession.cpp): busy timeout, WAL, foreign keys, synchronous=NORMAL.
+// (core/store/SqliteSession.cpp): busy timeout, WAL, foreign keys, synchronous=FULL.
 class RawSqlite
 {
 public:
@@ -1061,7 +1061,7 @@ public:
             throw std::runtime_error("cannot open " + path.toStdString() + ": " + db.lastError().text().toStdString());
         exec(QStringLiteral("PRAGMA journal_mode=WAL"));
         exec(QStringLiteral("PRAGMA foreign_keys=ON"));
-        exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+        exec(QStringLiteral("PRAGMA synchronous=FULL"));
     }
     ~RawSqlite()
     {
@@ -1111,7 +1111,7 @@ public:
     {
         if (!m_dir.isValid())
             throw std::runtime_error("cannot create a temporary folder");
-        std::fprintf(stderr, "SQLite in %s (WAL, synchronous=NORMAL)\n", qPrintable(m_dir.path()));
+        std::fprintf(stderr, "SQLite in %s (WAL, synchronous=FULL)\n", qPrintable(m_dir.path()));
     }
 
     void run(QList<Row> &rows)

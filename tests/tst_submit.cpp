@@ -331,6 +331,7 @@ private Q_SLOTS:
             auto other = store->open();
             const QString pragma = QStringLiteral("PRAGMA synchronous");
             const qint64 rule = svc->session().exec(pragma).first().first().toLongLong();
+            QCOMPARE(rule, 2); // FULL: on disk before it is answered (NORMAL loses the last commits to a power loss)
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Created);
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"), {{QStringLiteral("prompt"), QStringLiteral("other")}}))
