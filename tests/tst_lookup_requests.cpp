@@ -163,6 +163,13 @@ private Q_SLOTS:
         item = queueItem(q, a.id);
         QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
         QCOMPARE(item->lastAnswerDetail, longNote.left(500));
+        // "Still working on it", new since the last answer, moves the job's
+        // change sequence (an operator's cancel decided before it is stale);
+        // the same answer again does not.
+        const qint64 afterInProgress = svc->job(a.jobId)->changeSeq;
+        QVERIFY(afterInProgress > seq);
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, longNote);
+        QCOMPARE(svc->job(a.jobId)->changeSeq, afterInProgress);
 
         svc->recordLookup(a.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("HTTP 503\u0000 from the status endpoint"));
         q = svc->unknownQueue();
@@ -175,10 +182,40 @@ private Q_SLOTS:
         item = queueItem(q, a.id);
         QVERIFY(!item->lastAnswer);
         QVERIFY(item->lastAnswerDetail.isEmpty());
-        QCOMPARE(item->lookupCount, 4);
-        // Informational: no state change, no event, no change sequence.
+        QCOMPARE(item->lookupCount, 5);
+        // Otherwise informational: no state change, no event, no change sequence.
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
-        QCOMPARE(svc->job(a.jobId)->changeSeq, seq);
+        QCOMPARE(svc->job(a.jobId)->changeSeq, afterInProgress);
+    }
+
+    // An operator looks at an unknown attempt the provider has not answered
+    // for; before the cancel is confirmed, the provider says it is still
+    // working on it. Found by a review: the cancel went through on the older
+    // view, the job went back to the queue and its next provider was sent the
+    // intent the first one was running. The cancel is now refused as stale,
+    // and nothing changes until the operator decides again.
+    void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale_data() { addBackendRows(); }
+    void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("stale-cancel"));
+        svc->recordLookup(a.id, std::nullopt, std::nullopt, QStringLiteral("HTTP 503"));
+        const UnknownQueueItem seen = *queueItem(svc->unknownQueue(), a.id);
+        QVERIFY(!seen.lastAnswer);
+
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running"));
+
+        OperatorRequest req = operatorRequest(QStringLiteral("the provider did not answer"));
+        req.seenChangeSeq = seen.jobChangeSeq;
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::StaleView);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(a.jobId)->state, JobState::Blocked);
+        // Decided again on what the queue shows now, the cancel is the operator's to make.
+        req.seenChangeSeq = queueItem(svc->unknownQueue(), a.id)->jobChangeSeq;
+        req.requestId = QStringLiteral("stale-cancel-2");
+        svc->cancelAttempt(a.id, req);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
     }
 
     // The late results of cancelled attempts are asked for on providers with

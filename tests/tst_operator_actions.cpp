@@ -240,6 +240,31 @@ private Q_SLOTS:
         QCOMPARE(kept.state, AttemptState::Running);
         QCOMPARE(kept.deadlineAtMs, before);
     }
+    // A request id answers the request it was first used for. Found by a
+    // review: a retry on another provider under a used id was answered, as a
+    // replay, with the first retry (another provider's), and never made.
+    void aRequestIdUsedForARetryOnOneProviderIsRefusedForAnother_data() { addBackendRows(); }
+    void aRequestIdUsedForARetryOnOneProviderIsRefusedForAnother()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o11"));
+        const Attempt first = startRunning(*svc, job.id, QStringLiteral("p1"));
+        svc->fail(first.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        const OperatorRequest req = operatorRequest(QStringLiteral("try p2"));
+        const RetryResult onP2 = svc->retry(job.id, QStringLiteral("p2"), req);
+        QVERIFY(onP2.start.started && !onP2.replayed);
+        JD_VERIFY_THROWS_CODE(svc->retry(job.id, QStringLiteral("p3"), req), JobDeskError::Code::InvalidArgument);
+        try {
+            svc->retry(job.id, QStringLiteral("p3"), req);
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.message(), QStringLiteral("request id %1 was already used for a retry on provider p2").arg(req.requestId));
+        }
+        QCOMPARE(svc->attempts(job.id).size(), 2); // nothing new
+        const RetryResult again = svc->retry(job.id, QStringLiteral("p2"), req);
+        QVERIFY(again.replayed);
+        QCOMPARE(again.start.attempt.id, onP2.start.attempt.id);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOperatorActions)

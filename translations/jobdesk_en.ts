@@ -616,6 +616,10 @@
         <translation>request id %1 was already used for %2 on another target (job %3, attempt %4)</translation>
     </message>
     <message>
+        <source>request id %1 was already used for a retry on provider %2</source>
+        <translation>request id %1 was already used for a retry on provider %2</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>attempt %1 does not exist</translation>
     </message>

@@ -1032,6 +1032,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>request id %1 was already used for %2 on another target (job %3, attempt %4)</translation>
     </message>
     <message>
+        <source>request id %1 was already used for a retry on provider %2</source>
+        <translation>request id %1 was already used for a retry on provider %2</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>attempt %1 does not exist</translation>
     </message>

@@ -616,6 +616,10 @@
         <translation>கோரிக்கை id %1 ஏற்கெனவே வேறொரு இலக்கில் %2 க்குப் பயன்படுத்தப்பட்டது (வேலை %3, முயற்சி %4)</translation>
     </message>
     <message>
+        <source>request id %1 was already used for a retry on provider %2</source>
+        <translation>கோரிக்கை id %1 ஏற்கெனவே வழங்குநர் %2 இல் ஒரு மறுமுயற்சிக்குப் பயன்படுத்தப்பட்டது</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>முயற்சி %1 இல்லை</translation>
     </message>

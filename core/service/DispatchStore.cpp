@@ -325,30 +325,6 @@ std::optional<LookupAnswer> lookupAnswerFromString(const QString &text)
     return std::nullopt;
 }
 
-void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs, std::optional<LookupAnswer> answer,
-                              const QString &detail)
-{
-    // Recorded as asked now (the console's lookup mark moves), unless an
-    // operator's request came in after the question went out: then as asked
-    // at askedAtMs (never later than now, never moving back), so the request
-    // stays outstanding and the next pass asks again.
-    const QString now = nowSql(dialect());
-    const QString asked = (dialect() == Dialect::Postgres ? QStringLiteral("LEAST(COALESCE($2::bigint, %1), %1)")
-                                                          : QStringLiteral("min(COALESCE($2, %1), %1)"))
-                              .arg(now);
-    execStatement("record lookup",
-                  QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN lookup_requested_at_ms IS NOT NULL "
-                                 "AND lookup_requested_at_ms > ") + asked
-                      + QStringLiteral(" THEN CASE WHEN last_lookup_at_ms IS NOT NULL AND last_lookup_at_ms > ") + asked
-                      + QStringLiteral(" THEN last_lookup_at_ms ELSE ") + asked + QStringLiteral(" END ELSE ") + now
-                      + QStringLiteral(" END, lookup_count = lookup_count + 1, last_lookup_answer = ")
-                      + (dialect() == Dialect::Postgres ? QStringLiteral("$3::text::lookup_answer") : QStringLiteral("$3"))
-                      + QStringLiteral(", last_lookup_detail = $4 WHERE id = $1"),
-                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
-                   answer ? QVariant(toText(*answer)) : QVariant(),
-                   detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
-}
-
 QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers)
 {
     QList<Attempt> out;

@@ -1070,6 +1070,47 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     });
 }
 
+void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs, std::optional<LookupAnswer> answer,
+                              const QString &detail)
+{
+    // Recorded as asked now (the console's lookup mark moves), unless an
+    // operator's request came in after the question went out: then as asked
+    // at askedAtMs (never later than now, never moving back), so the request
+    // stays outstanding and the next pass asks again.
+    const QString now = d->nowSql();
+    const QString asked = (dialect() == Dialect::Postgres ? QStringLiteral("LEAST(COALESCE($2::bigint, %1), %1)")
+                                                          : QStringLiteral("min(COALESCE($2, %1), %1)"))
+                              .arg(now);
+    d->run("record lookup", true, [&] {
+        // A provider's "still working on it" that was not its last answer is
+        // news for an operator about to cancel: the job's change sequence
+        // moves, so a cancel decided on the older answer is refused as stale
+        // (found by a review: it went through, and the next provider was sent
+        // the intent the first said it was running). Attempt, then job.
+        const SqlRows was = d->session->exec(QStringLiteral("SELECT job_id, last_lookup_answer FROM attempts WHERE id = $1")
+                                                 + d->forUpdate(),
+                                             {attemptId});
+        if (was.isEmpty())
+            return false;
+        d->session->exec(QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN lookup_requested_at_ms IS NOT NULL "
+                                 "AND lookup_requested_at_ms > ") + asked
+                      + QStringLiteral(" THEN CASE WHEN last_lookup_at_ms IS NOT NULL AND last_lookup_at_ms > ") + asked
+                      + QStringLiteral(" THEN last_lookup_at_ms ELSE ") + asked + QStringLiteral(" END ELSE ") + now
+                      + QStringLiteral(" END, lookup_count = lookup_count + 1, last_lookup_answer = ")
+                      + (dialect() == Dialect::Postgres ? QStringLiteral("$3::text::lookup_answer") : QStringLiteral("$3"))
+                      + QStringLiteral(", last_lookup_detail = $4 WHERE id = $1"),
+                  {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
+                   answer ? QVariant(toText(*answer)) : QVariant(),
+                   detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
+        if (answer == LookupAnswer::InProgress && was.first().at(1).toString() != toText(LookupAnswer::InProgress)) {
+            d->session->exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"),
+                             {was.first().at(0).toLongLong(), d->stamp().seq});
+        }
+        return true;
+    });
+}
+
+
 Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QString &reason)
 {
     requireActor(actor);
@@ -1338,6 +1379,23 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &reques
     });
 }
 
+namespace {
+
+// A request id answers the request it was first used for. A retry of the
+// same job on another provider under a used id is a different request: it
+// is refused, never answered with the first retry (found by a review: an
+// operator who asked for the fallback was told, as a replay, of a retry on
+// the primary, and their own request was never made or audited).
+void requireSameRetry(const QString &requestId, const QString &provider, const RetryResult &replay)
+{
+    if (replay.replayed && replay.start.attempt.id && replay.start.attempt.provider != provider)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("request id %1 was already used for a retry on provider %2")
+                               .arg(requestId, replay.start.attempt.provider));
+}
+
+} // namespace
+
 RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &request)
 {
     const OperatorRequest req = checkedOperator(request);
@@ -1369,6 +1427,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
                                                 {row.at(5).toLongLong()});
             if (!ar.isEmpty())
                 out.start.attempt = rows::attempt(ar.first());
+            requireSameRetry(req.requestId, provider, out);
             return out;
         });
     return d->run("retry", true, [&] {
@@ -1379,6 +1438,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
             out.start.replayed = true;
             if (auto a = d->lockAttempt(prior->response.value(QStringLiteral("attempt_id")).toInteger()))
                 out.start.attempt = *a;
+            requireSameRetry(req.requestId, provider, out);
             return out;
         }
         const Job job = d->requireJob(jobId);
