@@ -218,6 +218,45 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
     }
 
+    // A status endpoint that times out every other pass: the provider's "in
+    // progress" between the failures is the same news each time, and moves
+    // the job's change sequence once. Found by a review: it moved at every
+    // return, and every action an operator decided on the job was refused as
+    // stale for as long as the endpoint flapped. "Never processed" is news
+    // again.
+    void aFlappingStatusEndpointMovesTheJobOnceNotAtEveryAnswer_data() { addBackendRows(); }
+    void aFlappingStatusEndpointMovesTheJobOnceNotAtEveryAnswer()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("flapping"));
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running"));
+        const UnknownQueueItem seen = *queueItem(svc->unknownQueue(), a.id);
+        QCOMPARE(seen.lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
+        for (int pass = 0; pass < 3; ++pass) {
+            svc->recordLookup(a.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("timed out"));
+            svc->recordLookup(a.id, std::nullopt, std::nullopt, QString());
+            svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running"));
+        }
+        QCOMPARE(svc->job(a.jobId)->changeSeq, seen.jobChangeSeq);
+
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::NeverProcessed, QStringLiteral("no record yet"));
+        QCOMPARE(svc->job(a.jobId)->changeSeq, seen.jobChangeSeq);
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running after all"));
+        const qint64 moved = svc->job(a.jobId)->changeSeq;
+        QVERIFY(moved > seen.jobChangeSeq);
+
+        OperatorRequest req = operatorRequest(QStringLiteral("the provider confirmed it will not charge"));
+        req.seenChangeSeq = seen.jobChangeSeq;
+        JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::StaleView);
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("timed out"));
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running"));
+        req.seenChangeSeq = moved;
+        req.requestId = QStringLiteral("flapping-2");
+        svc->cancelAttempt(a.id, req); // decided on what it says now: not stale
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+    }
+
     // The late results of cancelled attempts are asked for on providers with
     // a status lookup only, least recently asked first. Found by a review:
     // the twenty newest were taken first and filtered after, so twenty newer

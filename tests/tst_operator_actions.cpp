@@ -264,6 +264,45 @@ private Q_SLOTS:
         const RetryResult again = svc->retry(job.id, QStringLiteral("p2"), req);
         QVERIFY(again.replayed);
         QCOMPARE(again.start.attempt.id, onP2.start.attempt.id);
+        // A re-send that did not choose its provider (the HTTP API's default,
+        // the route's first, may differ on another instance) is its replay.
+        const RetryResult unnamed = svc->retry(job.id, QStringLiteral("p3"), req, /*providerNamed*/ false);
+        QVERIFY(unnamed.replayed);
+        QCOMPARE(unnamed.start.attempt.id, onP2.start.attempt.id);
+    }
+    // A request id is its operator's. Over HTTP it is the client's
+    // Idempotency-Key, which two operators may pick alike. Found by a review:
+    // the second operator's cancel or retry was answered as a replay of the
+    // first's and never made or audited. Refused now, without naming what the
+    // first request did; the first operator's re-send is still its replay.
+    void aRequestIdIsItsOperatorsAndNobodyElses_data() { addBackendRows(); }
+    void aRequestIdIsItsOperatorsAndNobodyElses()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o12"));
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        OperatorRequest alice = operatorRequest(QStringLiteral("stuck"));
+        alice.requestId = QStringLiteral("cancel-1");
+        QVERIFY(!svc->cancelAttempt(a.id, alice).replayed);
+        OperatorRequest bob = alice;
+        bob.actor = Actor::operatorUser(QStringLiteral("bob"));
+        bob.reason = QStringLiteral("mine");
+        try {
+            svc->cancelAttempt(a.id, bob);
+            QFAIL("bob's cancel was answered with alice's");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::InvalidArgument);
+            QCOMPARE(e.message(), QStringLiteral("request id cancel-1 was already used by someone else"));
+        }
+        bob.requestId = QStringLiteral("retry-1");
+        alice.requestId = QStringLiteral("retry-1");
+        QVERIFY(svc->retry(job.id, QStringLiteral("p2"), alice).start.started);
+        JD_VERIFY_THROWS_CODE(svc->retry(job.id, QStringLiteral("p2"), bob), JobDeskError::Code::InvalidArgument);
+        alice.requestId = QStringLiteral("cancel-1");
+        QVERIFY(svc->cancelAttempt(a.id, alice).replayed);
+        const SqlRows audit = svc->session().exec(QStringLiteral("SELECT count(*) FROM audit_log WHERE actor_id = 'bob'"));
+        QCOMPARE(audit.first().first().toInt(), 0);
     }
 };
 

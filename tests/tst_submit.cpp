@@ -332,6 +332,7 @@ private Q_SLOTS:
             const QString pragma = QStringLiteral("PRAGMA synchronous");
             const qint64 rule = svc->session().exec(pragma).first().first().toLongLong();
             QCOMPARE(rule, 2); // FULL: on disk before it is answered (NORMAL loses the last commits to a power loss)
+            QCOMPARE(svc->session().exec(QStringLiteral("PRAGMA fullfsync")).first().first().toInt(), 1); // macOS: to the disk, not its cache
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Created);
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
             QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"), {{QStringLiteral("prompt"), QStringLiteral("other")}}))

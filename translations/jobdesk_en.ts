@@ -620,6 +620,10 @@
         <translation>request id %1 was already used for a retry on provider %2</translation>
     </message>
     <message>
+        <source>request id %1 was already used by someone else</source>
+        <translation>request id %1 was already used by someone else</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>attempt %1 does not exist</translation>
     </message>

@@ -1036,6 +1036,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>request id %1 was already used for a retry on provider %2</translation>
     </message>
     <message>
+        <source>request id %1 was already used by someone else</source>
+        <translation>request id %1 was already used by someone else</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>attempt %1 does not exist</translation>
     </message>

@@ -1036,6 +1036,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>கோரிக்கை id %1 ஏற்கெனவே வழங்குநர் %2 இல் ஒரு மறுமுயற்சிக்குப் பயன்படுத்தப்பட்டது</translation>
     </message>
     <message>
+        <source>request id %1 was already used by someone else</source>
+        <translation>கோரிக்கை id %1 ஏற்கெனவே வேறொருவரால் பயன்படுத்தப்பட்டது</translation>
+    </message>
+    <message>
         <source>attempt %1 does not exist</source>
         <translation>முயற்சி %1 இல்லை</translation>
     </message>

@@ -112,6 +112,7 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for a different action (%2)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for %2 on another target (job %3, attempt %4)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for a retry on provider %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used by someone else"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 does not exist"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 does not exist"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is already %2; there is nothing to cancel"), arg(2)},

@@ -431,7 +431,7 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
         return problemResponse(ProblemType::InvalidArgument, QCoreApplication::translate("ApiService", "no provider \"%1\"").arg(provider.left(255)));
     }
     OperatorRequest op{Actor::operatorUser(caller.ownerId), requestId, body.reason, body.seenChangeSeq};
-    const RetryResult result = svc.retry(jobId, provider, op);
+    const RetryResult result = svc.retry(jobId, provider, op, /*providerNamed*/ !body.provider.isEmpty());
     if (result.replayed) {
         if (result.start.attempt.jobId != jobId)
             return problemResponse(ProblemType::IdempotencyKeyReused,

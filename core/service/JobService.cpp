@@ -616,14 +616,17 @@ struct JobService::Private
 
     // A repeated request returns the first answer; the same request id on
     // another action or another target is an error, never the old answer.
-    std::optional<OperatorResult> priorAnswer(const QString &requestId, const QString &action, std::optional<qint64> jobId,
-                                              std::optional<qint64> attemptId)
+    std::optional<OperatorResult> priorAnswer(const QString &requestId, const Actor &actor, const QString &action,
+                                              std::optional<qint64> jobId, std::optional<qint64> attemptId)
     {
         const SqlRows r = session->exec(
-            QStringLiteral("SELECT action, response, job_id, attempt_id FROM audit_log WHERE request_id = $1"), {requestId});
+            QStringLiteral("SELECT action, response, job_id, attempt_id, actor_kind, actor_id FROM audit_log "
+                           "WHERE request_id = $1"),
+            {requestId});
         if (r.isEmpty())
             return std::nullopt;
         const SqlRow &row = r.first();
+        requireSameActor(requestId, actor, row.at(4).toString(), row.at(5).toString());
         if (row.at(0).toString() != action)
             invalid(QStringLiteral("request id %1 was already used for a different action (%2)")
                         .arg(requestId, row.at(0).toString()));
@@ -633,6 +636,34 @@ struct JobService::Private
                         .arg(requestId, action, row.at(2).isNull() ? QStringLiteral("-") : row.at(2).toString(),
                              row.at(3).isNull() ? QStringLiteral("-") : row.at(3).toString()));
         return OperatorResult{true, rows::jsonObject(row.at(1))};
+    }
+
+    // A request id is its actor's: an HTTP client's Idempotency-Key is the
+    // operator action's request id, and two operators who pick the same key
+    // must not be answered with each other's action (found by a review: the
+    // second operator's retry or cancel was "replayed" as the first's, and
+    // never made or audited). Refused before anything of the first request is
+    // named.
+    static void requireSameActor(const QString &requestId, const Actor &actor, const QString &kind, const QString &id)
+    {
+        if (kind != actor.kind || id != actor.id)
+            invalid(QStringLiteral("request id %1 was already used by someone else").arg(requestId));
+    }
+    // PostgreSQL's operator functions answer a repeated request id themselves
+    // (jd_prior_answer); the actor is checked here, after a replayed answer,
+    // which wrote nothing.
+    void requireSameActorOfReplay(const QString &requestId, const Actor &actor)
+    {
+        const SqlRows r = session->exec(
+            QStringLiteral("SELECT actor_kind, actor_id FROM audit_log WHERE request_id = $1"), {requestId});
+        if (!r.isEmpty())
+            requireSameActor(requestId, actor, r.first().at(0).toString(), r.first().at(1).toString());
+    }
+    OperatorResult checkedReplay(OperatorResult answer, const OperatorRequest &req)
+    {
+        if (answer.replayed)
+            requireSameActorOfReplay(req.requestId, req.actor);
+        return answer;
     }
 
     void checkStale(const Job &job, const OperatorRequest &req)
@@ -1082,14 +1113,14 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                                                           : QStringLiteral("min(COALESCE($2, %1), %1)"))
                               .arg(now);
     d->run("record lookup", true, [&] {
-        // A provider's "still working on it" that was not its last answer is
+        // A provider's "still working on it" that it was not saying already is
         // news for an operator about to cancel: the job's change sequence
         // moves, so a cancel decided on the older answer is refused as stale
         // (found by a review: it went through, and the next provider was sent
         // the intent the first said it was running). Attempt, then job.
-        const SqlRows was = d->session->exec(QStringLiteral("SELECT job_id, last_lookup_answer FROM attempts WHERE id = $1")
-                                                 + d->forUpdate(),
-                                             {attemptId});
+        const SqlRows was = d->session->exec(
+            QStringLiteral("SELECT job_id, lookup_in_progress_since_ms FROM attempts WHERE id = $1") + d->forUpdate(),
+            {attemptId});
         if (was.isEmpty())
             return false;
         d->session->exec(QStringLiteral("UPDATE attempts SET last_lookup_at_ms = CASE WHEN lookup_requested_at_ms IS NOT NULL "
@@ -1098,11 +1129,18 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                       + QStringLiteral(" THEN last_lookup_at_ms ELSE ") + asked + QStringLiteral(" END ELSE ") + now
                       + QStringLiteral(" END, lookup_count = lookup_count + 1, last_lookup_answer = ")
                       + (dialect() == Dialect::Postgres ? QStringLiteral("$3::text::lookup_answer") : QStringLiteral("$3"))
-                      + QStringLiteral(", last_lookup_detail = $4 WHERE id = $1"),
+                      + QStringLiteral(", last_lookup_detail = $4, lookup_in_progress_since_ms = CASE ")
+                      + (dialect() == Dialect::Postgres ? QStringLiteral("$5::integer") : QStringLiteral("$5"))
+                      + QStringLiteral(" WHEN 1 THEN "
+                                       "COALESCE(lookup_in_progress_since_ms, ")
+                      + now + QStringLiteral(") WHEN 2 THEN NULL ELSE lookup_in_progress_since_ms END WHERE id = $1"),
                   {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
                    answer ? QVariant(toText(*answer)) : QVariant(),
-                   detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500)))});
-        if (answer == LookupAnswer::InProgress && was.first().at(1).toString() != toText(LookupAnswer::InProgress)) {
+                   detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500))),
+                   answer == LookupAnswer::InProgress ? 1 : answer == LookupAnswer::NeverProcessed ? 2 : 0});
+        // In progress since this answer (not since an earlier one a failed
+        // lookup came between: migration 30, found by a review).
+        if (answer == LookupAnswer::InProgress && was.first().at(1).isNull()) {
             d->session->exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"),
                              {was.first().at(0).toLongLong(), d->stamp().seq});
         }
@@ -1299,12 +1337,12 @@ OperatorResult JobService::cancelAttempt(qint64 attemptId, const OperatorRequest
     const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run; it records session_user
         return d->run("cancel attempt", false, [&] {
-            return operatorOutcome(d->session->exec(
+            return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_cancel_attempt($1, $2, $3, $4, $5, $6)"),
-                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first()), req);
         });
     return d->run("cancel attempt", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_attempt"), std::nullopt, attemptId))
+        if (auto prior = d->priorAnswer(req.requestId, req.actor, QStringLiteral("cancel_attempt"), std::nullopt, attemptId))
             return *prior;
         const Attempt a = d->requireAttempt(attemptId);
         const Job job = d->requireJob(a.jobId);
@@ -1333,12 +1371,12 @@ OperatorResult JobService::cancelJob(qint64 jobId, const OperatorRequest &reques
     const OperatorRequest req = checkedOperator(request);
     if (d->pg())
         return d->run("cancel job", false, [&] {
-            return operatorOutcome(d->session->exec(
+            return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_cancel_job($1, $2, $3, $4, $5, $6)"),
-                {jobId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+                {jobId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first()), req);
         });
     return d->run("cancel job", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("cancel_job"), jobId, std::nullopt))
+        if (auto prior = d->priorAnswer(req.requestId, req.actor, QStringLiteral("cancel_job"), jobId, std::nullopt))
             return *prior;
         // PostgreSQL lock order: the job's open attempts first, then the job (as
         // a completion does). SQLite's writer already holds the whole store.
@@ -1386,9 +1424,9 @@ namespace {
 // is refused, never answered with the first retry (found by a review: an
 // operator who asked for the fallback was told, as a replay, of a retry on
 // the primary, and their own request was never made or audited).
-void requireSameRetry(const QString &requestId, const QString &provider, const RetryResult &replay)
+void requireSameRetry(const QString &requestId, const QString &provider, bool providerNamed, const RetryResult &replay)
 {
-    if (replay.replayed && replay.start.attempt.id && replay.start.attempt.provider != provider)
+    if (providerNamed && replay.replayed && replay.start.attempt.id && replay.start.attempt.provider != provider)
         throw JobDeskError(JobDeskError::Code::InvalidArgument,
                            QStringLiteral("request id %1 was already used for a retry on provider %2")
                                .arg(requestId, replay.start.attempt.provider));
@@ -1396,7 +1434,7 @@ void requireSameRetry(const QString &requestId, const QString &provider, const R
 
 } // namespace
 
-RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &request)
+RetryResult JobService::retry(qint64 jobId, const QString &provider, const OperatorRequest &request, bool providerNamed)
 {
     const OperatorRequest req = checkedOperator(request);
     requireName(provider, "provider");
@@ -1417,7 +1455,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
                 out.start.refusal.blockingAttemptId = rows::optInt(row.at(4));
                 return out;
             }
-            const OperatorResult answer = operatorOutcome(row);
+            const OperatorResult answer = d->checkedReplay(operatorOutcome(row), req);
             out.replayed = answer.replayed;
             out.start.started = true;
             out.start.replayed = answer.replayed;
@@ -1427,18 +1465,18 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
                                                 {row.at(5).toLongLong()});
             if (!ar.isEmpty())
                 out.start.attempt = rows::attempt(ar.first());
-            requireSameRetry(req.requestId, provider, out);
+            requireSameRetry(req.requestId, provider, providerNamed, out);
             return out;
         });
     return d->run("retry", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("retry"), jobId, std::nullopt)) {
+        if (auto prior = d->priorAnswer(req.requestId, req.actor, QStringLiteral("retry"), jobId, std::nullopt)) {
             RetryResult out;
             out.replayed = true;
             out.start.started = true;
             out.start.replayed = true;
             if (auto a = d->lockAttempt(prior->response.value(QStringLiteral("attempt_id")).toInteger()))
                 out.start.attempt = *a;
-            requireSameRetry(req.requestId, provider, out);
+            requireSameRetry(req.requestId, provider, providerNamed, out);
             return out;
         }
         const Job job = d->requireJob(jobId);
@@ -1469,12 +1507,12 @@ OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest
     const OperatorRequest req = checkedOperator(request);
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 9); it records session_user
         return d->run("request lookup", false, [&] {
-            return operatorOutcome(d->session->exec(
+            return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_request_lookup($1, $2, $3, $4, $5, $6)"),
-                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first());
+                {attemptId, req.requestId, req.actor.kind, req.actor.id, req.reason, opt(req.seenChangeSeq)}).first()), req);
         });
     return d->run("request lookup", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("request_lookup"), std::nullopt, attemptId))
+        if (auto prior = d->priorAnswer(req.requestId, req.actor, QStringLiteral("request_lookup"), std::nullopt, attemptId))
             return *prior;
         const Attempt a = d->requireAttempt(attemptId);
         const Job job = d->requireJob(a.jobId);
@@ -1516,13 +1554,13 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
     const QJsonObject report = storableJson(v.report); // the provider's words: recorded, never refused
     if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
         return d->run("record validation", false, [&] {
-            return operatorOutcome(d->session->exec(
+            return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_record_validation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
                 {v.provider, v.route, v.configHash, v.passed, jsonText(report), validFor, req.requestId, req.actor.kind,
-                 req.actor.id, req.reason}).first());
+                 req.actor.id, req.reason}).first()), req);
         });
     return d->run("record validation", true, [&] {
-        if (auto prior = d->priorAnswer(req.requestId, QStringLiteral("record_validation"), std::nullopt, std::nullopt))
+        if (auto prior = d->priorAnswer(req.requestId, req.actor, QStringLiteral("record_validation"), std::nullopt, std::nullopt))
             return *prior;
         const SqlRows provider = d->session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"), {v.provider});
         if (provider.isEmpty())

@@ -385,7 +385,11 @@ public:
     // -- operator actions (role operator, reason, request id, audited) --
     OperatorResult cancelAttempt(qint64 attemptId, const OperatorRequest &request);
     OperatorResult cancelJob(qint64 jobId, const OperatorRequest &request);
-    RetryResult retry(qint64 jobId, const QString &provider, const OperatorRequest &request);
+    // A repeated request id answers its first retry; on another provider it
+    // is refused, unless the caller did not choose the provider (providerNamed
+    // false: the HTTP API's default, the route's first provider here, which a
+    // re-send may find different on another instance or after a reload).
+    RetryResult retry(qint64 jobId, const QString &provider, const OperatorRequest &request, bool providerNamed = true);
     // "Ask the provider now": the console holds no provider credentials, so
     // this records an audited request on an unknown attempt (whose provider
     // offers a status lookup); the dispatchers' reconcilers ask about

@@ -468,6 +468,15 @@ private Q_SLOTS:
         QVERIFY2(reusedTarget.status == 409, qPrintable(reusedTarget.describe()));
         QCOMPARE(reusedTarget.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
         QCOMPARE(StoreCounts::of(*env->svc), before);
+        // ... nor by another operator, whose key happens to be alice's: bob's
+        // retry is refused, never answered with hers (found by a review).
+        const QString bob = issueToken(*env->svc, QStringLiteral("bob"), TokenRole::Operator);
+        before = StoreCounts::of(*env->svc);
+        const HttpReply bobsRetry = postAction(env->port, bob, jobPath + "/retry", "retry-2", reason);
+        QVERIFY2(bobsRetry.status == 409, qPrintable(bobsRetry.describe()));
+        QCOMPARE(bobsRetry.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        QVERIFY(bobsRetry.header("Idempotent-Replayed").isEmpty());
+        QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // The attempts as the API shows them.
         const HttpReply list = getPath(env->port, env->viewer, jobPath + "/attempts");

@@ -509,11 +509,16 @@ private Q_SLOTS:
         auto *progress = dialog->findChild<QProgressBar *>(QStringLiteral("progressBar"));
         QCOMPARE(progress->value(), kMany);
 
-        // Sent again (a re-submit after a lost connection sends the same request ids): replays, nothing new.
+        // Sent again by the same operator (a re-submit after a lost connection
+        // sends the same request ids): replays, nothing new. Anyone else is
+        // refused the id.
         for (const Attempt &a : attempts) {
             OperatorRequest req = operatorRequest(QStringLiteral("provider outage"));
+            req.actor = console.client->actor();
             req.requestId = BulkCancelDialog::requestIdFor(dialog->bulkId(), a.id);
             QVERIFY(svc->cancelAttempt(a.id, req).replayed);
+            req.actor = Actor::operatorUser(QStringLiteral("someone-else"));
+            JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::InvalidArgument);
         }
         for (const Attempt &a : attempts) {
             QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
