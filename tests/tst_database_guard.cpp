@@ -675,6 +675,35 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->providerKey, a.providerKey);
         QCOMPARE(svc->job(job.id)->idempotencyKey, QStringLiteral("i1"));
     }
+    // Migration 29's rule is the database's too (migration 31): an attempt
+    // whose job has a winner, is cancelled or has an unknown attempt does not
+    // become 'running' (about to be sent) by any writer, raw SQL included.
+    void anAttemptOfADecidedOrBlockedJobIsNeverMarkedRunningByAnyWriter_data() { addBackendRows(); }
+    void anAttemptOfADecidedOrBlockedJobIsNeverMarkedRunningByAnyWriter()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString toRunning = QStringLiteral("UPDATE attempts SET state = 'running' WHERE id = $1");
+
+        const Job blocked = submitJob(*svc, QStringLiteral("g-sent-1"), 2);
+        const Attempt first = startRunning(*svc, blocked.id, QStringLiteral("p1"));
+        const RetryResult retry = svc->retry(blocked.id, QStringLiteral("p2"), operatorRequest());
+        QVERIFY(retry.start.started);
+        svc->markUnknown(first.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        QCOMPARE(rawSql(*svc, toRunning, {retry.start.attempt.id}), std::optional(SqlError::Kind::GuardRefused));
+
+        svc->complete(first.id, R"({"ok":1})", Actor::worker(QStringLiteral("w1"))); // the unknown one wins
+        QCOMPARE(svc->job(blocked.id)->state, JobState::Succeeded);
+        QCOMPARE(rawSql(*svc, toRunning, {retry.start.attempt.id}), std::optional(SqlError::Kind::GuardRefused));
+        QCOMPARE(svc->attempt(retry.start.attempt.id)->state, AttemptState::Starting);
+
+        // An undecided job's attempt still goes: the rule refuses nothing else.
+        const Job open = submitJob(*svc, QStringLiteral("g-sent-2"));
+        const StartAttemptRequest req = makeStartRequest(open.id, QStringLiteral("p1"));
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        QCOMPARE(rawSql(*svc, toRunning, {started.attempt.id}), std::nullopt);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDatabaseGuard)

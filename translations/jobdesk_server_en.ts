@@ -914,6 +914,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>only the job&apos;s winner may be succeeded</translation>
     </message>
     <message>
+        <source>an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent</source>
+        <translation>an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent</translation>
+    </message>
+    <message>
         <source>a job with an open attempt cannot fail</source>
         <translation>a job with an open attempt cannot fail</translation>
     </message>

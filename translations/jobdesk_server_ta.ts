@@ -914,6 +914,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>வேலையின் வெற்றியாளர் முயற்சி மட்டுமே வெற்றி நிலைக்குச் செல்ல முடியும்</translation>
     </message>
     <message>
+        <source>an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent</source>
+        <translation>வெற்றியாளர் உள்ள, ரத்துசெய்யப்பட்ட, அல்லது தெரியாத (UNKNOWN) முயற்சி உள்ள வேலையின் முயற்சி ஒருபோதும் அனுப்பப்படாது</translation>
+    </message>
+    <message>
         <source>a job with an open attempt cannot fail</source>
         <translation>திறந்த முயற்சி உள்ள வேலையைத் தோல்வி என முடிக்க முடியாது</translation>
     </message>

@@ -74,6 +74,7 @@ const QList<KnownSentence> &knownSentences()
         {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a hedge needs an open attempt to hedge"), 0},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 cannot go from %2 to %3"), arg(2) | arg(3)},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only the job's winner may be succeeded"), 0},
+        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent"), 0},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job with an open attempt cannot fail"), 0},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a %1 job does not change state"), arg(1)},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "this attempt state change is not allowed"), 0},
