@@ -6,6 +6,7 @@
 // and the lookup that answered it, and the change marks move for both. Both stores.
 
 #include "StoreFixture.h"
+#include "domain/RefusalText.h"
 
 #include <QJsonObject>
 #include <QTest>
@@ -23,6 +24,20 @@ Attempt unknownAttempt(JobService &svc, const QString &key, const QString &provi
     const Job job = submitJob(svc, key);
     const Attempt a = startRunning(svc, job.id, provider);
     return svc.markUnknown(a.id, kWorker, QStringLiteral("deadline passed"));
+}
+
+// The message of the stale-view refusal `action` throws (fails the test if it throws nothing or something else).
+template<typename F>
+QString staleRefusal(F action)
+{
+    try {
+        action();
+    } catch (const JobDeskError &e) {
+        if (e.code() == JobDeskError::Code::StaleView)
+            return e.message();
+        return QStringLiteral("not a stale-view refusal: ") + e.message();
+    }
+    return QStringLiteral("nothing was refused");
 }
 
 void recordProviders(JobService &svc)
@@ -209,6 +224,15 @@ private Q_SLOTS:
         OperatorRequest req = operatorRequest(QStringLiteral("the provider did not answer"));
         req.seenChangeSeq = seen.jobChangeSeq;
         JD_VERIFY_THROWS_CODE(svc->cancelAttempt(a.id, req), JobDeskError::Code::StaleView);
+        // The refusal names what changed: the provider's answer, not the
+        // older event (it said "latest: attempt #1 running -> unknown").
+        const QString why = staleRefusal([&] { svc->cancelAttempt(a.id, req); });
+        QVERIFY2(why.contains(QStringLiteral("; latest: the provider says attempt #1 is still working on it. Refresh and decide again.")),
+                 qPrintable(why));
+        const std::optional<RefusalText> known = refusal::recognise(why);
+        QVERIFY(known);
+        QCOMPARE(known->args().size(), 5); // its own sentence, not the plain one with everything in "it is %4"
+        QCOMPARE(known->args().at(3), QStringLiteral("blocked"));
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
         QCOMPARE(svc->job(a.jobId)->state, JobState::Blocked);
         // Decided again on what the queue shows now, the cancel is the operator's to make.
@@ -216,6 +240,28 @@ private Q_SLOTS:
         req.requestId = QStringLiteral("stale-cancel-2");
         svc->cancelAttempt(a.id, req);
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Cancelled);
+    }
+
+    // The provider said "still working on it" before the operator looked;
+    // then the attempt's paid answer arrived late and won. The cancel decided
+    // on the old view is refused, and the refusal names the win, not the
+    // provider's older answer.
+    void aLateWinAfterTheProvidersAnswerIsWhatTheStaleRefusalNames_data() { addBackendRows(); }
+    void aLateWinAfterTheProvidersAnswerIsWhatTheStaleRefusalNames()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("late-win"));
+        svc->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running"));
+        const UnknownQueueItem seen = *queueItem(svc->unknownQueue(), a.id);
+        QCOMPARE(svc->complete(a.id, R"({"summary":"late"})", kWorker).outcome, CompleteResult::Outcome::Won);
+
+        OperatorRequest req = operatorRequest(QStringLiteral("the provider does not answer"));
+        req.seenChangeSeq = seen.jobChangeSeq;
+        const QString why = staleRefusal([&] { svc->cancelAttempt(a.id, req); });
+        QVERIFY2(why.contains(QStringLiteral("it is succeeded; latest: attempt #1 unknown -> succeeded by worker")), qPrintable(why));
+        QVERIFY2(!why.contains(QStringLiteral("still working")), qPrintable(why));
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
     }
 
     // A status endpoint that times out every other pass: the provider's "in

@@ -608,6 +608,10 @@
         <translation>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9. Refresh and decide again.</translation>
     </message>
     <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: the provider says attempt #%5 is still working on it. Refresh and decide again.</source>
+        <translation>job %1 changed since you looked (change %2, now %3): it is %4; latest: the provider says attempt #%5 is still working on it. Refresh and decide again.</translation>
+    </message>
+    <message>
         <source>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</source>
         <translation>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</translation>
     </message>

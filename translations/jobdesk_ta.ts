@@ -608,6 +608,10 @@
         <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது; கடைசி மாற்றம்: முயற்சி #%5 %6 → %7, செய்தவர் %8 %9. புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
     </message>
     <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: the provider says attempt #%5 is still working on it. Refresh and decide again.</source>
+        <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது; கடைசி மாற்றம்: முயற்சி #%5 ஐ இன்னும் செயலாக்குவதாக வழங்குநர் கூறுகிறார். புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
+    </message>
+    <message>
         <source>job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again.</source>
         <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது. புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
     </message>

@@ -109,6 +109,8 @@ const QList<KnownSentence> &knownSentences()
         // -- Operator actions (PostgreSQL's jd_op_* functions, SQLite's JobService) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -> %7 by %8 %9. Refresh and decide again."),
          arg(4) | arg(6) | arg(7)},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4; latest: the provider says attempt #%5 is still working on it. Refresh and decide again."),
+         arg(4)},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 changed since you looked (change %2, now %3): it is %4. Refresh and decide again."), arg(4)},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for a different action (%2)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 was already used for %2 on another target (job %3, attempt %4)"), 0},

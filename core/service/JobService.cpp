@@ -672,11 +672,21 @@ struct JobService::Private
             return;
         QString latest;
         const SqlRows ev = session->exec(
-            QStringLiteral("SELECT a.attempt_no, e.from_state, e.to_state, e.actor_kind, e.actor_id, e.reason "
+            QStringLiteral("SELECT a.attempt_no, e.from_state, e.to_state, e.actor_kind, e.actor_id, e.reason, e.at_ms "
                            "FROM attempt_events e JOIN attempts a ON a.id = e.attempt_id WHERE e.job_id = $1 "
                            "ORDER BY e.id DESC LIMIT 1"),
             {job.id});
-        if (!ev.isEmpty()) {
+        // A provider's "still working on it" since the last event is what
+        // changed (recordLookup moved the job for it): named, not the older
+        // event (migration 32 says the same on PostgreSQL).
+        const SqlRows said = session->exec(
+            QStringLiteral("SELECT attempt_no, lookup_in_progress_since_ms FROM attempts WHERE job_id = $1 AND state = 'unknown' "
+                           "AND lookup_in_progress_since_ms IS NOT NULL "
+                           "ORDER BY lookup_in_progress_since_ms DESC, id DESC LIMIT 1"),
+            {job.id});
+        if (!said.isEmpty() && (ev.isEmpty() || said.first().at(1).toLongLong() >= ev.first().at(6).toLongLong())) {
+            latest = QStringLiteral("; latest: the provider says attempt #%1 is still working on it").arg(said.first().at(0).toString());
+        } else if (!ev.isEmpty()) {
             const SqlRow &e = ev.first();
             latest = QStringLiteral("; latest: attempt #%1 %2 -> %3 by %4 %5")
                          .arg(e.at(0).toString(), e.at(1).isNull() ? QStringLiteral("(new)") : e.at(1).toString(),
