@@ -400,6 +400,24 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs);
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
+    // Where it goes, recorded before it leaves (migration 33): only that
+    // endpoint can later say it never processed it. Not recorded, not sent:
+    // cancelled meanwhile (false), or the store failed (the attempt is failed
+    // as never sent if the store lets us; else its lease runs out and a
+    // lookup anywhere finds nothing, which is true).
+    bool recorded = false;
+    try {
+        recorded = svc.recordSentTo(attempt.id, cfg->endpoint());
+    } catch (const JobDeskError &e) {
+        qCWarning(lcDispatch) << "job" << job.id << "attempt" << attempt.id << "not sent:" << e.message();
+        try {
+            svc.fail(attempt.id, actor, QStringLiteral("never sent: where it was to go could not be recorded: ") + e.message());
+        } catch (const JobDeskError &) {
+        }
+        return nullptr;
+    }
+    if (!recorded)
+        return nullptr;
     request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));
     if (m_options.beforeSendForTests)
         m_options.beforeSendForTests(flight->attempt);
@@ -634,6 +652,13 @@ int Dispatcher::reconcileOnce(JobService &svc)
     const QStringList lookupProviders = providersWithStatusLookup();
     if (lookupProviders.isEmpty())
         return 0;
+    // Each of them where it is configured here: an attempt sent elsewhere (a
+    // rolling deploy that moved the provider) is asked about only by an
+    // instance that has it there (migration 33). Another endpoint's "never
+    // processed" says nothing about a request it never received.
+    QStringList lookupEndpoints;
+    for (const QString &name : lookupProviders)
+        lookupEndpoints.append(m_config.provider(name)->endpoint());
     const auto passStarts = Clock::now();
     const auto passEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs);
     // The undecided jobs' attempts get two thirds of the pass at most, so a
@@ -646,7 +671,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
     // recently asked first so none starves; then those of decided jobs and
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.
-    QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false);
+    QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false, lookupEndpoints);
     const qsizetype undecided = candidates.size();
     QSet<qint64> offered; // each attempt asked about once a pass (a requested one of a decided job comes in both lists)
     for (const Attempt &a : std::as_const(candidates))
@@ -659,9 +684,10 @@ int Dispatcher::reconcileOnce(JobService &svc)
     };
     if (candidates.size() < m_options.reconcileBatch)
         for (const Attempt &a : svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
-                                                               lookupProviders, true))
+                                                               lookupProviders, true, lookupEndpoints))
             offer(a);
-    for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
+    for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders,
+                                                         lookupEndpoints))
         offer(a);
     // Two thirds of what the list queries left of the pass, at least 1 ms.
     const auto afterQueries = Clock::now();

@@ -154,6 +154,14 @@ QJsonArray toArray(const QStringList &list)
 
 } // namespace
 
+QString ProviderConfig::endpoint() const
+{
+    return kind + u' '
+           + baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash
+                                  | QUrl::NormalizePathSegments)
+                 .toString(QUrl::FullyEncoded);
+}
+
 QJsonObject ProviderConfig::toJson() const
 {
     QJsonObject o;

@@ -55,6 +55,14 @@ struct ProviderConfig
 
     QJsonObject toJson() const;
     static ProviderConfig fromJson(const QJsonObject &, const QString &where = QStringLiteral("provider"));
+
+    // Where a request to this provider goes, as an attempt records it
+    // (attempts.sent_to): its kind and base URL without user info or query
+    // (either may hold a secret, and every viewer reads attempts), e.g.
+    // "openai https://api.openai.com/v1". Only the endpoint a request went to
+    // can say it never processed it: an instance whose provider of the same
+    // name is configured elsewhere does not ask (Dispatcher::reconcileOnce).
+    QString endpoint() const;
 };
 
 struct GoldenCase

@@ -363,6 +363,12 @@ public:
     // operator's retry), from now.
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt,
                         std::optional<qint64> deadlineMs = std::nullopt);
+    // Where a running attempt's request is about to go (ProviderConfig::endpoint),
+    // recorded before it leaves (migration 33): the reconciler asks only an
+    // endpoint the request went to. False, and nothing is to be sent, when the
+    // attempt is no longer running (cancelled meanwhile) or already records
+    // another endpoint.
+    bool recordSentTo(qint64 attemptId, const QString &endpoint);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins
     // or becomes superseded; a result for a cancelled or failed attempt (its
@@ -440,7 +446,11 @@ public:
     // those an operator asked about and that were not asked since come first
     // (oldest request first), then least recently asked first, so no attempt
     // starves behind others.
-    QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
+    // endpoints, when given, is parallel to providers (ProviderConfig::endpoint
+    // of each): an attempt that records where it was sent (sent_to) is listed
+    // only if that is where its provider is now.
+    QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs,
+                                              const QStringList &endpoints = {});
     // The reconciler asked the provider about it at askedAtMs (the database's
     // clock, read before the question was sent; default: now). Recorded as
     // asked now, unless an operator's request came in after askedAtMs: the
@@ -456,7 +466,8 @@ public:
     // output), in case the provider processes the request after all. A late
     // result for them is still to be recorded as a race loss. Only on these
     // providers (those with a status lookup), least recently asked first.
-    QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
+    QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers,
+                                             const QStringList &endpoints = {});
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

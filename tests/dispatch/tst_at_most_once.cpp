@@ -821,6 +821,70 @@ private Q_SLOTS:
         QCOMPARE(dispatcher->runRetryOnce(*svc, worker), std::nullopt); // taken once
     }
 
+    // A rolling deploy moves "primary" to another endpoint (a new region, a
+    // new account). Found by a review: the new instance's reconciler asked its
+    // "primary", the new endpoint, about a request the old instance had sent
+    // to the old one; "never processed" (true there) failed the attempt and
+    // the job went to the fallback while the old endpoint was still working
+    // on it. Now an attempt records where it was sent; only an instance whose
+    // provider is there asks, and its answer settles the job.
+    void anEndpointTheRequestNeverWentToIsNeverAskedAboutIt_data() { addBackendRows(); }
+    void anEndpointTheRequestNeverWentToIsNeverAskedAboutIt()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        // The old endpoint did the work but its gateway answered 500: unknown.
+        FakeProvider::Behaviour b = FakeProvider::Behaviour::httpError(500, /*providerErrorBody*/ true);
+        b.processedAnyway = true;
+        b.output = answer(QStringLiteral("done at the old endpoint"));
+        fx.primary.provider()->setDefaultBehaviour(b);
+        dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300);
+        const Job job = fx.submit(*svc, QStringLiteral("moved-endpoint"));
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::optional<qint64>(job.id));
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Unknown);
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT sent_to FROM attempts WHERE id = $1"), {a.id}).first().first().toString(),
+                 fx.config.provider(QStringLiteral("primary"))->endpoint());
+
+        // The new instance: "primary" at an endpoint that never saw the key.
+        FakeProviderThread moved;
+        QVERIFY(moved.start());
+        RouteConfig movedConfig = fx.config;
+        for (ProviderConfig &p : movedConfig.providers)
+            if (p.name == QStringLiteral("primary"))
+                p.baseUrl = moved.provider()->baseUrl();
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("moved-instance");
+        o.leaseMs = 300;
+        o.neverProcessedGraceMs = 0;
+        Dispatcher movedInstance(store->url(), movedConfig, std::make_shared<ProviderDirectory>(movedConfig), o);
+        svc->setClockOffsetMs(120000); // well past the lease by the database clock: a "never processed" would count
+        QCOMPARE(movedInstance.reconcileOnce(*svc), 0);
+        QCOMPARE(moved.provider()->received().size(), 0); // not asked
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        QCOMPARE(movedInstance.runOnce(*svc, QStringLiteral("moved-worker")), std::nullopt); // blocked: nothing to claim
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+
+        // An instance with "primary" where the request went asks it: the paid answer wins.
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("done at the old endpoint"));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        QCOMPARE(moved.provider()->completionRequestCount(), 0);
+
+        // Where an attempt goes is recorded only while it is running, once.
+        const Job other = fx.submit(*svc, QStringLiteral("moved-endpoint-2"));
+        const Attempt running = startRunning(*svc, other.id, QStringLiteral("primary"));
+        QVERIFY(svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
+        QVERIFY(svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1"))); // the same: a re-run
+        QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:2/v1")));
+        svc->cancelAttempt(running.id, operatorRequest(QStringLiteral("moved")));
+        QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
+    }
+
     // An operator's retry waits for a dispatcher; the job it was started for
     // can be decided meanwhile. Found by a review: the dispatcher still sent
     // it, and the intent was paid twice. It is failed "never sent" instead,
