@@ -36,6 +36,10 @@
         <translation>the body must be a JSON object</translation>
     </message>
     <message>
+        <source>member &quot;%1&quot; appears twice in one object; say each once</source>
+        <translation>member &quot;%1&quot; appears twice in one object; say each once</translation>
+    </message>
+    <message>
         <source>unknown member &quot;%1&quot; (known: %2)</source>
         <translation>unknown member &quot;%1&quot; (known: %2)</translation>
     </message>

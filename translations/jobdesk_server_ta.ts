@@ -36,6 +36,10 @@
         <translation>உடல்பகுதி (body) ஒரு JSON பொருளாக (object) இருக்க வேண்டும்</translation>
     </message>
     <message>
+        <source>member &quot;%1&quot; appears twice in one object; say each once</source>
+        <translation>உறுப்பு &quot;%1&quot; ஒரே பொருளில் (object) இருமுறை வருகிறது; ஒவ்வொன்றையும் ஒருமுறை மட்டும் கூறுங்கள்</translation>
+    </message>
+    <message>
         <source>unknown member &quot;%1&quot; (known: %2)</source>
         <translation>தெரியாத உறுப்பு &quot;%1&quot; (அறியப்பட்டவை: %2)</translation>
     </message>

@@ -2,6 +2,8 @@
 
 #include <QCryptographicHash>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
 #include <QStringList>
 #include <QVarLengthArray>
 #include <QVariant>
@@ -201,6 +203,10 @@ class StrictJson
 {
 public:
     explicit StrictJson(const QByteArray &t) : p(t.constData()), end(t.constData() + t.size()), begin(t.constData()) {}
+    // Looking for a member name that appears twice in one object (and not
+    // for strictness: a raw control character inside a string, which
+    // QJsonDocument takes, is let through).
+    StrictJson(const QByteArray &t, QString *duplicate) : StrictJson(t) { m_duplicate = duplicate; }
 
     bool document()
     {
@@ -216,6 +222,16 @@ private:
     const char *p;
     const char *end;
     const char *begin;
+    QString *m_duplicate = nullptr;
+
+    // A member name as the object holds it: escapes decoded.
+    static QString memberName(const char *from, const char *to)
+    {
+        const QByteArray raw(from, to - from);
+        if (!raw.contains('\\'))
+            return QString::fromUtf8(raw);
+        return QJsonDocument::fromJson("[\"" + raw + "\"]").array().at(0).toString();
+    }
 
     bool fail() { return false; }
     void ws()
@@ -270,7 +286,7 @@ private:
                 ++p;
                 return true;
             }
-            if (c < 0x20)
+            if (c < 0x20 && !m_duplicate)
                 return false; // a raw control character must be escaped
             if (c != '\\') {
                 ++p;
@@ -307,9 +323,19 @@ private:
                 ++p;
                 return true;
             }
+            QSet<QString> names;
             for (;;) {
+                const char *nameAt = p;
                 if (p == end || *p != '"' || !string())
                     return false;
+                if (m_duplicate) {
+                    const QString name = memberName(nameAt + 1, p - 1); // inside the quotes
+                    if (names.contains(name)) {
+                        *m_duplicate = name;
+                        return false;
+                    }
+                    names.insert(name);
+                }
                 ws();
                 if (p == end || *p != ':')
                     return false;
@@ -371,6 +397,15 @@ bool isStrictJson(const QByteArray &text, qsizetype *errorAt)
     if (!ok && errorAt)
         *errorAt = parser.at();
     return ok;
+}
+
+std::optional<QString> duplicateMemberName(const QByteArray &text)
+{
+    QString duplicate;
+    StrictJson parser(text, &duplicate);
+    if (parser.document() || duplicate.isNull())
+        return std::nullopt;
+    return duplicate;
 }
 
 } // namespace jobdesk

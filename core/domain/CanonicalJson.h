@@ -5,6 +5,8 @@
 #include <QJsonValue>
 #include <QString>
 
+#include <optional>
+
 namespace jobdesk {
 
 // Canonical JSON in the style of RFC 8785 (JCS): object keys sorted by UTF-16
@@ -28,6 +30,12 @@ QString intentFingerprintOfCanonical(const QString &route, const QByteArray &can
 // is stored exactly as given on both stores. UTF-8 validity is checked
 // elsewhere. On failure, *errorAt is the byte offset of the first offence.
 bool isStrictJson(const QByteArray &text, qsizetype *errorAt = nullptr);
+
+// The first member name that appears twice in one object of `text` (JSON),
+// escapes decoded ("a" and "\u0061" are one name); nullopt when none does.
+// QJsonDocument keeps the last of them, where another reader may take the
+// first: a request that says two things is refused, not guessed at.
+std::optional<QString> duplicateMemberName(const QByteArray &text);
 
 // SHA-256 (lower-case hex) of arbitrary bytes; used for discarded payloads.
 QString sha256Hex(const QByteArray &bytes);

@@ -1,4 +1,5 @@
 #include "http/ApiRequest.h"
+#include "domain/CanonicalJson.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -38,6 +39,13 @@ std::optional<ProblemDetail> parseObject(const QByteArray &body, QJsonObject *ou
                                                        .arg(error.offset));
     if (!doc.isObject())
         return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "the body must be a JSON object"));
+    // QJsonDocument keeps the last of two members of one name; a proxy or a
+    // client's library may read the first. Refused rather than guessed at
+    // (found by a review: the job was created with the second "text").
+    if (const std::optional<QString> twice = duplicateMemberName(body))
+        return problem(ProblemType::InvalidBody,
+                       QCoreApplication::translate("ApiRequest", "member \"%1\" appears twice in one object; say each once")
+                           .arg(twice->left(64)));
     *out = doc.object();
     return std::nullopt;
 }

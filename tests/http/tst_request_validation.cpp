@@ -173,6 +173,13 @@ private Q_SLOTS:
         QTest::newRow("route blank") << QByteArray(R"({"route":"  ","input":{}})") << int(ProblemType::InvalidBody);
         QTest::newRow("input null") << QByteArray(R"({"route":"r","input":null})") << int(ProblemType::InvalidBody);
         QTest::newRow("extra member") << QByteArray(R"({"route":"r","input":{},"x":1})") << int(ProblemType::InvalidBody);
+        // Two members of one name: QJsonDocument keeps the last, another reader the first.
+        QTest::newRow("input member twice") << QByteArray(R"({"route":"r","input":{"text":"a","text":"b"}})") << int(ProblemType::InvalidBody);
+        QTest::newRow("route twice") << QByteArray(R"({"route":"r","route":"s","input":{}})") << int(ProblemType::InvalidBody);
+        QTest::newRow("member twice, once escaped") << QByteArray(R"({"route":"r","input":{"a":1,"\u0061":2}})") << int(ProblemType::InvalidBody);
+        QTest::newRow("member twice, deep") << QByteArray(R"({"route":"r","input":{"a":[{"b":1,"c":{"d":1,"d":1}}]}})") << int(ProblemType::InvalidBody);
+        QTest::newRow("one name in two objects") << QByteArray(R"({"route":"r","input":{"a":{"a":1},"b":[{"a":2},{"a":3}]}})") << -1;
+        QTest::newRow("names that differ only by case") << QByteArray(R"({"route":"r","input":{"a":1,"A":2}})") << -1;
     }
     void createBodies()
     {
@@ -193,6 +200,7 @@ private Q_SLOTS:
         QCOMPARE(int(parseActionBody(R"({"reason":"  "})", false, &b)->type), int(ProblemType::ReasonRequired));
         QCOMPARE(int(parseActionBody(R"({"reason":"r","seen_change_seq":1.5})", false, &b)->type), int(ProblemType::InvalidBody));
         QCOMPARE(int(parseActionBody(R"({"reason":7})", false, &b)->type), int(ProblemType::InvalidBody));
+        QCOMPARE(int(parseActionBody(R"({"reason":"r","reason":"s"})", false, &b)->type), int(ProblemType::InvalidBody));
     }
 
     void ids()
