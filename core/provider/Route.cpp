@@ -156,10 +156,14 @@ QJsonArray toArray(const QStringList &list)
 
 QString ProviderConfig::endpoint() const
 {
-    return kind + u' '
-           + baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash
-                                  | QUrl::NormalizePathSegments)
-                 .toString(QUrl::FullyEncoded);
+    // The same place written two ways is one endpoint: QUrl lower-cases the
+    // scheme and host; a trailing slash, "." segments and the scheme's own
+    // port are dropped here.
+    QUrl url = baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash
+                                | QUrl::NormalizePathSegments);
+    if ((url.scheme() == QLatin1String("https") && url.port() == 443) || (url.scheme() == QLatin1String("http") && url.port() == 80))
+        url.setPort(-1);
+    return kind + u' ' + url.toString(QUrl::FullyEncoded);
 }
 
 QJsonObject ProviderConfig::toJson() const

@@ -98,6 +98,30 @@ private Q_SLOTS:
             QVERIFY2(renderPrompt(*route, c.input).unfilled.isEmpty(), qPrintable(c.name));
     }
 
+    // Where an attempt's request went (attempts.sent_to): one place written
+    // two ways is one endpoint; nothing secret is kept; another place, kind
+    // or path is another endpoint.
+    void anEndpointIsWhereRequestsGoWrittenOneWay()
+    {
+        auto at = [](const QString &kind, const QString &url) {
+            ProviderConfig p;
+            p.kind = kind;
+            p.baseUrl = QUrl(url);
+            return p.endpoint();
+        };
+        const QString plain = at(QStringLiteral("openai"), QStringLiteral("https://api.example.com/v1"));
+        QCOMPARE(plain, QStringLiteral("openai https://api.example.com/v1"));
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("HTTPS://API.Example.com:443/v1/")), plain);
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com/x/../v1")), plain);
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://user:secret@api.example.com/v1?key=secret#x")), plain);
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("http://127.0.0.1:80/v1")),
+                 QStringLiteral("openai http://127.0.0.1/v1"));
+        QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com:8443/v1")) != plain);
+        QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://eu.example.com/v1")) != plain);
+        QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com/v2")) != plain);
+        QVERIFY(at(QStringLiteral("fake"), QStringLiteral("https://api.example.com/v1")) != plain);
+    }
+
     void roundTripsThroughJson()
     {
         const RouteConfig config = RouteConfig::load(QStringLiteral(JOBDESK_EXAMPLE_ROUTES));
