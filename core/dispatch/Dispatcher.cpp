@@ -730,12 +730,25 @@ int Dispatcher::reconcileOnce(JobService &svc)
             // it went unknown.
             const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
             const bool neverProcessed = status.kind == StatusLookup::Kind::NeverProcessed;
-            const bool conclusive = neverProcessed && askedAt && *askedAt >= conclusiveFrom;
+            // Only the endpoint the request went to can say it never
+            // processed it (migration 33). An attempt that does not record
+            // where it went (sent by an older JobDesk, which may have had
+            // this provider elsewhere) is not settled by this endpoint's
+            // "no record": the operator decides (found by a review: an old
+            // and a new server, the provider at two endpoints).
+            const bool whereKnown = neverProcessed && a.state == AttemptState::Unknown && svc.attemptSentTo(a.id).has_value();
+            const bool conclusive = neverProcessed && whereKnown && askedAt && *askedAt >= conclusiveFrom;
             if (a.state == AttemptState::Unknown) {
                 // What the operator's unknown queue shows when the answer did not settle it.
                 std::optional<LookupAnswer> answer;
                 QString detail = status.reason;
-                if (neverProcessed && !conclusive) {
+                if (neverProcessed && !whereKnown) {
+                    answer = LookupAnswer::NeverProcessed;
+                    detail = QStringLiteral("the provider at %1 has no record of key %2, but the attempt does not record where its "
+                                            "request went (sent by an older JobDesk, which may have had %3 elsewhere): "
+                                            "that settles nothing; an operator decides")
+                                 .arg(m_config.provider(a.provider)->endpoint(), a.providerKey, a.provider);
+                } else if (neverProcessed && !conclusive) {
                     answer = LookupAnswer::NeverProcessed;
                     detail = QStringLiteral("the provider has no record of key %1; that is conclusive from %2 UTC, %3 s after "
                                             "the attempt's lease ended, when no copy of the request can still arrive")

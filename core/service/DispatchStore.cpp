@@ -384,6 +384,14 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
     return out;
 }
 
+std::optional<QString> JobService::attemptSentTo(qint64 attemptId)
+{
+    const SqlRows r = execStatement("dispatch store", QStringLiteral("SELECT sent_to FROM attempts WHERE id = $1"), {attemptId});
+    if (r.isEmpty() || r.first().first().isNull())
+        return std::nullopt;
+    return r.first().first().toString();
+}
+
 bool JobService::recordSentTo(qint64 attemptId, const QString &endpoint)
 {
     requireText(endpoint, "endpoint", 2000);

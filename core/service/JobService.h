@@ -369,6 +369,9 @@ public:
     // attempt is no longer running (cancelled meanwhile) or already records
     // another endpoint.
     bool recordSentTo(qint64 attemptId, const QString &endpoint);
+    // Where it was recorded (nullopt: nowhere: sent by a JobDesk older than
+    // migration 33, or its sender stopped before it sent anything).
+    std::optional<QString> attemptSentTo(qint64 attemptId);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins
     // or becomes superseded; a result for a cancelled or failed attempt (its

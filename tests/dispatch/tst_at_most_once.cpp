@@ -885,6 +885,58 @@ private Q_SLOTS:
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
     }
 
+    // An attempt that does not record where it was sent (an older JobDesk
+    // sent it; since migration 33 none may share the store, but its attempts
+    // stay): the endpoint asked now may not be the one it went to, so its "no
+    // record of this key" settles nothing and the operator decides; the
+    // provider's result, when it has one, is still applied. Found by a
+    // review: an old server's attempt went to one endpoint, a new server asked
+    // another, failed the attempt and sent the job to the fallback.
+    void anAttemptThatDoesNotRecordWhereItWentIsNotFailedOnANoRecord_data() { addBackendRows(); }
+    void anAttemptThatDoesNotRecordWhereItWentIsNotFailedOnANoRecord()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 0);
+        const Attempt old = unknownAttempt(*svc, fx, QStringLiteral("old-sender"));
+        const Attempt done = unknownAttempt(*svc, fx, QStringLiteral("old-sender-done"));
+        QVERIFY(!svc->attemptSentTo(old.id));
+        svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = 0 WHERE id IN ($1, $2)"), {old.id, done.id});
+        fx.primary.provider()->markCompleted(done.providerKey, validContent(QStringLiteral("paid, found after all")));
+
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1); // the result settles its attempt; the "no record" settles nothing
+        QCOMPARE(svc->attempt(done.id)->state, AttemptState::Succeeded);
+        QCOMPARE(svc->attempt(old.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->job(old.jobId)->state, JobState::Blocked);
+        const std::optional<UnknownQueueItem> item = [&]() -> std::optional<UnknownQueueItem> {
+            for (const UnknownQueueItem &i : svc->unknownQueue())
+                if (i.attempt.id == old.id)
+                    return i;
+            return std::nullopt;
+        }();
+        QVERIFY(item);
+        QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+        QVERIFY2(item->lastAnswerDetail.contains(QStringLiteral("does not record where its request went"))
+                     && item->lastAnswerDetail.contains(QStringLiteral("an operator decides")),
+                 qPrintable(item->lastAnswerDetail));
+        QCOMPARE(dispatcher->runOnce(*svc, worker), std::nullopt); // blocked: nothing sent anywhere
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+
+        // Recorded where it went, the same answer is conclusive.
+        QVERIFY(!svc->recordSentTo(old.id, fx.config.provider(QStringLiteral("primary"))->endpoint())); // unknown: too late to record
+        const Attempt sent = [&] {
+            const Job job = fx.submit(*svc, QStringLiteral("new-sender"));
+            const Attempt a = startRunning(*svc, job.id, QStringLiteral("primary"));
+            svc->recordSentTo(a.id, fx.config.provider(QStringLiteral("primary"))->endpoint());
+            return svc->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        }();
+        svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = 0 WHERE id = $1"), {sent.id});
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(sent.id)->state, AttemptState::Failed);
+        QCOMPARE(svc->attempt(old.id)->state, AttemptState::Unknown);
+    }
+
     // An operator's retry waits for a dispatcher; the job it was started for
     // can be decided meanwhile. Found by a review: the dispatcher still sent
     // it, and the intent was paid twice. It is failed "never sent" instead,

@@ -22,6 +22,18 @@ using Kind = FakeProvider::Behaviour::Kind;
     auto dispatcher = fx.dispatcher(store->url());                              \
     const QString worker = QStringLiteral("w-test");
 
+namespace {
+// A running attempt as the dispatcher leaves it just before the send: it
+// records where its request goes (migration 33), here the fixture's primary.
+Attempt sentRunning(JobService &svc, const DispatchFixture &fx, qint64 jobId)
+{
+    const Attempt a = startRunning(svc, jobId, QStringLiteral("primary"));
+    if (!svc.recordSentTo(a.id, fx.config.provider(QStringLiteral("primary"))->endpoint()))
+        qFatal("attempt %lld is not running", static_cast<long long>(a.id));
+    return a;
+}
+} // namespace
+
 class TestDispatcher : public QObject
 {
     Q_OBJECT
@@ -298,7 +310,7 @@ private Q_SLOTS:
     {
         JD_DISPATCH_SETUP(2000);
         const Job job = fx.submit(*svc, QStringLiteral("never-then-done"));
-        const Attempt a = svc->markUnknown(startRunning(*svc, job.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        const Attempt a = svc->markUnknown(sentRunning(*svc, fx, job.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
         dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 0);
         svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = 0 WHERE id = $1"), {a.id}); // long over
         QCOMPARE(dispatcher->reconcileOnce(*svc), 1);
@@ -325,10 +337,10 @@ private Q_SLOTS:
     {
         JD_DISPATCH_SETUP(2000);
         const Job j1 = fx.submit(*svc, QStringLiteral("answer-working"));
-        const Attempt working = svc->markUnknown(startRunning(*svc, j1.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        const Attempt working = svc->markUnknown(sentRunning(*svc, fx, j1.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
         fx.primary.provider()->markInProgress(working.providerKey);
         const Job j2 = fx.submit(*svc, QStringLiteral("answer-unseen"));
-        const Attempt unseen = svc->markUnknown(startRunning(*svc, j2.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
+        const Attempt unseen = svc->markUnknown(sentRunning(*svc, fx, j2.id).id, Actor::worker(worker), QStringLiteral("deadline passed"));
         const auto answers = [&] {
             QHash<qint64, std::pair<std::optional<LookupAnswer>, QString>> out;
             for (const UnknownQueueItem &i : svc->unknownQueue())

@@ -15,14 +15,20 @@
 -- attempt sent elsewhere stays unknown for an instance that can ask that
 -- endpoint, or for an operator. NULL (an attempt sent by an older JobDesk,
 -- or marked running by a sender that stopped before it recorded where it
--- was going, and so sent nothing) is asked about by any, as before.
+-- was going, and so sent nothing) is asked about by any, and its answer is
+-- applied if the provider has its result; but "never processed" from an
+-- endpoint that may not be the one it went to settles nothing: the
+-- operator decides.
 --
--- An older JobDesk (24 to 32) neither reads nor writes the column: it may
--- still use a schema with this migration (its attempts have no sent_to).
+-- Readers: 33 and newer only. An older JobDesk would neither write sent_to
+-- nor respect it: its reconciler would ask its own endpoint about an
+-- attempt a newer one sent elsewhere and fail it on "never processed" (a
+-- second review showed exactly that with an old and a new server side by
+-- side). So this migration has no schema_readers row, and older programs
+-- refuse the schema ("upgrade JobDesk before using this database"):
+-- upgrade every server and console.
 
 ALTER TABLE attempts ADD COLUMN sent_to text;
-
-INSERT INTO schema_readers (version, oldest_reader) VALUES (33, 24);
 
 INSERT INTO schema_migrations (version, name, applied_at)
 VALUES (33, '033_attempts_record_where_they_went.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
