@@ -250,6 +250,56 @@ private Q_SLOTS:
         QVERIFY(svc->job(fresh.id));
     }
 
+    // Where an attempt's request went (sent_to, migrations 33 and 34) decides
+    // which endpoint's "never processed" may settle it: rewritten, an attempt
+    // sent to one endpoint could be failed on another's word, and the job sent
+    // to the fallback while the first still works on it. It is written once,
+    // by the statement that moves the attempt to running (or, from a JobDesk
+    // of 33, while it runs), whatever SQL tries otherwise.
+    void whereAnAttemptWentIsWrittenOnceWhileItRuns_data() { addBackendRows(); }
+    void whereAnAttemptWentIsWrittenOnceWhileItRuns()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        const QString setSentTo = QStringLiteral("UPDATE attempts SET sent_to = $2 WHERE id = $1");
+        const QString here = QStringLiteral("fake http://127.0.0.1:8001/v1");
+        const QString elsewhere = QStringLiteral("fake http://127.0.0.1:8002/v1");
+
+        const Job job = submitJob(*svc, QStringLiteral("sent-to-once"));
+        const StartAttemptRequest req = makeStartRequest(job.id);
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        QCOMPARE(rawSql(*svc, setSentTo, {started.attempt.id, here}), refused); // starting: nothing went anywhere
+        QVERIFY(!svc->attemptSentTo(started.attempt.id));
+
+        const Attempt running = svc->markRunning(started.attempt.id, req.actor, 60000, 60000, here);
+        QCOMPARE(running.state, AttemptState::Running);
+        QCOMPARE(svc->attemptSentTo(running.id), std::optional(here)); // with the move to running
+        QCOMPARE(rawSql(*svc, setSentTo, {running.id, elsewhere}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET sent_to = NULL WHERE id = $1"), {running.id}), refused);
+        QCOMPARE(rawSql(*svc, setSentTo, {running.id, here}), std::nullopt); // the same value: no change
+        QVERIFY(!svc->recordSentTo(running.id, elsewhere));
+        svc->markUnknown(running.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        QCOMPARE(rawSql(*svc, setSentTo, {running.id, elsewhere}), refused);
+        QCOMPARE(svc->attemptSentTo(running.id), std::optional(here));
+
+        // Marked running without an endpoint (a JobDesk of 33 records it
+        // next): recorded while it runs, once; not after it stops running.
+        svc->cancelAttempt(running.id, operatorRequest(QStringLiteral("sent-to test")));
+        const Job second = submitJob(*svc, QStringLiteral("sent-to-later"));
+        const Attempt bare = startRunning(*svc, second.id);
+        QVERIFY(!svc->attemptSentTo(bare.id));
+        QVERIFY(svc->recordSentTo(bare.id, here));
+        QCOMPARE(rawSql(*svc, setSentTo, {bare.id, elsewhere}), refused);
+        const Job third = submitJob(*svc, QStringLiteral("sent-to-never"));
+        const Attempt stopped = startRunning(*svc, third.id);
+        svc->markUnknown(stopped.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        QVERIFY(!svc->recordSentTo(stopped.id, here));
+        QCOMPARE(rawSql(*svc, setSentTo, {stopped.id, here}), refused);
+        QVERIFY(!svc->attemptSentTo(stopped.id));
+    }
+
     // An attempt's event tells its job's history: it names an attempt of
     // that very job, whatever SQL writes it. On PostgreSQL one composite
     // foreign key checks it (migration 21; the two foreign keys it replaced

@@ -562,6 +562,10 @@
         <translation>the identity of a row in %1 is never rewritten</translation>
     </message>
     <message>
+        <source>where an attempt&apos;s request went is recorded once, as it is sent</source>
+        <translation>where an attempt&apos;s request went is recorded once, as it is sent</translation>
+    </message>
+    <message>
         <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
         <translation>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</translation>
     </message>
@@ -1921,6 +1925,18 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <source>Cancel jo&amp;b…</source>
         <translation>Cancel jo&amp;b…</translation>
     </message>
+    <message>
+        <source>Its request went to %1</source>
+        <translation>Its request went to %1</translation>
+    </message>
+    <message>
+        <source>Not sent yet</source>
+        <translation>Not sent yet</translation>
+    </message>
+    <message>
+        <source>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</source>
+        <translation>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::JobsModel</name>
@@ -2883,20 +2899,12 @@ Recorded config now %2</translation>
         <translation>unknown since %1</translation>
     </message>
     <message>
-        <source>The provider saw this attempt under the key %1</source>
-        <translation>The provider saw this attempt under the key %1</translation>
-    </message>
-    <message>
         <source>last asked at %1</source>
         <translation>last asked at %1</translation>
     </message>
     <message>
         <source>no</source>
         <translation>no</translation>
-    </message>
-    <message>
-        <source>The dispatchers can ask the provider about this attempt.</source>
-        <translation>The dispatchers can ask the provider about this attempt.</translation>
     </message>
     <message>
         <source>The provider offers no status lookup: ask its support about key %1.</source>
@@ -2917,6 +2925,22 @@ Recorded config now %2</translation>
     <message>
         <source>Provider&apos;s answer</source>
         <translation>Provider&apos;s answer</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1. The attempt does not record where its request went.</source>
+        <translation>The provider saw this attempt under the key %1. The attempt does not record where its request went.</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1, at %2.</source>
+        <translation>The provider saw this attempt under the key %1, at %2.</translation>
+    </message>
+    <message>
+        <source>The dispatchers can ask the provider about this attempt. It does not record where its request went, so a result settles it, a &quot;no record&quot; answer never does.</source>
+        <translation>The dispatchers can ask the provider about this attempt. It does not record where its request went, so a result settles it, a &quot;no record&quot; answer never does.</translation>
+    </message>
+    <message>
+        <source>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</source>
+        <translation>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</translation>
     </message>
 </context>
 <context>

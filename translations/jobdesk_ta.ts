@@ -562,6 +562,10 @@
         <translation>%1 இல் உள்ள ஒரு பதிவின் அடையாளம் ஒருபோதும் மாற்றப்படாது</translation>
     </message>
     <message>
+        <source>where an attempt&apos;s request went is recorded once, as it is sent</source>
+        <translation>ஒரு முயற்சியின் கோரிக்கை எங்கு சென்றது என்பது, அது அனுப்பப்படும்போது ஒருமுறை மட்டுமே பதிவுசெய்யப்படும்</translation>
+    </message>
+    <message>
         <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
         <translation>வேலை %2 இன் முயற்சி %1 தெரியாதது (UNKNOWN): இன்னொரு முயற்சி தொடங்கும் முன் அதன் முடிவைக் கண்டறிய வேண்டும், அல்லது அதை ரத்துசெய்ய வேண்டும்</translation>
     </message>
@@ -1921,6 +1925,18 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         <source>Cancel jo&amp;b…</source>
         <translation>வேலையை ரத்துசெய்… (&amp;B)</translation>
     </message>
+    <message>
+        <source>Its request went to %1</source>
+        <translation>அதன் கோரிக்கை %1 க்குச் சென்றது</translation>
+    </message>
+    <message>
+        <source>Not sent yet</source>
+        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</source>
+        <translation>அதன் கோரிக்கை சென்ற முனையம் (endpoint) எதுவும் பதிவாகவில்லை (அனுப்பப்படவில்லை, அல்லது பழைய JobDesk அனுப்பியது)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::JobsModel</name>
@@ -2883,20 +2899,12 @@ Recorded config now %2</source>
         <translation>%1 முதல் தெரியாதது (UNKNOWN)</translation>
     </message>
     <message>
-        <source>The provider saw this attempt under the key %1</source>
-        <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ் பெற்றது</translation>
-    </message>
-    <message>
         <source>last asked at %1</source>
         <translation>கடைசியாக %1 இல் கேட்கப்பட்டது</translation>
     </message>
     <message>
         <source>no</source>
         <translation>இல்லை</translation>
-    </message>
-    <message>
-        <source>The dispatchers can ask the provider about this attempt.</source>
-        <translation>அனுப்பிகள் (dispatchers) இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்க முடியும்.</translation>
     </message>
     <message>
         <source>The provider offers no status lookup: ask its support about key %1.</source>
@@ -2917,6 +2925,22 @@ Recorded config now %2</source>
     <message>
         <source>Provider&apos;s answer</source>
         <translation>வழங்குநரின் பதில்</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1. The attempt does not record where its request went.</source>
+        <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ் பெற்றது. அதன் கோரிக்கை எங்கு சென்றது என்பதை இந்த முயற்சி பதிவுசெய்யவில்லை.</translation>
+    </message>
+    <message>
+        <source>The provider saw this attempt under the key %1, at %2.</source>
+        <translation>வழங்குநர் இந்த முயற்சியைச் சாவி %1 இன் கீழ், %2 இல் பெற்றது.</translation>
+    </message>
+    <message>
+        <source>The dispatchers can ask the provider about this attempt. It does not record where its request went, so a result settles it, a &quot;no record&quot; answer never does.</source>
+        <translation>அனுப்பிகள் (dispatchers) இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்க முடியும். அதன் கோரிக்கை எங்கு சென்றது என்பது பதிவாகவில்லை; ஆகவே ஒரு முடிவு அதைத் தீர்க்கும், &quot;பதிவு இல்லை&quot; என்ற பதில் ஒருபோதும் தீர்க்காது.</translation>
+    </message>
+    <message>
+        <source>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</source>
+        <translation>%1 ஐ %2 இல் கொண்ட அனுப்பி (dispatcher) மட்டுமே இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்கும்.</translation>
     </message>
 </context>
 <context>

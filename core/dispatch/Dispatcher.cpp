@@ -397,26 +397,12 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
     const auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
-    flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs);
+    // Where it goes is recorded with the move to running (migration 34): only
+    // that endpoint can later say it never processed it, and a sender that
+    // stops right after this statement leaves an attempt that endpoint's "no
+    // record" settles.
+    flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint());
     if (flight->attempt.state != AttemptState::Running)
-        return nullptr;
-    // Where it goes, recorded before it leaves (migration 33): only that
-    // endpoint can later say it never processed it. Not recorded, not sent:
-    // cancelled meanwhile (false), or the store failed (the attempt is failed
-    // as never sent if the store lets us; else its lease runs out and a
-    // lookup anywhere finds nothing, which is true).
-    bool recorded = false;
-    try {
-        recorded = svc.recordSentTo(attempt.id, cfg->endpoint());
-    } catch (const JobDeskError &e) {
-        qCWarning(lcDispatch) << "job" << job.id << "attempt" << attempt.id << "not sent:" << e.message();
-        try {
-            svc.fail(attempt.id, actor, QStringLiteral("never sent: where it was to go could not be recorded: ") + e.message());
-        } catch (const JobDeskError &) {
-        }
-        return nullptr;
-    }
-    if (!recorded)
         return nullptr;
     request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));
     if (m_options.beforeSendForTests)
@@ -733,7 +719,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
             // Only the endpoint the request went to can say it never
             // processed it (migration 33). An attempt that does not record
             // where it went (sent by an older JobDesk, which may have had
-            // this provider elsewhere) is not settled by this endpoint's
+            // this provider elsewhere, or marked running without an endpoint
+            // by an embedding caller) is not settled by this endpoint's
             // "no record": the operator decides (found by a review: an old
             // and a new server, the provider at two endpoints).
             const bool whereKnown = neverProcessed && a.state == AttemptState::Unknown && svc.attemptSentTo(a.id).has_value();

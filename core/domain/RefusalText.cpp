@@ -90,6 +90,7 @@ const QList<KnownSentence> &knownSentences()
         {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once"), 0},
         {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is append-only (%2 refused)"), 0},
         {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the identity of a row in %1 is never rewritten"), 0},
+        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "where an attempt's request went is recorded once, as it is sent"), 0},
         {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an event names an attempt of its own job"), 0},
 
         // -- Why an attempt may not start (PostgreSQL's jd_start_attempt, SQLite's startGuard) --

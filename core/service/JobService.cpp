@@ -1068,17 +1068,20 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
 }
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs,
-                                std::optional<qint64> deadlineMs)
+                                std::optional<qint64> deadlineMs, const QString &sentTo)
 {
     requireActor(actor);
     if (leaseMs)
         requireLease(*leaseMs);
     if (deadlineMs && *deadlineMs <= 0)
         invalid(QStringLiteral("deadline must be positive"));
+    if (!sentTo.isEmpty())
+        requireText(sentTo, "endpoint", 2000);
+    const QVariant sentToParam = sentTo.isEmpty() ? QVariant() : QVariant(storableText(sentTo));
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
-            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5)"),
-                                               {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs)});
+            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
+                                               {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam});
             if (r.first().at(0).toString() == QStringLiteral("not_found"))
                 throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
             return rows::attempt(r.first(), 1);
@@ -1106,6 +1109,10 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         if (deadlineMs && !a.deadlineAtMs) {
             extraParams.append(st.nowMs + *deadlineMs);
             extra += QStringLiteral(", deadline_at_ms = $%1").arg(7 + extraParams.size());
+        }
+        if (!sentToParam.isNull()) {
+            extraParams.append(sentToParam);
+            extra += QStringLiteral(", sent_to = $%1").arg(7 + extraParams.size());
         }
         return d->transition(a.id, AttemptState::Running, actor, {}, st, extra, extraParams);
     });

@@ -5,6 +5,7 @@
 #include "store/SqlSession.h"
 
 #include <QJsonObject>
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -144,6 +145,10 @@ struct JobDetail
 {
     Job job;
     QList<Attempt> attempts;
+    // Where each attempt's request went (ProviderConfig::endpoint), by attempt
+    // id; an attempt that is not here records nowhere (never sent, or sent by
+    // a JobDesk older than migration 33).
+    QHash<qint64, QString> sentTo;
     QList<AttemptEvent> events;
     QList<RaceLoss> raceLosses;
     QList<IdempotencyEvent> keyHistory;
@@ -210,6 +215,7 @@ struct UnknownQueueItem
     std::optional<qint64> lookupRequestedAtMs; // an operator asked for a lookup (JobService::requestLookup)
     std::optional<LookupAnswer> lastAnswer;    // what the last lookup came back with (none: not asked, or before migration 26)
     QString lastAnswerDetail;                  // the dispatcher's note on it (English, for a tooltip)
+    QString sentTo;                            // where its request went (empty: it records nowhere; migration 33)
     qint64 jobChangeSeq = 0;              // the job's change sequence as read (an action's seenChangeSeq)
     // An operator's request the reconciler has not answered yet.
     bool lookupOutstanding() const
@@ -360,17 +366,21 @@ public:
     // whose job has meanwhile a winner, is cancelled or has an unknown
     // attempt becomes 'failed' ("never sent: ...") instead, and must not be
     // sent. deadlineMs is given to an attempt that has no deadline yet (an
-    // operator's retry), from now.
+    // operator's retry), from now. sentTo is where its request is about to go
+    // (ProviderConfig::endpoint), recorded in the same statement as the move to
+    // running (migration 34): the reconciler asks only an endpoint the request
+    // went to, and that endpoint's "never processed" settles the attempt. A
+    // sender should always give it; without it, the attempt records nowhere
+    // and only its result, never a "no record", settles it.
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt,
-                        std::optional<qint64> deadlineMs = std::nullopt);
-    // Where a running attempt's request is about to go (ProviderConfig::endpoint),
-    // recorded before it leaves (migration 33): the reconciler asks only an
-    // endpoint the request went to. False, and nothing is to be sent, when the
-    // attempt is no longer running (cancelled meanwhile) or already records
-    // another endpoint.
+                        std::optional<qint64> deadlineMs = std::nullopt, const QString &sentTo = {});
+    // The form of migration 33, kept for a caller that marked the attempt
+    // running without sentTo: records it while the attempt is running, once.
+    // False, and nothing is to be sent, when the attempt is no longer running
+    // (cancelled meanwhile) or already records another endpoint.
     bool recordSentTo(qint64 attemptId, const QString &endpoint);
     // Where it was recorded (nullopt: nowhere: sent by a JobDesk older than
-    // migration 33, or its sender stopped before it sent anything).
+    // migration 33, or marked running without an endpoint).
     std::optional<QString> attemptSentTo(qint64 attemptId);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins

@@ -937,6 +937,73 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(old.id)->state, AttemptState::Unknown);
     }
 
+    // The sender dies right after the attempt is marked running, before its
+    // request leaves. With migration 33 the endpoint was recorded by a second
+    // statement; a sender that died between the two left an attempt that
+    // records nowhere, whose endpoint's "never processed" then settled
+    // nothing, and the job waited for an operator although nothing had been
+    // sent. Since migration 34 the move to running records where it goes
+    // (this test's own trigger refuses any statement that leaves an attempt
+    // running without it), and the endpoint's "no record" frees the job: the
+    // intent is sent once, by the next dispatcher.
+    void aSenderThatDiesRightAfterMarkingRunningLeavesAnAttemptItsEndpointSettles_data() { addBackendRows(); }
+    void aSenderThatDiesRightAfterMarkingRunningLeavesAnAttemptItsEndpointSettles()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        if (store->isPostgres()) {
+            svc->session().exec(QStringLiteral(
+                "CREATE FUNCTION test_running_records_where() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                "RAISE EXCEPTION 'test: attempt % is running without where its request goes', NEW.id; END $$"));
+            svc->session().exec(QStringLiteral(
+                "CREATE TRIGGER test_running_records_where AFTER UPDATE ON attempts FOR EACH ROW "
+                "WHEN (NEW.state = 'running' AND NEW.sent_to IS NULL) EXECUTE FUNCTION test_running_records_where()"));
+        } else {
+            svc->session().exec(QStringLiteral(
+                "CREATE TRIGGER test_running_records_where AFTER UPDATE ON attempts "
+                "WHEN NEW.state = 'running' AND NEW.sent_to IS NULL "
+                "BEGIN SELECT RAISE(ABORT, 'test: an attempt is running without where its request goes'); END"));
+        }
+        struct SenderDied
+        {
+        };
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("dies");
+        o.leaseMs = 300;
+        o.neverProcessedGraceMs = 0;
+        o.beforeSendForTests = [](const Attempt &) { throw SenderDied{}; };
+        Dispatcher dying(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        const Job job = fx.submit(*svc, QStringLiteral("dies-after-running"));
+        QString died;
+        try {
+            dying.runOnce(*svc, worker);
+        } catch (const SenderDied &) {
+            died = QStringLiteral("after marking running");
+        } catch (const std::exception &e) {
+            died = QString::fromUtf8(e.what());
+        }
+        QCOMPARE(died, QStringLiteral("after marking running"));
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Running);
+        QCOMPARE(svc->attemptSentTo(a.id), std::optional(fx.config.provider(QStringLiteral("primary"))->endpoint()));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0);
+
+        // Well past its lease by the database clock: reaped, asked where it
+        // went, and that endpoint's "no record" settles it.
+        svc->setClockOffsetMs(120000);
+        const auto next = fx.dispatcher(store->url(), /*leaseMs*/ 2000, /*neverProcessedGraceMs*/ 0);
+        QCOMPARE(next->reapOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+        QCOMPARE(next->reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+        QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+
+        QCOMPARE(next->runOnce(*svc, QStringLiteral("w-next")), std::optional<qint64>(job.id));
+        QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
+        QCOMPARE(fx.primary.provider()->completionRequestCount() + fx.fallback.provider()->completionRequestCount(), 1);
+    }
+
     // An operator's retry waits for a dispatcher; the job it was started for
     // can be decided meanwhile. Found by a review: the dispatcher still sent
     // it, and the intent was paid twice. It is failed "never sent" instead,

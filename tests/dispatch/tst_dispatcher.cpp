@@ -27,8 +27,13 @@ namespace {
 // records where its request goes (migration 33), here the fixture's primary.
 Attempt sentRunning(JobService &svc, const DispatchFixture &fx, qint64 jobId)
 {
-    const Attempt a = startRunning(svc, jobId, QStringLiteral("primary"));
-    if (!svc.recordSentTo(a.id, fx.config.provider(QStringLiteral("primary"))->endpoint()))
+    const StartAttemptRequest req = makeStartRequest(jobId, QStringLiteral("primary"));
+    const StartAttemptResult r = claimAndStart(svc, req);
+    if (!r.started)
+        qFatal("not started: %s", qPrintable(r.refusal.message));
+    const Attempt a = svc.markRunning(r.attempt.id, req.actor, std::nullopt, std::nullopt,
+                                      fx.config.provider(QStringLiteral("primary"))->endpoint());
+    if (a.state != AttemptState::Running)
         qFatal("attempt %lld is not running", static_cast<long long>(a.id));
     return a;
 }

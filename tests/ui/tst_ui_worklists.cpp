@@ -10,6 +10,7 @@
 #include "UiFixture.h"
 
 #include "models/SidebarModel.h"
+#include "models/TextTableModel.h"
 #include "views/JobDetailView.h"
 #include "worklists/BulkCancelDialog.h"
 #include "worklists/OperatorWorklists.h"
@@ -137,6 +138,55 @@ class TestUiWorklists : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { isolateSettings(); }
+
+    // Where an unknown attempt's request went decides who can settle it: only
+    // a dispatcher with its provider at that endpoint asks, and an attempt that
+    // records nowhere is settled by a result, never by a "no record". The
+    // queue and the job's attempts say so (a review: nothing told the
+    // operator an attempt was out of a reconciler's reach).
+    void anUnknownAttemptShowsWhereItsRequestWent_data() { addBackendRows(); }
+    void anUnknownAttemptShowsWhereItsRequestWent()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordProviders(*svc);
+        const QString endpoint = QStringLiteral("openai http://127.0.0.1:8001/v1");
+        const Job sentJob = submitJob(*svc, QStringLiteral("w-sent"));
+        const StartAttemptRequest req = makeStartRequest(sentJob.id);
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        svc->markRunning(started.attempt.id, req.actor, 60000, 60000, endpoint);
+        const Attempt sent = svc->markUnknown(started.attempt.id, kWorker, QStringLiteral("deadline passed"));
+        const Attempt nowhere = unknownAttempt(*svc, QStringLiteral("w-nowhere"));
+
+        Console console;
+        UnknownQueueView *view = showQueue(console, store->url());
+        QVERIFY(view);
+        UnknownQueueModel *model = view->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 10000);
+        QCOMPARE(model->data(model->index(0, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), sent.id);
+        const auto tip = [&](int row, int column) { return model->data(model->index(row, column), Qt::ToolTipRole).toString(); };
+        QVERIFY2(tip(0, UnknownQueueModel::AttemptColumn).contains(endpoint), qPrintable(tip(0, UnknownQueueModel::AttemptColumn)));
+        QCOMPARE(tip(0, UnknownQueueModel::LookupColumn),
+                 QStringLiteral("Only a dispatcher that has primary at %1 asks the provider about this attempt.").arg(endpoint));
+        QVERIFY2(tip(1, UnknownQueueModel::AttemptColumn).contains(QStringLiteral("does not record where its request went")),
+                 qPrintable(tip(1, UnknownQueueModel::AttemptColumn)));
+        QVERIFY2(tip(1, UnknownQueueModel::LookupColumn).contains(QStringLiteral("a \"no record\" answer never does")),
+                 qPrintable(tip(1, UnknownQueueModel::LookupColumn)));
+
+        JobDetailView *detail = console.window->detailView();
+        const auto providerTip = [&] {
+            return detail->attemptsModel()->data(detail->attemptsModel()->index(0, 1), Qt::ToolTipRole).toString();
+        };
+        console.window->selectJob(sent.jobId);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->current() && detail->current()->detail->job.id == sent.jobId, 10000);
+        QCOMPARE(detail->current()->detail->sentTo.value(sent.id), endpoint);
+        QCOMPARE(providerTip(), QStringLiteral("Its request went to %1").arg(endpoint));
+        console.window->selectJob(nowhere.jobId);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->current() && detail->current()->detail->job.id == nowhere.jobId, 10000);
+        QVERIFY(detail->current()->detail->sentTo.isEmpty());
+        QVERIFY2(providerTip().contains(QStringLiteral("records no endpoint")), qPrintable(providerTip()));
+    }
 
     void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive_data() { addBackendRows(); }
     void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive()

@@ -326,6 +326,14 @@ void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
     m_overviewTimeline->setTimeline(m_timeline->timeline());
     const QPalette pal = QGuiApplication::palette();
     QList<TextTableModel::Row> rows;
+    // Where the request went: only that endpoint's "no record" settles an unknown attempt.
+    const auto sentToText = [this, &d](const Attempt &a) {
+        if (const auto it = d.sentTo.constFind(a.id); it != d.sentTo.cend())
+            return tr("Its request went to %1").arg(*it);
+        if (a.state == AttemptState::Starting)
+            return tr("Not sent yet");
+        return tr("It records no endpoint its request went to (never sent, or sent by an older JobDesk)");
+    };
     for (const Attempt &a : d.attempts) {
         const Timeline t = m_timeline->timeline();
         const TimelineLane *lane = t.lane(a.attemptNo);
@@ -337,7 +345,7 @@ void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
         if (lane && lane->lostRace)
             state += QStringLiteral(" — ") + lane->lossText;
         row.cells = {{QString::number(a.attemptNo), {}, {}, {}, false},
-                     {a.provider, {}, {}, {}, false},
+                     {a.provider, sentToText(a), {}, {}, false},
                      {Format::attemptKind(a.kind), {}, {}, {}, false},
                      {state, {}, a.state == AttemptState::Unknown ? Format::attentionIcon() : Format::stateIcon(a.state),
                       Format::stateColor(a.state, pal), attention || d.job.completedBy == a.id},

@@ -129,11 +129,18 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case WhyColumn: return a.lastReason;
         case UnknownForColumn: return tr("unknown since %1").arg(Format::dateTime(i.unknownSinceMs));
-        case AttemptColumn: return tr("The provider saw this attempt under the key %1").arg(a.providerKey);
+        case AttemptColumn:
+            return i.sentTo.isEmpty()
+                ? tr("The provider saw this attempt under the key %1. The attempt does not record where its request went.")
+                      .arg(a.providerKey)
+                : tr("The provider saw this attempt under the key %1, at %2.").arg(a.providerKey, i.sentTo);
         case LookupColumn:
-            return i.providerHasStatusLookup ? tr("The dispatchers can ask the provider about this attempt.")
-                                             : tr("The provider offers no status lookup: ask its support about key %1.")
-                                                   .arg(a.providerKey);
+            if (!i.providerHasStatusLookup)
+                return tr("The provider offers no status lookup: ask its support about key %1.").arg(a.providerKey);
+            return i.sentTo.isEmpty()
+                ? tr("The dispatchers can ask the provider about this attempt. It does not record where its request went, "
+                     "so a result settles it, a \"no record\" answer never does.")
+                : tr("Only a dispatcher that has %1 at %2 asks the provider about this attempt.").arg(a.provider, i.sentTo);
         case LastAskedColumn:
             return a.lastLookupAtMs ? tr("last asked at %1").arg(Format::dateTime(*a.lastLookupAtMs)) : QVariant();
         case AnswerColumn:
