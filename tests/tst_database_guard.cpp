@@ -280,6 +280,16 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET sent_to = NULL WHERE id = $1"), {running.id}), refused);
         QCOMPARE(rawSql(*svc, setSentTo, {running.id, here}), std::nullopt); // the same value: no change
         QVERIFY(!svc->recordSentTo(running.id, elsewhere));
+        // Marked running again (a lost answer's re-run) with where it goes: fine;
+        // by a caller that would send it elsewhere: not that caller's to send.
+        QCOMPARE(svc->markRunning(running.id, req.actor, 60000, 60000, here).state, AttemptState::Running);
+        try {
+            svc->markRunning(running.id, req.actor, 60000, 60000, elsewhere);
+            QFAIL("marked running for another endpoint");
+        } catch (const JobDeskError &e) {
+            QCOMPARE(e.code(), JobDeskError::Code::InvalidTransition);
+            QVERIFY2(e.message().contains(QStringLiteral("nothing is to be sent from here")), qPrintable(e.message()));
+        }
         svc->markUnknown(running.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
         QCOMPARE(rawSql(*svc, setSentTo, {running.id, elsewhere}), refused);
         QCOMPARE(svc->attemptSentTo(running.id), std::optional(here));
@@ -290,6 +300,8 @@ private Q_SLOTS:
         const Job second = submitJob(*svc, QStringLiteral("sent-to-later"));
         const Attempt bare = startRunning(*svc, second.id);
         QVERIFY(!svc->attemptSentTo(bare.id));
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET sent_to = '' WHERE id = $1"), {bare.id}), refused); // no endpoint
+        QVERIFY_THROWS_EXCEPTION(JobDeskError, svc->markRunning(bare.id, req.actor, 60000, 60000, here)); // records none
         QVERIFY(svc->recordSentTo(bare.id, here));
         QCOMPARE(rawSql(*svc, setSentTo, {bare.id, elsewhere}), refused);
         const Job third = submitJob(*svc, QStringLiteral("sent-to-never"));
@@ -298,6 +310,17 @@ private Q_SLOTS:
         QVERIFY(!svc->recordSentTo(stopped.id, here));
         QCOMPARE(rawSql(*svc, setSentTo, {stopped.id, here}), refused);
         QVERIFY(!svc->attemptSentTo(stopped.id));
+
+        // A new attempt records nowhere: nothing has been sent yet.
+        const Job fourth = submitJob(*svc, QStringLiteral("sent-to-inserted"));
+        svc->claimJob(fourth.id, QStringLiteral("w1"), 60000);
+        QCOMPARE(rawSql(*svc,
+                        QStringLiteral("INSERT INTO attempts (job_id, attempt_no, provider, kind, state, read_version, "
+                                       "start_request_id, worker_id, lease_expires_at_ms, sent_to) VALUES ($1, 1, 'raw', "
+                                       "'automatic', 'starting', 0, 'raw-sent-to', 'w1', 9000000000000, $2)"),
+                        {fourth.id, here}),
+                 refused);
+        QVERIFY(svc->attempts(fourth.id).isEmpty());
     }
 
     // An attempt's event tells its job's history: it names an attempt of

@@ -875,6 +875,10 @@
         <source>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</source>
         <translation>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</translation>
     </message>
+    <message>
+        <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
+        <translation>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

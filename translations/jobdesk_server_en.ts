@@ -636,6 +636,10 @@
         <source>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</source>
         <translation>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</translation>
     </message>
+    <message>
+        <source>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</source>
+        <translation>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -1294,6 +1298,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</source>
         <translation>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
+        <translation>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</translation>
     </message>
 </context>
 </TS>

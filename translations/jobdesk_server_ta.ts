@@ -636,6 +636,10 @@
         <source>expected a JSON object with &quot;providers&quot; and &quot;routes&quot;</source>
         <translation>&quot;providers&quot;, &quot;routes&quot; ஆகியவற்றுடன் ஒரு JSON பொருள் (object) எதிர்பார்க்கப்பட்டது</translation>
     </message>
+    <message>
+        <source>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</source>
+        <translation>ஒரு முனையமாக (endpoint: வழங்குநர் வகையும் URL உம்) %1 எழுத்துகளை விட நீளமானது; முயற்சிகள் தாம் அனுப்பப்படும் இடத்தை அந்த நீளம் வரை மட்டுமே பதிவுசெய்கின்றன</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -1294,6 +1298,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>every role may create objects in schema &quot;%1&quot; (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk&apos;s guards and operator functions would run as the schema&apos;s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk&apos;s tables if it needs it)</source>
         <translation>எல்லா ரோல்களும் schema &quot;%1&quot; இல் பொருட்களை உருவாக்க முடியும் (CREATE, PUBLIC க்கு வழங்கப்பட்டுள்ளது); எனவே எந்த login-உம், JobDesk இன் காவல்களும் இயக்குநர் functions-உம் schema இன் உரிமையாளராக இயக்கும் functions அல்லது operators-ஐ வைக்கலாம். அதைத் திரும்பப் பெற்று, store-ஐ மீண்டும் திறக்கவும்: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (JobDesk இன் அட்டவணைகளின் உரிமையாளர் ரோலுக்குத் தேவைப்பட்டால் அதற்கு CREATE வழங்கவும்)</translation>
+    </message>
+    <message>
+        <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
+        <translation>முயற்சி %1 ஏற்கெனவே இயங்குகிறது, அதன் கோரிக்கை %2 க்குச் செல்வதாக அது பதிவுசெய்யவில்லை: இங்கிருந்து எதுவும் அனுப்பப்படக்கூடாது</translation>
     </message>
 </context>
 </TS>

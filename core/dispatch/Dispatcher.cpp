@@ -401,7 +401,17 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // that endpoint can later say it never processed it, and a sender that
     // stops right after this statement leaves an attempt that endpoint's "no
     // record" settles.
-    flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint());
+    try {
+        flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint());
+    } catch (const JobDeskError &e) {
+        if (e.code() != JobDeskError::Code::InvalidArgument)
+            throw; // the store: nothing was sent, and the lease runs out into "never sent"
+        // Refused before the database was asked (the routes file's reader
+        // refuses such a provider; an embedding caller's config may not): fail
+        // it now, with the reason, rather than wait out its lease.
+        svc.fail(attempt.id, actor, QStringLiteral("never sent: ") + e.message());
+        return nullptr;
+    }
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
     request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));

@@ -73,6 +73,11 @@ struct Job
     QString stateReason; // why it was cancelled or failed
 };
 
+// The longest endpoint an attempt records as where its request went
+// (attempts.sent_to; ProviderConfig::endpoint): a routes file's base_url
+// longer than this is refused when it is read.
+inline constexpr int kMaxEndpointChars = 2000;
+
 struct Attempt
 {
     qint64 id = 0;

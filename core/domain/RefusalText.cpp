@@ -134,6 +134,7 @@ const QList<KnownSentence> &knownSentences()
 
         // -- The core's other refusals (JobService) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is still starting: mark it running before it completes"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 is %2 and cannot fail"), arg(2)},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 still has an open attempt (%2); it cannot fail until that ends"), 0},
 

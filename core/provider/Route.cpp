@@ -1,6 +1,7 @@
 #include "provider/Route.h"
 
 #include "domain/CanonicalJson.h"
+#include "domain/Domain.h"
 #include "domain/Error.h"
 #include "provider/JsonSchema.h"
 #include "provider/ProviderFactory.h"
@@ -203,6 +204,14 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
         || p.baseUrl.hasQuery() || p.baseUrl.hasFragment())
         bad(f.at(QStringLiteral("base_url")),
             QCoreApplication::translate("RouteConfig", "expected an absolute http(s) URL without query or fragment, got \"%1\"").arg(url));
+    // Each attempt records where its request went (attempts.sent_to): an
+    // endpoint too long to record would fail every send (found by a review:
+    // each attempt then waited out its lease).
+    if (p.endpoint().size() > kMaxEndpointChars)
+        bad(f.at(QStringLiteral("base_url")),
+            QCoreApplication::translate("RouteConfig", "longer than %1 characters as an endpoint (provider kind and URL); "
+                                                       "attempts record where they are sent, up to that length")
+                .arg(kMaxEndpointChars));
     p.model = f.nonEmptyString(QStringLiteral("model"));
     p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
     const qint64 ctx = f.positiveInteger(QStringLiteral("context_tokens"), p.contextTokens);

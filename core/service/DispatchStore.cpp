@@ -394,7 +394,7 @@ std::optional<QString> JobService::attemptSentTo(qint64 attemptId)
 
 bool JobService::recordSentTo(qint64 attemptId, const QString &endpoint)
 {
-    requireText(endpoint, "endpoint", 2000);
+    requireText(endpoint, "endpoint", kMaxEndpointChars);
     // Autocommit, one statement: committed before the request leaves. Set
     // once: a second sender of the same attempt (there is none: the start
     // request id and the claim see to it) would not overwrite it.

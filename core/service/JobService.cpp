@@ -1067,6 +1067,19 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
     });
 }
 
+namespace {
+// markRunning on an attempt already running that does not record sentTo as
+// where its request goes: not the caller's to send.
+JobDeskError runningElsewhere(qint64 attemptId, const QString &sentTo)
+{
+    return JobDeskError(JobDeskError::Code::InvalidTransition,
+                        QStringLiteral("attempt %1 is already running and does not record that its request goes to %2: "
+                                       "nothing is to be sent from here")
+                            .arg(attemptId)
+                            .arg(sentTo));
+}
+} // namespace
+
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs,
                                 std::optional<qint64> deadlineMs, const QString &sentTo)
 {
@@ -1076,19 +1089,25 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     if (deadlineMs && *deadlineMs <= 0)
         invalid(QStringLiteral("deadline must be positive"));
     if (!sentTo.isEmpty())
-        requireText(sentTo, "endpoint", 2000);
+        requireText(sentTo, "endpoint", kMaxEndpointChars);
     const QVariant sentToParam = sentTo.isEmpty() ? QVariant() : QVariant(storableText(sentTo));
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
             const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
                                                {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam});
-            if (r.first().at(0).toString() == QStringLiteral("not_found"))
+            const QString outcome = r.first().at(0).toString();
+            if (outcome == QStringLiteral("not_found"))
                 throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+            if (outcome == QStringLiteral("elsewhere"))
+                throw runningElsewhere(attemptId, sentTo);
             return rows::attempt(r.first(), 1);
         });
     }
     return d->run("mark running", true, [&] {
         const Attempt a = d->requireAttempt(attemptId);
+        if (a.state == AttemptState::Running && !sentToParam.isNull()
+            && d->session->exec(QStringLiteral("SELECT sent_to FROM attempts WHERE id = $1"), {attemptId}).first().first() != sentToParam)
+            throw runningElsewhere(attemptId, sentTo);
         if (a.state != AttemptState::Starting)
             return a; // already running, or past it: nothing to do
         const Job job = d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job

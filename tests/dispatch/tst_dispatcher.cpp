@@ -43,6 +43,32 @@ class TestDispatcher : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // An attempt records where it is sent, up to kMaxEndpointChars. A provider
+    // configured in code (the routes file's reader refuses it) past that: the
+    // attempt is failed "never sent" at once, with the reason; found by a
+    // review: the dispatcher threw, and the attempt waited out its lease.
+    void anEndpointTooLongToRecordFailsTheAttemptAtOnce_data() { addBackendRows(); }
+    void anEndpointTooLongToRecordFailsTheAttemptAtOnce()
+    {
+        JD_DISPATCH_SETUP(2000);
+        RouteConfig longer = fx.config;
+        for (ProviderConfig &p : longer.providers)
+            if (p.name == QStringLiteral("primary"))
+                p.baseUrl = QUrl(p.baseUrl.toString() + u'/' + QString(kMaxEndpointChars, u'a'));
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("long-endpoint");
+        o.leaseMs = 60000;
+        Dispatcher d(store->url(), longer, std::make_shared<ProviderDirectory>(longer), o);
+        const Job job = fx.submit(*svc, QStringLiteral("long-endpoint"));
+        QCOMPARE(d.runOnce(*svc, worker), std::optional<qint64>(job.id));
+        const Attempt a = svc->attempts(job.id).first();
+        QCOMPARE(a.state, AttemptState::Failed);
+        QVERIFY2(a.lastReason.startsWith(QStringLiteral("never sent: ")) && a.lastReason.contains(QStringLiteral("endpoint")),
+                 qPrintable(a.lastReason));
+        QVERIFY(!svc->attemptSentTo(a.id));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 0);
+    }
+
     void hangPastDeadlineIsUnknownAndBlocksUntilCancel_data() { addBackendRows(); }
     void hangPastDeadlineIsUnknownAndBlocksUntilCancel()
     {

@@ -146,6 +146,10 @@ private Q_SLOTS:
                                        << QStringLiteral("providers[0].kind: unknown provider kind \"anthropic\"");
         QTest::newRow("provider url") << QStringLiteral("providers/0/base_url") << QByteArray("\"ftp://x/v1\"")
                                       << QStringLiteral("providers[0].base_url: expected an absolute http(s) URL");
+        // Attempts record where they are sent (attempts.sent_to, up to 2000 characters).
+        QTest::newRow("provider url too long as an endpoint")
+            << QStringLiteral("providers/0/base_url") << (QByteArray("\"http://127.0.0.1:8001/v1/") + QByteArray(1990, 'a') + '"')
+            << QStringLiteral("providers[0].base_url: longer than 2000 characters as an endpoint");
         QTest::newRow("context tokens") << QStringLiteral("providers/1/context_tokens") << QByteArray("0")
                                         << QStringLiteral("providers[1].context_tokens: expected a positive integer");
         QTest::newRow("ttl fraction") << QStringLiteral("providers/1/validation_ttl_ms") << QByteArray("1.5")

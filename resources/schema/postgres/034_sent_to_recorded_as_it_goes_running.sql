@@ -15,9 +15,13 @@
 --
 -- sent_to is written once, by a statement that leaves the attempt running
 -- (the move to running, or a JobDesk of 33's record after it): no writer,
--- raw SQL included, rewrites or erases it, or sets it on an attempt that is
--- not running. The trigger fires only for statements that name sent_to, so
--- no hot path pays for it.
+-- raw SQL included, rewrites or erases it, sets it to '' or on an attempt
+-- that is not running, or inserts an attempt that has it. The update trigger
+-- fires only for statements that name sent_to, so no hot path pays for it;
+-- the insert trigger's test costs a start a few thousand instructions.
+-- jd_mark_running on an attempt already running that records another
+-- endpoint (or none) answers 'elsewhere': the caller sends nothing (a review
+-- found the separate record of 33 had refused it and this did not).
 --
 -- Readers: 33 and newer (a JobDesk of 33 calls the five-argument form, kept,
 -- and records sent_to after it).
@@ -42,7 +46,9 @@ DECLARE
     v_block bigint;
     v_why text;
     v_now bigint;
+    v_outcome text := 'ok';
 BEGIN
+    p_sent_to := NULLIF(p_sent_to, ''); -- no endpoint: as NULL
     SELECT t.* INTO a FROM @S@.attempts t WHERE t.id = p_attempt FOR UPDATE;
     IF NOT FOUND THEN
         outcome := 'not_found';
@@ -87,8 +93,12 @@ BEGIN
              WHERE t.id = p_attempt
             RETURNING t.* INTO a;
         END IF;
+    ELSIF a.state = 'running' AND p_sent_to IS NOT NULL AND a.sent_to IS DISTINCT FROM p_sent_to THEN
+        -- Already running, and not recorded as going where this caller would
+        -- send it: not for this caller to send.
+        v_outcome := 'elsewhere';
     END IF;
-    outcome := 'ok';
+    outcome := v_outcome;
     id := a.id; job_id := a.job_id; attempt_no := a.attempt_no; provider := a.provider; state := a.state;
     kind := a.kind; read_version := a.read_version; worker_id := a.worker_id;
     lease_expires_at_ms := a.lease_expires_at_ms; deadline_at_ms := a.deadline_at_ms;
@@ -117,7 +127,10 @@ END $migration$;
 
 CREATE TRIGGER attempts_sent_to_once BEFORE UPDATE OF sent_to ON attempts
     FOR EACH ROW WHEN (OLD.sent_to IS DISTINCT FROM NEW.sent_to
-                       AND (OLD.sent_to IS NOT NULL OR NEW.state IS DISTINCT FROM 'running'))
+                       AND (OLD.sent_to IS NOT NULL OR NEW.state IS DISTINCT FROM 'running' OR NEW.sent_to = ''))
+    EXECUTE FUNCTION jd_refuse_sent_to_change();
+CREATE TRIGGER attempts_sent_to_starts_empty BEFORE INSERT ON attempts
+    FOR EACH ROW WHEN (NEW.sent_to IS NOT NULL)
     EXECUTE FUNCTION jd_refuse_sent_to_change();
 
 INSERT INTO schema_readers (version, oldest_reader) VALUES (34, 33);

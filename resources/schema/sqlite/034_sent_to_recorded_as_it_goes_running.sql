@@ -3,7 +3,12 @@
 -- file of the same number; JobService writes it with the move to running).
 
 CREATE TRIGGER attempts_sent_to_once BEFORE UPDATE OF sent_to ON attempts
-WHEN OLD.sent_to IS NOT NEW.sent_to AND (OLD.sent_to IS NOT NULL OR NEW.state IS NOT 'running')
+WHEN OLD.sent_to IS NOT NEW.sent_to AND (OLD.sent_to IS NOT NULL OR NEW.state IS NOT 'running' OR NEW.sent_to = '')
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_history: where an attempt''s request went is recorded once, as it is sent');
+END;
+CREATE TRIGGER attempts_sent_to_starts_empty BEFORE INSERT ON attempts
+WHEN NEW.sent_to IS NOT NULL
 BEGIN
     SELECT RAISE(ABORT, 'jobdesk_history: where an attempt''s request went is recorded once, as it is sent');
 END;
