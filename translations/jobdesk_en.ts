@@ -2943,8 +2943,8 @@ Recorded config now %2</translation>
         <translation>The dispatchers can ask the provider about this attempt. It does not record where its request went, so a result settles it, a &quot;no record&quot; answer never does.</translation>
     </message>
     <message>
-        <source>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</source>
-        <translation>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</translation>
+        <source>Every dispatcher with %1 asks the provider about this attempt; only one that has it at %2 settles it on a &quot;no record&quot; answer.</source>
+        <translation>Every dispatcher with %1 asks the provider about this attempt; only one that has it at %2 settles it on a &quot;no record&quot; answer.</translation>
     </message>
 </context>
 <context>

@@ -2943,8 +2943,8 @@ Recorded config now %2</source>
         <translation>அனுப்பிகள் (dispatchers) இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்க முடியும். அதன் கோரிக்கை எங்கு சென்றது என்பது பதிவாகவில்லை; ஆகவே ஒரு முடிவு அதைத் தீர்க்கும், &quot;பதிவு இல்லை&quot; என்ற பதில் ஒருபோதும் தீர்க்காது.</translation>
     </message>
     <message>
-        <source>Only a dispatcher that has %1 at %2 asks the provider about this attempt.</source>
-        <translation>%1 ஐ %2 இல் கொண்ட அனுப்பி (dispatcher) மட்டுமே இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்கும்.</translation>
+        <source>Every dispatcher with %1 asks the provider about this attempt; only one that has it at %2 settles it on a &quot;no record&quot; answer.</source>
+        <translation>%1 ஐக் கொண்ட ஒவ்வொரு அனுப்பியும் (dispatcher) இந்த முயற்சி பற்றி வழங்குநரிடம் கேட்கும்; அதை %2 இல் கொண்ட அனுப்பி மட்டுமே &quot;பதிவு இல்லை&quot; என்ற பதிலின் பேரில் அதைத் தீர்க்கும்.</translation>
     </message>
 </context>
 <context>

@@ -648,13 +648,11 @@ int Dispatcher::reconcileOnce(JobService &svc)
     const QStringList lookupProviders = providersWithStatusLookup();
     if (lookupProviders.isEmpty())
         return 0;
-    // Each of them where it is configured here: an attempt sent elsewhere (a
-    // rolling deploy that moved the provider) is asked about only by an
-    // instance that has it there (migration 33). Another endpoint's "never
-    // processed" says nothing about a request it never received.
-    QStringList lookupEndpoints;
-    for (const QString &name : lookupProviders)
-        lookupEndpoints.append(m_config.provider(name)->endpoint());
+    // Every attempt of these providers is asked about, wherever its request
+    // went: a result is a result wherever the provider is reached now (a
+    // review found the paid results of attempts sent to an older spelling of
+    // the endpoint never collected). Only the endpoint it went to can say it
+    // never processed it (migration 33): see below.
     const auto passStarts = Clock::now();
     const auto passEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs);
     // The undecided jobs' attempts get two thirds of the pass at most, so a
@@ -667,7 +665,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
     // recently asked first so none starves; then those of decided jobs and
     // cancelled ones that may have reached their provider: a late result for
     // them goes through the CAS and is recorded as a race loss.
-    QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false, lookupEndpoints);
+    QList<Attempt> candidates = svc.unknownAttemptsToReconcile(m_options.reconcileBatch, lookupProviders, false);
     const qsizetype undecided = candidates.size();
     QSet<qint64> offered; // each attempt asked about once a pass (a requested one of a decided job comes in both lists)
     for (const Attempt &a : std::as_const(candidates))
@@ -680,10 +678,9 @@ int Dispatcher::reconcileOnce(JobService &svc)
     };
     if (candidates.size() < m_options.reconcileBatch)
         for (const Attempt &a : svc.unknownAttemptsToReconcile(m_options.reconcileBatch - static_cast<int>(candidates.size()),
-                                                               lookupProviders, true, lookupEndpoints))
+                                                               lookupProviders, true))
             offer(a);
-    for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders,
-                                                         lookupEndpoints))
+    for (const Attempt &a : svc.closedAttemptsToReconcile(svc.nowMs() - m_options.cancelledLookbackMs, 20, lookupProviders))
         offer(a);
     // Two thirds of what the list queries left of the pass, at least 1 ms.
     const auto afterQueries = Clock::now();
@@ -727,24 +724,35 @@ int Dispatcher::reconcileOnce(JobService &svc)
             const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
             const bool neverProcessed = status.kind == StatusLookup::Kind::NeverProcessed;
             // Only the endpoint the request went to can say it never
-            // processed it (migration 33). An attempt that does not record
-            // where it went (sent by an older JobDesk, which may have had
-            // this provider elsewhere, or marked running without an endpoint
-            // by an embedding caller) is not settled by this endpoint's
-            // "no record": the operator decides (found by a review: an old
-            // and a new server, the provider at two endpoints).
-            const bool whereKnown = neverProcessed && a.state == AttemptState::Unknown && svc.attemptSentTo(a.id).has_value();
+            // processed it (migration 33): a rolling deploy that moved the
+            // provider asks a new endpoint that never saw the key (found by a
+            // review: the job went to the fallback while the old endpoint
+            // still worked on it). An attempt that records another endpoint,
+            // or none (sent by an older JobDesk, or marked running without an
+            // endpoint by an embedding caller), is not settled by this
+            // endpoint's "no record": an instance that has the provider
+            // there, or an operator, decides.
+            const QString here = m_config.provider(a.provider)->endpoint();
+            const std::optional<QString> sentTo =
+                neverProcessed && a.state == AttemptState::Unknown ? svc.attemptSentTo(a.id) : std::nullopt;
+            const bool whereKnown = sentTo && *sentTo == here;
             const bool conclusive = neverProcessed && whereKnown && askedAt && *askedAt >= conclusiveFrom;
             if (a.state == AttemptState::Unknown) {
                 // What the operator's unknown queue shows when the answer did not settle it.
                 std::optional<LookupAnswer> answer;
                 QString detail = status.reason;
-                if (neverProcessed && !whereKnown) {
+                if (neverProcessed && !sentTo) {
                     answer = LookupAnswer::NeverProcessed;
                     detail = QStringLiteral("the provider at %1 has no record of key %2, but the attempt does not record where its "
                                             "request went (sent by an older JobDesk, which may have had %3 elsewhere): "
                                             "that settles nothing; an operator decides")
-                                 .arg(m_config.provider(a.provider)->endpoint(), a.providerKey, a.provider);
+                                 .arg(here, a.providerKey, a.provider);
+                } else if (neverProcessed && !whereKnown) {
+                    answer = LookupAnswer::NeverProcessed;
+                    detail = QStringLiteral("the provider at %1 has no record of key %2, but the request went to %3: only that "
+                                            "endpoint's \"no record\" settles it; an instance that has %4 there, or an operator, "
+                                            "decides")
+                                 .arg(here, a.providerKey, *sentTo, a.provider);
                 } else if (neverProcessed && !conclusive) {
                     answer = LookupAnswer::NeverProcessed;
                     detail = QStringLiteral("the provider has no record of key %1; that is conclusive from %2 UTC, %3 s after "
@@ -764,8 +772,30 @@ int Dispatcher::reconcileOnce(JobService &svc)
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 const Route *route = job ? m_config.route(job->route) : nullptr;
-                if (!route)
+                // A route this instance's routes file no longer has (or does
+                // not have yet): the result is checked against the contract
+                // last recorded for it in the store (found by a review: the
+                // paid result was skipped on every pass, and the job waited
+                // for an operator's cancel, which threw it away).
+                std::optional<Route> recorded;
+                if (!route && job) {
+                    for (const NamedConfig &c : svc.routes())
+                        if (c.name == job->route) {
+                            try {
+                                recorded = Route::fromJson(c.config);
+                            } catch (const JobDeskError &e) {
+                                qCWarning(lcDispatch) << "route" << job->route << "as recorded is unreadable:" << e.message();
+                            }
+                        }
+                    if (recorded)
+                        route = &*recorded;
+                }
+                if (!route) {
+                    qCWarning(lcDispatch) << "attempt" << a.id << "of job" << a.jobId << "completed at" << a.provider
+                                          << "but its route" << (job ? job->route : QString()) << "has no contract here or in the "
+                                          << "store to check the result against: left for an instance that knows the route";
                     continue;
+                }
                 // A late result that breaks the contract, or that the store
                 // refuses (over 1 MiB), fails an unknown attempt with its
                 // digest; for a cancelled one, the digest is its race loss.

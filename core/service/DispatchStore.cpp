@@ -50,28 +50,6 @@ QString inJsonList(Dialect dialect, const QString &column, int n)
         : column + QStringLiteral(" IN (SELECT value FROM json_each($") + QString::number(n) + QStringLiteral("))");
 }
 
-// Parallel lists of providers and their endpoints as "provider<US>endpoint"
-// (US: the unit separator, which neither a name nor a URL holds).
-QString endpointPairs(const QStringList &providers, const QStringList &endpoints)
-{
-    QStringList pairs;
-    for (qsizetype i = 0; i < providers.size() && i < endpoints.size(); ++i)
-        pairs.append(providers.at(i) + QChar(0x1f) + endpoints.at(i));
-    return jsonList(pairs);
-}
-
-// " AND (a.sent_to IS NULL OR the attempt's provider and sent_to are a pair in
-// JSON-array parameter $n)": an attempt is asked about only where it was sent
-// (migration 33). Empty when no endpoints are given.
-QString sentToFilter(Dialect dialect, bool withEndpoints, int n)
-{
-    if (!withEndpoints)
-        return {};
-    const QString pair = dialect == Dialect::Postgres ? QStringLiteral("a.provider || chr(31) || a.sent_to")
-                                                      : QStringLiteral("a.provider || char(31) || a.sent_to");
-    return QStringLiteral(" AND (a.sent_to IS NULL OR ") + inJsonList(dialect, pair, n) + u')';
-}
-
 QString nowSql(Dialect dialect)
 {
     return dialect == Dialect::Postgres ? QStringLiteral("jd_now_ms()")
@@ -281,19 +259,15 @@ QList<Attempt> JobService::unknownAttempts(int limit, bool includeDecided)
     return out;
 }
 
-QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs,
-                                                      const QStringList &endpoints)
+QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs)
 {
     if (providers.isEmpty() || limit < 1)
         return {};
     const bool pg = dialect() == Dialect::Postgres;
-    const bool where = !endpoints.isEmpty();
     const QString any = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
                         + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
-                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2) + sentToFilter(dialect(), where, 3);
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2);
     SqlParams params{limit, jsonList(providers)};
-    if (where)
-        params.append(endpointPairs(providers, endpoints));
     const QString from =
         any + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
     // 1. What operators asked about and nobody has asked since (migration 9;
@@ -352,8 +326,7 @@ std::optional<LookupAnswer> lookupAnswerFromString(const QString &text)
     return std::nullopt;
 }
 
-QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers,
-                                                     const QStringList &endpoints)
+QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers)
 {
     QList<Attempt> out;
     if (providers.isEmpty() || limit < 1)
@@ -366,7 +339,7 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
     const bool pg = dialect() == Dialect::Postgres;
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
                         + QStringLiteral(" FROM attempts a WHERE a.state IN ('cancelled', 'failed') AND a.updated_at_ms >= $1 AND ")
-                        + inJsonList(dialect(), QStringLiteral("a.provider"), 3) + sentToFilter(dialect(), !endpoints.isEmpty(), 4)
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 3)
                         + QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
                                          " AND ((a.state = 'cancelled' AND EXISTS (SELECT 1 FROM attempt_events e"
                                          " WHERE e.attempt_id = a.id AND e.to_state IN ('running', 'unknown')))"
@@ -377,8 +350,6 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
                         + (pg ? QStringLiteral(" NULLS FIRST") : QString())
                         + QStringLiteral(", a.updated_at_ms DESC, a.id LIMIT $2");
     SqlParams params{sinceMs, limit, jsonList(providers)};
-    if (!endpoints.isEmpty())
-        params.append(endpointPairs(providers, endpoints));
     for (const SqlRow &row : execStatement("dispatch store", sql, params))
         out.append(rows::attempt(row));
     return out;

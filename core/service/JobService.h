@@ -458,12 +458,10 @@ public:
     // (those with a status lookup), undecided jobs only or decided only;
     // those an operator asked about and that were not asked since come first
     // (oldest request first), then least recently asked first, so no attempt
-    // starves behind others.
-    // endpoints, when given, is parallel to providers (ProviderConfig::endpoint
-    // of each): an attempt that records where it was sent (sent_to) is listed
-    // only if that is where its provider is now.
-    QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs,
-                                              const QStringList &endpoints = {});
+    // starves behind others. Wherever each was sent (sent_to): a result is
+    // collected from any endpoint of its provider; only the reconciler decides
+    // which endpoint's "never processed" settles one.
+    QList<Attempt> unknownAttemptsToReconcile(int limit, const QStringList &providers, bool decidedJobs);
     // The reconciler asked the provider about it at askedAtMs (the database's
     // clock, read before the question was sent; default: now). Recorded as
     // asked now, unless an operator's request came in after askedAtMs: the
@@ -479,8 +477,7 @@ public:
     // output), in case the provider processes the request after all. A late
     // result for them is still to be recorded as a race loss. Only on these
     // providers (those with a status lookup), least recently asked first.
-    QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers,
-                                             const QStringList &endpoints = {});
+    QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

@@ -826,10 +826,11 @@ private Q_SLOTS:
     // "primary", the new endpoint, about a request the old instance had sent
     // to the old one; "never processed" (true there) failed the attempt and
     // the job went to the fallback while the old endpoint was still working
-    // on it. Now an attempt records where it was sent; only an instance whose
-    // provider is there asks, and its answer settles the job.
-    void anEndpointTheRequestNeverWentToIsNeverAskedAboutIt_data() { addBackendRows(); }
-    void anEndpointTheRequestNeverWentToIsNeverAskedAboutIt()
+    // on it. Now an attempt records where it was sent; another endpoint is
+    // asked too (a result is a result), but only the one it went to can say
+    // it never processed it.
+    void anEndpointTheRequestNeverWentToCannotSettleItWithANoRecord_data() { addBackendRows(); }
+    void anEndpointTheRequestNeverWentToCannotSettleItWithANoRecord()
     {
         JD_DISPATCH_SETUP(2000);
         QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
@@ -861,9 +862,16 @@ private Q_SLOTS:
         Dispatcher movedInstance(store->url(), movedConfig, std::make_shared<ProviderDirectory>(movedConfig), o);
         svc->setClockOffsetMs(120000); // well past the lease by the database clock: a "never processed" would count
         QCOMPARE(movedInstance.reconcileOnce(*svc), 0);
-        QCOMPARE(moved.provider()->received().size(), 0); // not asked
+        QCOMPARE(moved.provider()->received().size(), 1); // asked, and it has no record
+        QCOMPARE(moved.provider()->completionRequestCount(), 0);
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
         QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+        const QList<UnknownQueueItem> queue = svc->unknownQueue();
+        QCOMPARE(queue.size(), 1);
+        QCOMPARE(queue.first().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+        QVERIFY2(queue.first().lastAnswerDetail.contains(QStringLiteral("but the request went to ")
+                                                         + fx.config.provider(QStringLiteral("primary"))->endpoint()),
+                 qPrintable(queue.first().lastAnswerDetail));
         QCOMPARE(movedInstance.runOnce(*svc, QStringLiteral("moved-worker")), std::nullopt); // blocked: nothing to claim
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
 
@@ -883,6 +891,74 @@ private Q_SLOTS:
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:2/v1")));
         svc->cancelAttempt(running.id, operatorRequest(QStringLiteral("moved")));
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
+    }
+
+    // The provider reached at another spelling of its address (localhost for
+    // 127.0.0.1; a gateway's new name for the same service) after a restart:
+    // found by a review, the attempts sent to the old spelling were never
+    // asked about again, and a paid result the provider held was lost (the
+    // operator's cancel then sent the intent to the fallback). A result is
+    // collected wherever the provider is reached now.
+    void aPaidResultIsCollectedWhereverTheProviderIsReachedNow_data() { addBackendRows(); }
+    void aPaidResultIsCollectedWhereverTheProviderIsReachedNow()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Attempt a = unknownAttempt(*svc, fx, QStringLiteral("respelled"));
+        svc->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = 0 WHERE id = $1"), {a.id});
+        fx.primary.provider()->markCompleted(a.providerKey, validContent(QStringLiteral("paid, at the old spelling")));
+        RouteConfig respelled = fx.config;
+        for (ProviderConfig &p : respelled.providers)
+            if (p.name == QStringLiteral("primary")) {
+                const QString before = p.endpoint();
+                p.baseUrl.setHost(QStringLiteral("localhost"));
+                QVERIFY(p.endpoint() != before);
+            }
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("respelled");
+        Dispatcher d(store->url(), respelled, std::make_shared<ProviderDirectory>(respelled), o);
+        QCOMPARE(d.reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(a.jobId)->result.contains("paid, at the old spelling"));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+
+        // And one that records where it went, sent there by this version.
+        const Job job = fx.submit(*svc, QStringLiteral("respelled-sent"));
+        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        svc->markRunning(started.attempt.id, req.actor, 300, 2000, fx.config.provider(QStringLiteral("primary"))->endpoint());
+        svc->markUnknown(started.attempt.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        fx.primary.provider()->markCompleted(started.attempt.providerKey, validContent(QStringLiteral("paid, recorded there")));
+        QCOMPARE(d.reconcileOnce(*svc), 1);
+        QCOMPARE(svc->attempt(started.attempt.id)->state, AttemptState::Succeeded);
+    }
+
+    // A route taken out of the routes file while one of its attempts is
+    // unknown: found by a review, the provider's finished, paid result was
+    // skipped on every pass ("no such route here") and the job waited for an
+    // operator's cancel, which threw it away. The result is checked against
+    // the contract last recorded in the store, and applied.
+    void aPaidResultIsAppliedAfterItsRouteLeftTheRoutesFile_data() { addBackendRows(); }
+    void aPaidResultIsAppliedAfterItsRouteLeftTheRoutesFile()
+    {
+        JD_DISPATCH_SETUP(2000);
+        dispatcher->recordConfig(*svc);
+        const Attempt a = unknownAttempt(*svc, fx, QStringLiteral("route-gone"));
+        const Attempt broken = unknownAttempt(*svc, fx, QStringLiteral("route-gone-broken"));
+        fx.primary.provider()->markCompleted(a.providerKey, validContent(QStringLiteral("paid, route gone")));
+        fx.primary.provider()->markCompleted(broken.providerKey, R"({"not":"the contract"})");
+        RouteConfig without = fx.config;
+        without.routes.first().name = QStringLiteral("translate"); // the same providers, not the jobs' route
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("without-route");
+        Dispatcher d(store->url(), without, std::make_shared<ProviderDirectory>(without), o);
+        QCOMPARE(d.reconcileOnce(*svc), 2);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(a.jobId)->result.contains("paid, route gone"));
+        const Attempt failed = *svc->attempt(broken.id); // checked all the same: the contract was broken
+        QCOMPARE(failed.state, AttemptState::Failed);
+        QVERIFY2(failed.lastReason.contains(QStringLiteral("broke the contract")), qPrintable(failed.lastReason));
+        QCOMPARE(failed.resultDigest.size(), 64);
     }
 
     // An attempt that does not record where it was sent (an older JobDesk

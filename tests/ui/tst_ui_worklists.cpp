@@ -168,7 +168,9 @@ private Q_SLOTS:
         const auto tip = [&](int row, int column) { return model->data(model->index(row, column), Qt::ToolTipRole).toString(); };
         QVERIFY2(tip(0, UnknownQueueModel::AttemptColumn).contains(endpoint), qPrintable(tip(0, UnknownQueueModel::AttemptColumn)));
         QCOMPARE(tip(0, UnknownQueueModel::LookupColumn),
-                 QStringLiteral("Only a dispatcher that has primary at %1 asks the provider about this attempt.").arg(endpoint));
+                 QStringLiteral("Every dispatcher with primary asks the provider about this attempt; only one that has it "
+                                "at %1 settles it on a \"no record\" answer.")
+                     .arg(endpoint));
         QVERIFY2(tip(1, UnknownQueueModel::AttemptColumn).contains(QStringLiteral("does not record where its request went")),
                  qPrintable(tip(1, UnknownQueueModel::AttemptColumn)));
         QVERIFY2(tip(1, UnknownQueueModel::LookupColumn).contains(QStringLiteral("a \"no record\" answer never does")),

@@ -140,7 +140,9 @@ QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
             return i.sentTo.isEmpty()
                 ? tr("The dispatchers can ask the provider about this attempt. It does not record where its request went, "
                      "so a result settles it, a \"no record\" answer never does.")
-                : tr("Only a dispatcher that has %1 at %2 asks the provider about this attempt.").arg(a.provider, i.sentTo);
+                : tr("Every dispatcher with %1 asks the provider about this attempt; only one that has it at %2 settles it "
+                     "on a \"no record\" answer.")
+                      .arg(a.provider, i.sentTo);
         case LastAskedColumn:
             return a.lastLookupAtMs ? tr("last asked at %1").arg(Format::dateTime(*a.lastLookupAtMs)) : QVariant();
         case AnswerColumn:
