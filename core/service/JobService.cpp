@@ -229,30 +229,31 @@ const QString kSubmitInsertSql = QStringLiteral(
 // a concurrent insert committed, was the one-statement form's). A replay
 // leaves out the input (the caller sent the same intent). The event commits
 // asynchronously: `ev` sets synchronous_commit = off for this statement's own
-// transaction (autocommit), evaluated once per row of `old`. Its answer is
+// transaction (autocommit), evaluated once, on the key's job. Its answer is
 // read from the job row, which was committed synchronously before any replay
 // could see it; only the event record can be lost, and only if the PostgreSQL
 // server itself crashes within wal_writer_delay of the commit
-// (docs/architecture.md, bench/README.md). Columns: outcome, then
+// (docs/architecture.md, bench/README.md). The event and the answer each look
+// the job up by its key; one statement has one snapshot, so both find the
+// same row or neither does. That is cheaper than one look shared through
+// materialised CTEs, whose scans PostgreSQL sets up at every execution
+// (bench/README.md, "Fourteenth look"). Columns: outcome, then
 // rows::kJobColumns.
 const QString kSubmitReplaySql = QStringLiteral(
-    "WITH now AS MATERIALIZED (SELECT jd_now_ms() AS ms), "
-    "old AS MATERIALIZED ("
-    " SELECT t.id, t.owner_id, t.idempotency_key, t.fingerprint, t.route, t.input, t.state, t.version, t.change_seq,"
-    " t.max_parallel, t.max_attempts, t.completed_by, t.result, t.client_meta, t.state_reason, t.created_at_ms,"
-    " t.updated_at_ms, t.fingerprint = $3::text AS same"
-    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text), "
-    "ev AS ("
+    "WITH ev AS ("
     " INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint,"
     " rejected_intent, client_meta, at_ms)"
-    " SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END::idempotency_event_kind, $1::text, $2::text, old.id,"
-    " $3::text, old.fingerprint,"
-    " CASE WHEN NOT old.same THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb, now.ms"
-    " FROM old, now WHERE set_config('synchronous_commit', 'off', true) = 'off') "
-    "SELECT CASE WHEN old.same THEN 'replayed' ELSE 'conflict' END, old.id, old.owner_id::text, old.idempotency_key::text,"
-    " old.fingerprint::text, old.route::text, CASE WHEN NOT old.same THEN old.input END, old.state, old.version::bigint,"
-    " old.change_seq, old.max_parallel::integer, old.max_attempts::integer, old.completed_by, old.result,"
-    " old.client_meta, old.state_reason, old.created_at_ms, old.updated_at_ms FROM old");
+    " SELECT CASE WHEN t.fingerprint = $3::text THEN 'replayed' ELSE 'conflict' END::idempotency_event_kind, $1::text,"
+    " $2::text, t.id, $3::text, t.fingerprint,"
+    " CASE WHEN t.fingerprint <> $3::text THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb,"
+    " jd_now_ms()"
+    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text"
+    " AND set_config('synchronous_commit', 'off', true) = 'off') "
+    "SELECT CASE WHEN t.fingerprint = $3::text THEN 'replayed' ELSE 'conflict' END, t.id, t.owner_id::text,"
+    " t.idempotency_key::text, t.fingerprint::text, t.route::text, CASE WHEN t.fingerprint <> $3::text THEN t.input END,"
+    " t.state, t.version::bigint, t.change_seq, t.max_parallel::integer, t.max_attempts::integer, t.completed_by, t.result,"
+    " t.client_meta, t.state_reason, t.created_at_ms, t.updated_at_ms"
+    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text");
 
 // Submit on SQLite, a new key: one statement in autocommit. A write
 // statement takes SQLite's write lock before it reads anything, so the
