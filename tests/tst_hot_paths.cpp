@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -128,6 +129,41 @@ private Q_SLOTS:
         // The hot paths still work after their statements were evicted.
         const Job job = submitJob(*svc, QStringLiteral("after-eviction"));
         QCOMPARE(svc->job(job.id)->state, JobState::Queued);
+    }
+
+    // Integer columns come back as numbers on both stores (PostgreSQL's as
+    // SQLite's already did), parsed once in the session; every other column
+    // keeps its text, and integer parameters go out exactly, at the limits.
+    void integerColumnsComeBackAsNumbersAndTextAsText_data() { addBackendRows(); }
+    void integerColumnsComeBackAsNumbersAndTextAsText()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const qlonglong big = std::numeric_limits<qlonglong>::max();
+        const qlonglong small = std::numeric_limits<qlonglong>::min();
+        const SqlRows r = svc->session().exec(
+            QStringLiteral("SELECT CAST($1 AS bigint), CAST($2 AS bigint), CAST(-7 AS integer), CAST(3 AS smallint), "
+                           "CAST(NULL AS bigint), CAST('0042' AS text), CAST($3 AS text), CAST(1.5 AS real)"),
+            {big, small, QStringLiteral("12 monkeys")});
+        QCOMPARE(r.size(), 1);
+        const SqlRow &row = r.first();
+        for (int c : {0, 1, 2, 3})
+            QVERIFY2(row.at(c).typeId() == QMetaType::LongLong, qPrintable(QStringLiteral("column %1: %2").arg(c).arg(QLatin1String(row.at(c).typeName()))));
+        QCOMPARE(row.at(0).toLongLong(), big);
+        QCOMPARE(row.at(1).toLongLong(), small);
+        QCOMPARE(row.at(2).toLongLong(), -7LL);
+        QCOMPARE(row.at(3).toInt(), 3);
+        QCOMPARE(row.at(2).toString(), QStringLiteral("-7")); // a caller that wants text still gets the digits
+        QVERIFY(row.at(4).isNull());
+        QCOMPARE(row.at(5).typeId(), int(QMetaType::QString)); // text that looks like a number stays text
+        QCOMPARE(row.at(5).toString(), QStringLiteral("0042"));
+        QCOMPARE(row.at(6).toString(), QStringLiteral("12 monkeys"));
+        QCOMPARE(row.at(7).toDouble(), 1.5);
+        // Through a hot path: the stored job's numbers are the ones a read gives back.
+        const Job job = submitJob(*svc, QStringLiteral("typed"));
+        const SqlRows ids = svc->session().exec(QStringLiteral("SELECT id, change_seq FROM jobs WHERE id = $1"), {job.id});
+        QCOMPARE(ids.first().at(0).toLongLong(), job.id);
+        QCOMPARE(ids.first().at(1).toLongLong(), job.changeSeq);
     }
 
     // Another process changes the schema under a prepared statement (a

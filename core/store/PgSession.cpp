@@ -8,6 +8,7 @@
 
 #include <pqxx/pqxx>
 
+#include <charconv>
 #include <csignal>
 #include <optional>
 #include <string>
@@ -64,6 +65,13 @@ std::optional<std::string> toParam(const QVariant &v)
     if (v.isNull() || !v.isValid())
         return std::nullopt;
     switch (v.typeId()) {
+    case QMetaType::LongLong:
+    case QMetaType::Int:
+    case QMetaType::UInt: { // digits straight into the parameter, without a QString between
+        char buf[24];
+        const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.toLongLong());
+        return std::string(buf, end);
+    }
     case QMetaType::Bool: return std::string(v.toBool() ? "true" : "false");
     case QMetaType::QByteArray: return v.toByteArray().toStdString();
     case QMetaType::Double: return QByteArray::number(v.toDouble(), 'g', 17).toStdString();
@@ -227,15 +235,35 @@ SqlRows PgSession::exec(const QString &sql, const SqlParams &params)
         }
         rows.reserve(static_cast<qsizetype>(r.size()));
         const auto cols = r.columns();
+        // Integer columns (int2, int4, int8) come back as numbers, as SQLite's
+        // do: parsed once here, not turned into a QString and parsed again by
+        // each caller's toLongLong(). Everything else is text.
+        std::vector<bool> integral(cols, false);
+        if (!r.empty())
+            for (pqxx::row::size_type c = 0; c < cols; ++c) {
+                const pqxx::oid t = r.column_type(c);
+                integral[c] = t == 20 || t == 21 || t == 23; // INT8OID, INT2OID, INT4OID
+            }
         for (const auto &row : r) {
             SqlRow out;
             out.reserve(static_cast<qsizetype>(cols));
             for (pqxx::row::size_type c = 0; c < cols; ++c) {
                 const auto field = row[c];
-                if (field.is_null())
+                if (field.is_null()) {
                     out.append(QVariant());
-                else
-                    out.append(QString::fromUtf8(field.c_str(), static_cast<qsizetype>(field.size())));
+                    continue;
+                }
+                const char *text = field.c_str();
+                const auto size = static_cast<qsizetype>(field.size());
+                if (integral[c]) {
+                    qlonglong n = 0;
+                    const auto [end, ec] = std::from_chars(text, text + size, n);
+                    if (ec == std::errc() && end == text + size) {
+                        out.append(QVariant(n));
+                        continue;
+                    }
+                }
+                out.append(QString::fromUtf8(text, size));
             }
             rows.append(std::move(out));
         }
