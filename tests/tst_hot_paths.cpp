@@ -143,8 +143,9 @@ private Q_SLOTS:
         const qlonglong small = std::numeric_limits<qlonglong>::min();
         const SqlRows r = svc->session().exec(
             QStringLiteral("SELECT CAST($1 AS bigint), CAST($2 AS bigint), CAST(-7 AS integer), CAST(3 AS smallint), "
-                           "CAST(NULL AS bigint), CAST('0042' AS text), CAST($3 AS text), CAST(1.5 AS real)"),
-            {big, small, QStringLiteral("12 monkeys")});
+                           "CAST(NULL AS bigint), CAST('0042' AS text), CAST($3 AS text), CAST(1.5 AS real), "
+                           "CAST($4 AS bigint), CAST($5 AS bigint)"),
+            {big, small, QStringLiteral("12 monkeys"), std::numeric_limits<int>::min(), std::numeric_limits<uint>::max()});
         QCOMPARE(r.size(), 1);
         const SqlRow &row = r.first();
         for (int c : {0, 1, 2, 3})
@@ -159,6 +160,8 @@ private Q_SLOTS:
         QCOMPARE(row.at(5).toString(), QStringLiteral("0042"));
         QCOMPARE(row.at(6).toString(), QStringLiteral("12 monkeys"));
         QCOMPARE(row.at(7).toDouble(), 1.5);
+        QCOMPARE(row.at(8).toLongLong(), qlonglong(std::numeric_limits<int>::min())); // an int parameter
+        QCOMPARE(row.at(9).toLongLong(), qlonglong(std::numeric_limits<uint>::max())); // an unsigned one, not wrapped
         // Through a hot path: the stored job's numbers are the ones a read gives back.
         const Job job = submitJob(*svc, QStringLiteral("typed"));
         const SqlRows ids = svc->session().exec(QStringLiteral("SELECT id, change_seq FROM jobs WHERE id = $1"), {job.id});
