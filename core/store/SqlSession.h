@@ -58,6 +58,11 @@ public:
     virtual void rollback() noexcept = 0;
     virtual bool inTransaction() const = 0;
 
+    // One statement; $1, $2, ... are its parameters. Each row's values: NULL as
+    // an invalid QVariant, integers as qlonglong on both stores (PostgreSQL's
+    // int2/int4/int8 columns parsed once in the session), everything else as
+    // the store gives it (PostgreSQL: text, booleans as "t"/"f"; SQLite: its
+    // storage class).
     virtual SqlRows exec(const QString &sql, const SqlParams &params = {}) = 0;
     // Runs a whole script of several statements (migrations).
     virtual void execScript(const QString &script) = 0;
