@@ -765,9 +765,21 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 } else if (status.kind == StatusLookup::Kind::Unknown) {
                     answer = LookupAnswer::NoAnswer;
                 }
-                svc.recordLookup(a.id, askedAt, answer, detail);
+                svc.recordLookup(a.id, askedAt, answer, detail, /*askedWhereItWent*/ !neverProcessed || whereKnown);
             } else if (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed) {
                 svc.recordLookup(a.id); // least recently asked first next time (closedAttemptsToReconcile)
+                // A failed attempt its provider is still working on: it was
+                // failed on a "no record" or "never sent" that was wrong, and
+                // its job may have gone to another provider meanwhile. Its late
+                // result, if it comes, is kept as a race loss; this is the
+                // first sign, for whoever watches the logs.
+                if (a.state == AttemptState::Failed && status.kind == StatusLookup::Kind::InProgress)
+                    qCCritical(lcDispatch).noquote()
+                        << QStringLiteral("attempt %1 of job %2 was failed (%3), but %4 says it is still working on key %5: "
+                                          "the job's intent may be running at two providers")
+                               .arg(a.id)
+                               .arg(a.jobId)
+                               .arg(a.lastReason, a.provider, a.providerKey);
             }
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);

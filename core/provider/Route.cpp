@@ -7,6 +7,7 @@
 #include "provider/ProviderFactory.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,7 +165,25 @@ QString ProviderConfig::endpoint() const
                                 | QUrl::NormalizePathSegments);
     if ((url.scheme() == QLatin1String("https") && url.port() == 443) || (url.scheme() == QLatin1String("http") && url.port() == 80))
         url.setPort(-1);
-    return kind + u' ' + url.toString(QUrl::FullyEncoded);
+    QString out = kind + u' ' + url.toString(QUrl::FullyEncoded);
+    // The account the request went to: a provider keeps its keys and answers
+    // its lookups per account, so another account at the same URL truthfully
+    // has "no record" of a request this one is still working on (found by a
+    // review: two servers on one store with different keys for one URL; the
+    // second's lookup failed the first's attempt and the job went to the
+    // fallback). The token itself never leaves the process: a digest of it
+    // stands for the account (a new key for the same account is another one:
+    // its "no record" settles nothing, and an operator decides).
+    if (!apiKeyEnv.isEmpty()) {
+        const QByteArray token = qgetenv(apiKeyEnv.toLocal8Bit().constData());
+        if (!token.isEmpty())
+            out += QStringLiteral(" with key sha256:")
+                   + QString::fromLatin1(QCryptographicHash::hash(QByteArray("jobdesk: the account a request went to\n").append(token),
+                                                                  QCryptographicHash::Sha256)
+                                             .toHex()
+                                             .left(kKeyDigestHexChars));
+    }
+    return out;
 }
 
 QJsonObject ProviderConfig::toJson() const
@@ -207,7 +226,7 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
     // Each attempt records where its request went (attempts.sent_to): an
     // endpoint too long to record would fail every send (found by a review:
     // each attempt then waited out its lease).
-    if (p.endpoint().size() > kMaxEndpointChars)
+    if (p.endpoint().size() + ProviderConfig::kKeySuffixChars > kMaxEndpointChars)
         bad(f.at(QStringLiteral("base_url")),
             QCoreApplication::translate("RouteConfig", "longer than %1 characters as an endpoint (provider kind and URL); "
                                                        "attempts record where they are sent, up to that length")

@@ -1139,7 +1139,7 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
 }
 
 void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs, std::optional<LookupAnswer> answer,
-                              const QString &detail)
+                              const QString &detail, bool askedWhereItWent)
 {
     // Recorded as asked now (the console's lookup mark moves), unless an
     // operator's request came in after the question went out: then as asked
@@ -1174,7 +1174,14 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                   {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
                    answer ? QVariant(toText(*answer)) : QVariant(),
                    detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500))),
-                   answer == LookupAnswer::InProgress ? 1 : answer == LookupAnswer::NeverProcessed ? 2 : 0});
+                   // A "no record" from where the request did not go leaves
+                   // "in progress since" as it was (found by a review: with two
+                   // accounts at one URL it ended it at every pass, and the
+                   // next "in progress" moved the job again, so every operator
+                   // action on it was refused as stale).
+                   answer == LookupAnswer::InProgress                           ? 1
+                   : answer == LookupAnswer::NeverProcessed && askedWhereItWent ? 2
+                                                                                : 0});
         // In progress since this answer (not since an earlier one a failed
         // lookup came between: migration 30, found by a review).
         if (answer == LookupAnswer::InProgress && was.first().at(1).isNull()) {

@@ -468,8 +468,13 @@ public:
     // answer is older than the request, which stays outstanding.
     // answer/detail: what the provider said, when it did not settle the
     // attempt (the unknown queue shows it); detail is cut to 500 characters.
+    // askedWhereItWent=false: the answer came from somewhere the request did
+    // not go (another endpoint or account, or the attempt records nowhere): a
+    // "never processed" from there is shown, but does not end the "still
+    // working on it since" that the endpoint it went to may have said.
     void recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs = std::nullopt,
-                      std::optional<LookupAnswer> answer = std::nullopt, const QString &detail = {});
+                      std::optional<LookupAnswer> answer = std::nullopt, const QString &detail = {},
+                      bool askedWhereItWent = true);
     // Closed attempts whose provider may still answer, changed since sinceMs,
     // with no race loss recorded yet: cancelled ones that may have reached
     // their provider (they were running or unknown), and unknown ones the

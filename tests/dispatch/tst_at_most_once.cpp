@@ -5,10 +5,13 @@
 #include "DispatchFixture.h"
 #include "PrivatePostgres.h"
 #include "domain/CanonicalJson.h"
+#include "provider/ProviderFactory.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
 #include <QUuid>
 
@@ -891,6 +894,134 @@ private Q_SLOTS:
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:2/v1")));
         svc->cancelAttempt(running.id, operatorRequest(QStringLiteral("moved")));
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
+    }
+
+    // Two servers on one store with one URL for "primary" and a key each for
+    // a different account (a key rotated into a new project, a region's own
+    // account). A provider keeps its keys and lookups per account: the second
+    // account truthfully has no record of a request the first is still
+    // working on. Found by a review (reproduced with two jobdesk-server
+    // processes and a proxy that routed by the Authorization header): the
+    // second server's lookup failed the first's attempt and the job went to
+    // the fallback while account one still ran it. Where an attempt went now
+    // names the account (a digest of its key), so that "no record" settles
+    // nothing; nor does it end the first account's "still working on it since"
+    // (the job would have moved at every pass, every operator action on it
+    // refused as stale).
+    void aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing_data() { addBackendRows(); }
+    void aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        qputenv("JD_TEST_ACCOUNT_ONE", "sk-account-one");
+        qputenv("JD_TEST_ACCOUNT_TWO", "sk-account-two");
+        const auto unset = qScopeGuard([] {
+            qunsetenv("JD_TEST_ACCOUNT_ONE");
+            qunsetenv("JD_TEST_ACCOUNT_TWO");
+        });
+        const auto withKey = [&](const QString &env) {
+            RouteConfig c = fx.config;
+            for (ProviderConfig &p : c.providers)
+                if (p.name == QStringLiteral("primary"))
+                    p.apiKeyEnv = env;
+            return c;
+        };
+        const RouteConfig one = withKey(QStringLiteral("JD_TEST_ACCOUNT_ONE"));
+        const RouteConfig two = withKey(QStringLiteral("JD_TEST_ACCOUNT_TWO"));
+        const QString sentTo = one.provider(QStringLiteral("primary"))->endpoint();
+        const QString askedAt = two.provider(QStringLiteral("primary"))->endpoint();
+        const QString url = fx.config.provider(QStringLiteral("primary"))->endpoint();
+
+        // Account one: sent, timed out, still working on it.
+        DispatcherOptions o;
+        o.leaseMs = 300;
+        o.neverProcessedGraceMs = 0;
+        o.workerId = QStringLiteral("account-one");
+        Dispatcher first(store->url(), one, std::make_shared<ProviderDirectory>(one), o);
+        const Job job = fx.submit(*svc, QStringLiteral("two-accounts"));
+        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        svc->markRunning(started.attempt.id, req.actor, 300, 2000, sentTo);
+        const Attempt a = svc->markUnknown(started.attempt.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        fx.primary.provider()->markInProgress(a.providerKey);
+        svc->setClockOffsetMs(120000); // well past the lease: a "never processed" from where it went would count
+        QCOMPARE(first.reconcileOnce(*svc), 0);
+        const auto inProgressSince = [&] {
+            return svc->session().exec(QStringLiteral("SELECT lookup_in_progress_since_ms FROM attempts WHERE id = $1"), {a.id})
+                .first().first();
+        };
+        const QVariant since = inProgressSince();
+        QVERIFY(!since.isNull());
+        const qint64 seq = svc->job(job.id)->changeSeq;
+
+        // Account two, at the same URL (its client reaches a provider without the key).
+        FakeProviderThread accountTwo;
+        QVERIFY(accountTwo.start());
+        auto clients = std::make_shared<ProviderDirectory>(two);
+        ProviderConfig reach = *two.provider(QStringLiteral("primary"));
+        reach.baseUrl = accountTwo.provider()->baseUrl();
+        clients->set(QStringLiteral("primary"), makeProviderClient(reach));
+        o.workerId = QStringLiteral("account-two");
+        Dispatcher second(store->url(), two, clients, o);
+        for (int pass = 0; pass < 2; ++pass) {
+            QCOMPARE(second.reconcileOnce(*svc), 0);
+            QCOMPARE(accountTwo.provider()->received().size(), pass + 1); // asked, and it has no record
+            QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+            QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+            const QList<UnknownQueueItem> queue = svc->unknownQueue();
+            QCOMPARE(queue.size(), 1);
+            QCOMPARE(queue.first().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+            QVERIFY2(queue.first().lastAnswerDetail.contains(QStringLiteral("but the request went to ") + sentTo),
+                     qPrintable(queue.first().lastAnswerDetail));
+            QCOMPARE(inProgressSince(), since);
+
+            QCOMPARE(first.reconcileOnce(*svc), 0); // account one: still working on it
+            QCOMPARE(svc->unknownQueue().first().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
+            QCOMPARE(inProgressSince(), since);
+            QCOMPARE(svc->job(job.id)->changeSeq, seq); // the job did not move: a decision on it is not stale
+        }
+        QCOMPARE(second.runOnce(*svc, QStringLiteral("account-two-worker")), std::nullopt); // blocked: nothing to claim
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        QCOMPARE(accountTwo.provider()->completionRequestCount(), 0);
+        // Where it went names the URL and the account, never the key itself.
+        QVERIFY2(sentTo.startsWith(url + QStringLiteral(" with key sha256:")) && askedAt.startsWith(url) && sentTo != askedAt,
+                 qPrintable(sentTo + QStringLiteral(" / ") + askedAt));
+        QCOMPARE(sentTo.size(), url.size() + ProviderConfig::kKeySuffixChars);
+        QVERIFY(!sentTo.contains(QStringLiteral("account-one")));
+        QCOMPARE(svc->attemptSentTo(a.id), std::optional(sentTo));
+
+    }
+
+    // An attempt failed on a "no record" that its provider later says it is
+    // still working on: the job may have gone to another provider meanwhile.
+    // Nothing can take that back; whoever watches the logs hears of it at once.
+    void aFailedAttemptItsProviderIsStillWorkingOnIsReportedAsCritical_data() { addBackendRows(); }
+    void aFailedAttemptItsProviderIsStillWorkingOnIsReportedAsCritical()
+    {
+        JD_DISPATCH_SETUP(2000);
+        dispatcher = fx.dispatcher(store->url(), /*leaseMs*/ 300, /*neverProcessedGraceMs*/ 0);
+        const Job job = fx.submit(*svc, QStringLiteral("failed-but-working"));
+        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        svc->markRunning(started.attempt.id, req.actor, 300, 2000, fx.config.provider(QStringLiteral("primary"))->endpoint());
+        const Attempt a = svc->markUnknown(started.attempt.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        svc->setClockOffsetMs(120000);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 1); // "never processed", from where it went: failed
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+
+        fx.primary.provider()->markInProgress(a.providerKey); // ... and yet it is working on it
+        QTest::ignoreMessage(QtCriticalMsg,
+                             QRegularExpression(QStringLiteral("attempt %1 of job %2 was failed \\(.*never processed.*\\), but primary says "
+                                                               "it is still working on key %3: the job's intent may be running at two "
+                                                               "providers")
+                                                    .arg(a.id)
+                                                    .arg(job.id)
+                                                    .arg(QRegularExpression::escape(a.providerKey))));
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 0);
+        QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
     }
 
     // The provider reached at another spelling of its address (localhost for
