@@ -177,7 +177,7 @@ QString ProviderConfig::endpoint() const
     if (!apiKeyEnv.isEmpty()) {
         const QByteArray token = qgetenv(apiKeyEnv.toLocal8Bit().constData());
         if (!token.isEmpty())
-            out += QStringLiteral(" with key sha256:")
+            out += QStringLiteral(" with API key sha256:")
                    + QString::fromLatin1(QCryptographicHash::hash(QByteArray("jobdesk: the account a request went to\n").append(token),
                                                                   QCryptographicHash::Sha256)
                                              .toHex()

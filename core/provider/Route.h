@@ -61,13 +61,13 @@ struct ProviderConfig
     // (either may hold a secret, and every viewer reads attempts), and, when
     // api_key_env holds a token, the account it goes to as the first 16 hex
     // digits of a SHA-256 of the token (never the token), e.g.
-    // "openai https://api.openai.com/v1 with key sha256:3f0c5a9e1b2d4c6f".
+    // "openai https://api.openai.com/v1 with API key sha256:3f0c5a9e1b2d4c6f".
     // Only the endpoint and account a request went to can say it never
     // processed it: a "no record" from anywhere else settles nothing
     // (Dispatcher::reconcileOnce).
     QString endpoint() const;
     static constexpr int kKeyDigestHexChars = 16;
-    static constexpr int kKeySuffixChars = 17 + kKeyDigestHexChars; // " with key sha256:" and the digest
+    static constexpr int kKeySuffixChars = 21 + kKeyDigestHexChars; // " with API key sha256:" and the digest
 };
 
 struct GoldenCase

@@ -986,7 +986,7 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
         QCOMPARE(accountTwo.provider()->completionRequestCount(), 0);
         // Where it went names the URL and the account, never the key itself.
-        QVERIFY2(sentTo.startsWith(url + QStringLiteral(" with key sha256:")) && askedAt.startsWith(url) && sentTo != askedAt,
+        QVERIFY2(sentTo.startsWith(url + QStringLiteral(" with API key sha256:")) && askedAt.startsWith(url) && sentTo != askedAt,
                  qPrintable(sentTo + QStringLiteral(" / ") + askedAt));
         QCOMPARE(sentTo.size(), url.size() + ProviderConfig::kKeySuffixChars);
         QVERIFY(!sentTo.contains(QStringLiteral("account-one")));
