@@ -772,8 +772,18 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 // failed on a "no record" or "never sent" that was wrong, and
                 // its job may have gone to another provider meanwhile. Its late
                 // result, if it comes, is kept as a race loss; this is the
-                // first sign, for whoever watches the logs.
-                if (a.state == AttemptState::Failed && status.kind == StatusLookup::Kind::InProgress)
+                // first sign, for whoever watches the logs (once per attempt:
+                // it is asked about again at every pass for an hour).
+                const bool report = a.state == AttemptState::Failed && status.kind == StatusLookup::Kind::InProgress && [&] {
+                    std::lock_guard lock(m_reportedMutex);
+                    if (m_reportedStillWorking.contains(a.id))
+                        return false;
+                    if (m_reportedStillWorking.size() >= 100000)
+                        m_reportedStillWorking.clear(); // bounded; at worst one is reported again
+                    m_reportedStillWorking.insert(a.id);
+                    return true;
+                }();
+                if (report)
                     qCCritical(lcDispatch).noquote()
                         << QStringLiteral("attempt %1 of job %2 was failed (%3), but %4 says it is still working on key %5: "
                                           "the job's intent may be running at two providers")

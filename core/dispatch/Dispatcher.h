@@ -11,6 +11,7 @@
 #include "service/JobService.h"
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 #include <atomic>
@@ -176,6 +177,9 @@ private:
 
     mutable std::mutex m_cooldownMutex;
     QHash<QString, qint64> m_notBeforeMs; // Retry-After, by provider
+
+    std::mutex m_reportedMutex;
+    QSet<qint64> m_reportedStillWorking; // failed attempts whose provider said "in progress": logged once each
 };
 
 } // namespace jobdesk

@@ -156,32 +156,44 @@ QJsonArray toArray(const QStringList &list)
 
 } // namespace
 
-QString ProviderConfig::endpoint() const
+namespace {
+
+// The place alone: kind and URL, without user info, query or fragment. The
+// same place written two ways is one: QUrl lower-cases the scheme and host; a
+// trailing slash, "." segments and the scheme's own port are dropped here.
+QString endpointPlace(const QString &kind, const QUrl &baseUrl)
 {
-    // The same place written two ways is one endpoint: QUrl lower-cases the
-    // scheme and host; a trailing slash, "." segments and the scheme's own
-    // port are dropped here.
     QUrl url = baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash
                                 | QUrl::NormalizePathSegments);
     if ((url.scheme() == QLatin1String("https") && url.port() == 443) || (url.scheme() == QLatin1String("http") && url.port() == 80))
         url.setPort(-1);
-    QString out = kind + u' ' + url.toString(QUrl::FullyEncoded);
+    return kind + u' ' + url.toString(QUrl::FullyEncoded);
+}
+
+} // namespace
+
+QString ProviderConfig::endpoint() const
+{
+    QString out = endpointPlace(kind, baseUrl);
     // The account the request went to: a provider keeps its keys and answers
     // its lookups per account, so another account at the same URL truthfully
     // has "no record" of a request this one is still working on (found by a
     // review: two servers on one store with different keys for one URL; the
     // second's lookup failed the first's attempt and the job went to the
-    // fallback). The token itself never leaves the process: a digest of it
-    // stands for the account (a new key for the same account is another one:
-    // its "no record" settles nothing, and an operator decides).
-    if (!apiKeyEnv.isEmpty()) {
-        const QByteArray token = qgetenv(apiKeyEnv.toLocal8Bit().constData());
-        if (!token.isEmpty())
-            out += QStringLiteral(" with API key sha256:")
-                   + QString::fromLatin1(QCryptographicHash::hash(QByteArray("jobdesk: the account a request went to\n").append(token),
-                                                                  QCryptographicHash::Sha256)
-                                             .toHex()
-                                             .left(kKeyDigestHexChars));
+    // fallback). The account is whatever credentials the client sends: the
+    // token in api_key_env (a bearer token) and the URL's user info (libcurl
+    // sends it as Basic authentication; found by the review of the fix).
+    // They never leave the process: a digest of them stands for the account
+    // (a new key for the same account is another one: its "no record"
+    // settles nothing, and an operator decides).
+    const QByteArray userInfo = baseUrl.userInfo(QUrl::FullyEncoded).toUtf8();
+    const QByteArray token = apiKeyEnv.isEmpty() ? QByteArray() : qgetenv(apiKeyEnv.toLocal8Bit().constData());
+    if (!userInfo.isEmpty() || !token.isEmpty()) {
+        QByteArray what("jobdesk: the account a request went to\n");
+        what.append("user info ").append(QByteArray::number(userInfo.size())).append(':').append(userInfo);
+        what.append("\ntoken ").append(QByteArray::number(token.size())).append(':').append(token);
+        out += QStringLiteral(" with credentials sha256:")
+               + QString::fromLatin1(QCryptographicHash::hash(what, QCryptographicHash::Sha256).toHex().left(kKeyDigestHexChars));
     }
     return out;
 }
@@ -223,16 +235,19 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
         || p.baseUrl.hasQuery() || p.baseUrl.hasFragment())
         bad(f.at(QStringLiteral("base_url")),
             QCoreApplication::translate("RouteConfig", "expected an absolute http(s) URL without query or fragment, got \"%1\"").arg(url));
+    p.model = f.nonEmptyString(QStringLiteral("model"));
+    p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
     // Each attempt records where its request went (attempts.sent_to): an
     // endpoint too long to record would fail every send (found by a review:
-    // each attempt then waited out its lease).
-    if (p.endpoint().size() + ProviderConfig::kKeySuffixChars > kMaxEndpointChars)
+    // each attempt then waited out its lease). With credentials, the digest
+    // that names the account takes kKeySuffixChars of it.
+    const int endpointLimit = kMaxEndpointChars
+                              - (p.apiKeyEnv.isEmpty() && p.baseUrl.userInfo().isEmpty() ? 0 : ProviderConfig::kKeySuffixChars);
+    if (endpointPlace(p.kind, p.baseUrl).size() > endpointLimit)
         bad(f.at(QStringLiteral("base_url")),
             QCoreApplication::translate("RouteConfig", "longer than %1 characters as an endpoint (provider kind and URL); "
                                                        "attempts record where they are sent, up to that length")
-                .arg(kMaxEndpointChars));
-    p.model = f.nonEmptyString(QStringLiteral("model"));
-    p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
+                .arg(endpointLimit));
     const qint64 ctx = f.positiveInteger(QStringLiteral("context_tokens"), p.contextTokens);
     if (ctx > 100'000'000)
         bad(f.at(QStringLiteral("context_tokens")), QCoreApplication::translate("RouteConfig", "implausibly large: %1").arg(ctx));

@@ -7,7 +7,7 @@
 //
 //   { "providers": [ { "name": "primary", "kind": "openai",
 //                      "base_url": "https://api.example.com/v1", "model": "m",
-//                      "api_key_env": "OPENAI_API_KEY",      (optional; its key's digest names the account in attempts.sent_to)
+//                      "api_key_env": "OPENAI_API_KEY",      (optional; a digest of its key names the account in attempts.sent_to)
 //                      "context_tokens": 8192,               (optional)
 //                      "validation_ttl_ms": 86400000,        (optional)
 //                      "status_lookup": false,               (optional; true by default for kind "fake")
@@ -59,15 +59,16 @@ struct ProviderConfig
     // Where a request to this provider goes, as an attempt records it
     // (attempts.sent_to): its kind and base URL without user info or query
     // (either may hold a secret, and every viewer reads attempts), and, when
-    // api_key_env holds a token, the account it goes to as the first 16 hex
-    // digits of a SHA-256 of the token (never the token), e.g.
-    // "openai https://api.openai.com/v1 with API key sha256:3f0c5a9e1b2d4c6f".
+    // the client sends credentials (the token in api_key_env, user info in
+    // base_url), the account they name as the first 16 hex digits of a
+    // SHA-256 of them (never the credentials), e.g.
+    // "openai https://api.openai.com/v1 with credentials sha256:3f0c5a9e1b2d4c6f".
     // Only the endpoint and account a request went to can say it never
     // processed it: a "no record" from anywhere else settles nothing
     // (Dispatcher::reconcileOnce).
     QString endpoint() const;
     static constexpr int kKeyDigestHexChars = 16;
-    static constexpr int kKeySuffixChars = 21 + kKeyDigestHexChars; // " with API key sha256:" and the digest
+    static constexpr int kKeySuffixChars = 25 + kKeyDigestHexChars; // " with credentials sha256:" and the digest
 };
 
 struct GoldenCase

@@ -896,18 +896,20 @@ private Q_SLOTS:
         QVERIFY(!svc->recordSentTo(running.id, QStringLiteral("fake http://127.0.0.1:1/v1")));
     }
 
-    // Two servers on one store with one URL for "primary" and a key each for
-    // a different account (a key rotated into a new project, a region's own
-    // account). A provider keeps its keys and lookups per account: the second
-    // account truthfully has no record of a request the first is still
-    // working on. Found by a review (reproduced with two jobdesk-server
-    // processes and a proxy that routed by the Authorization header): the
-    // second server's lookup failed the first's attempt and the job went to
-    // the fallback while account one still ran it. Where an attempt went now
-    // names the account (a digest of its key), so that "no record" settles
-    // nothing; nor does it end the first account's "still working on it since"
-    // (the job would have moved at every pass, every operator action on it
-    // refused as stale).
+    // Two servers on one store with one URL for "primary" and credentials
+    // each for a different account (a key rotated into a new project, a
+    // region's own account). A provider keeps its keys and lookups per
+    // account: the second account truthfully has no record of a request the
+    // first is still working on. Found by a review (reproduced with two
+    // jobdesk-server processes and a proxy that routed by the Authorization
+    // header): the second server's lookup failed the first's attempt and the
+    // job went to the fallback while account one still ran it. The review of
+    // the fix found the same with the account in the URL's user info (sent as
+    // Basic authentication). Where an attempt went now names the account (a
+    // digest of the credentials), so that "no record" settles nothing; nor
+    // does it end the first account's "still working on it since" (the job
+    // would have moved at every pass, every operator action on it refused as
+    // stale).
     void aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing_data() { addBackendRows(); }
     void aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing()
     {
@@ -920,78 +922,99 @@ private Q_SLOTS:
             qunsetenv("JD_TEST_ACCOUNT_ONE");
             qunsetenv("JD_TEST_ACCOUNT_TWO");
         });
-        const auto withKey = [&](const QString &env) {
-            RouteConfig c = fx.config;
-            for (ProviderConfig &p : c.providers)
-                if (p.name == QStringLiteral("primary"))
-                    p.apiKeyEnv = env;
-            return c;
-        };
-        const RouteConfig one = withKey(QStringLiteral("JD_TEST_ACCOUNT_ONE"));
-        const RouteConfig two = withKey(QStringLiteral("JD_TEST_ACCOUNT_TWO"));
-        const QString sentTo = one.provider(QStringLiteral("primary"))->endpoint();
-        const QString askedAt = two.provider(QStringLiteral("primary"))->endpoint();
+        // The first account's gateway answers 500 after the request went in: unknown.
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(500, /*providerErrorBody*/ true));
         const QString url = fx.config.provider(QStringLiteral("primary"))->endpoint();
+        for (const bool inUserInfo : {false, true}) {
+            const QString way = inUserInfo ? QStringLiteral("user info") : QStringLiteral("api_key_env");
+            const auto account = [&](const QString &name) {
+                RouteConfig c = fx.config;
+                for (ProviderConfig &p : c.providers)
+                    if (p.name == QStringLiteral("primary")) {
+                        if (inUserInfo)
+                            p.baseUrl.setUserInfo(name + QStringLiteral(":secret-of-") + name);
+                        else
+                            p.apiKeyEnv = QStringLiteral("JD_TEST_") + name.toUpper();
+                    }
+                return c;
+            };
+            const RouteConfig one = account(QStringLiteral("account_one"));
+            const RouteConfig two = account(QStringLiteral("account_two"));
+            const QString sentTo = one.provider(QStringLiteral("primary"))->endpoint();
+            const QString askedAt = two.provider(QStringLiteral("primary"))->endpoint();
 
-        // Account one: sent, timed out, still working on it.
-        DispatcherOptions o;
-        o.leaseMs = 300;
-        o.neverProcessedGraceMs = 0;
-        o.workerId = QStringLiteral("account-one");
-        Dispatcher first(store->url(), one, std::make_shared<ProviderDirectory>(one), o);
-        const Job job = fx.submit(*svc, QStringLiteral("two-accounts"));
-        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
-        const StartAttemptResult started = claimAndStart(*svc, req);
-        QVERIFY(started.started);
-        svc->markRunning(started.attempt.id, req.actor, 300, 2000, sentTo);
-        const Attempt a = svc->markUnknown(started.attempt.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
-        fx.primary.provider()->markInProgress(a.providerKey);
-        svc->setClockOffsetMs(120000); // well past the lease: a "never processed" from where it went would count
-        QCOMPARE(first.reconcileOnce(*svc), 0);
-        const auto inProgressSince = [&] {
-            return svc->session().exec(QStringLiteral("SELECT lookup_in_progress_since_ms FROM attempts WHERE id = $1"), {a.id})
-                .first().first();
-        };
-        const QVariant since = inProgressSince();
-        QVERIFY(!since.isNull());
-        const qint64 seq = svc->job(job.id)->changeSeq;
+            // Account one: sent by its dispatcher, timed out, still working on it.
+            DispatcherOptions o;
+            o.leaseMs = 300;
+            o.neverProcessedGraceMs = 0;
+            o.workerId = QStringLiteral("account-one");
+            Dispatcher first(store->url(), one, std::make_shared<ProviderDirectory>(one), o);
+            const Job job = fx.submit(*svc, QStringLiteral("two-accounts-") + way);
+            QCOMPARE(first.runOnce(*svc, QStringLiteral("account-one-worker")), std::optional<qint64>(job.id));
+            const Attempt a = svc->attempts(job.id).first();
+            QCOMPARE(a.state, AttemptState::Unknown);
+            QCOMPARE(svc->attemptSentTo(a.id), std::optional(sentTo));
+            fx.primary.provider()->markInProgress(a.providerKey);
+            svc->setClockOffsetMs(120000); // well past the lease: a "never processed" from where it went would count
+            QCOMPARE(first.reconcileOnce(*svc), 0);
+            const auto inProgressSince = [&] {
+                return svc->session()
+                    .exec(QStringLiteral("SELECT lookup_in_progress_since_ms FROM attempts WHERE id = $1"), {a.id})
+                    .first()
+                    .first();
+            };
+            const auto queued = [&] {
+                for (const UnknownQueueItem &i : svc->unknownQueue())
+                    if (i.attempt.id == a.id)
+                        return i;
+                return UnknownQueueItem{};
+            };
+            const QVariant since = inProgressSince();
+            QVERIFY(!since.isNull());
+            const qint64 seq = svc->job(job.id)->changeSeq;
 
-        // Account two, at the same URL (its client reaches a provider without the key).
-        FakeProviderThread accountTwo;
-        QVERIFY(accountTwo.start());
-        auto clients = std::make_shared<ProviderDirectory>(two);
-        ProviderConfig reach = *two.provider(QStringLiteral("primary"));
-        reach.baseUrl = accountTwo.provider()->baseUrl();
-        clients->set(QStringLiteral("primary"), makeProviderClient(reach));
-        o.workerId = QStringLiteral("account-two");
-        Dispatcher second(store->url(), two, clients, o);
-        for (int pass = 0; pass < 2; ++pass) {
-            QCOMPARE(second.reconcileOnce(*svc), 0);
-            QCOMPARE(accountTwo.provider()->received().size(), pass + 1); // asked, and it has no record
-            QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
-            QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
-            const QList<UnknownQueueItem> queue = svc->unknownQueue();
-            QCOMPARE(queue.size(), 1);
-            QCOMPARE(queue.first().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
-            QVERIFY2(queue.first().lastAnswerDetail.contains(QStringLiteral("but the request went to ") + sentTo),
-                     qPrintable(queue.first().lastAnswerDetail));
-            QCOMPARE(inProgressSince(), since);
+            // Account two, at the same URL (its client reaches a provider without the key).
+            FakeProviderThread accountTwo;
+            QVERIFY(accountTwo.start());
+            auto clients = std::make_shared<ProviderDirectory>(two);
+            ProviderConfig reach = *two.provider(QStringLiteral("primary"));
+            reach.baseUrl = accountTwo.provider()->baseUrl();
+            clients->set(QStringLiteral("primary"), makeProviderClient(reach));
+            o.workerId = QStringLiteral("account-two");
+            Dispatcher second(store->url(), two, clients, o);
+            const auto askedAbout = [](const FakeProviderThread &f, const Attempt &which) {
+                const QList<FakeProvider::Received> all = f.provider()->received();
+                return int(std::count_if(all.begin(), all.end(), [&](const FakeProvider::Received &r) {
+                    return r.method == QStringLiteral("GET") && r.path == QStringLiteral("/v1/jobdesk/status/") + which.providerKey;
+                }));
+            };
+            for (int pass = 0; pass < 2; ++pass) {
+                QCOMPARE(second.reconcileOnce(*svc), 0);
+                QCOMPARE(askedAbout(accountTwo, a), pass + 1); // asked, and it has no record
+                QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
+                QCOMPARE(svc->job(job.id)->state, JobState::Blocked);
+                QCOMPARE(queued().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
+                QVERIFY2(queued().lastAnswerDetail.contains(QStringLiteral("but the request went to ") + sentTo),
+                         qPrintable(queued().lastAnswerDetail));
+                QCOMPARE(inProgressSince(), since);
 
-            QCOMPARE(first.reconcileOnce(*svc), 0); // account one: still working on it
-            QCOMPARE(svc->unknownQueue().first().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
-            QCOMPARE(inProgressSince(), since);
-            QCOMPARE(svc->job(job.id)->changeSeq, seq); // the job did not move: a decision on it is not stale
+                QCOMPARE(first.reconcileOnce(*svc), 0); // account one: still working on it
+                QCOMPARE(queued().lastAnswer, std::optional<LookupAnswer>(LookupAnswer::InProgress));
+                QCOMPARE(inProgressSince(), since);
+                QCOMPARE(svc->job(job.id)->changeSeq, seq); // the job did not move: a decision on it is not stale
+            }
+            QCOMPARE(second.runOnce(*svc, QStringLiteral("account-two-worker")), std::nullopt); // blocked: nothing to claim
+            QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+            QCOMPARE(accountTwo.provider()->completionRequestCount(), 0);
+            svc->setClockOffsetMs(0);
+
+            // Where it went names the URL and the account, never the credentials.
+            QVERIFY2(sentTo.startsWith(url + QStringLiteral(" with credentials sha256:")) && askedAt.startsWith(url)
+                         && sentTo != askedAt,
+                     qPrintable(sentTo + QStringLiteral(" / ") + askedAt));
+            QCOMPARE(sentTo.size(), url.size() + ProviderConfig::kKeySuffixChars);
+            QVERIFY(!sentTo.contains(QStringLiteral("account")));
         }
-        QCOMPARE(second.runOnce(*svc, QStringLiteral("account-two-worker")), std::nullopt); // blocked: nothing to claim
-        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
-        QCOMPARE(accountTwo.provider()->completionRequestCount(), 0);
-        // Where it went names the URL and the account, never the key itself.
-        QVERIFY2(sentTo.startsWith(url + QStringLiteral(" with API key sha256:")) && askedAt.startsWith(url) && sentTo != askedAt,
-                 qPrintable(sentTo + QStringLiteral(" / ") + askedAt));
-        QCOMPARE(sentTo.size(), url.size() + ProviderConfig::kKeySuffixChars);
-        QVERIFY(!sentTo.contains(QStringLiteral("account-one")));
-        QCOMPARE(svc->attemptSentTo(a.id), std::optional(sentTo));
-
     }
 
     // An attempt failed on a "no record" that its provider later says it is
@@ -1022,6 +1045,19 @@ private Q_SLOTS:
                                                     .arg(QRegularExpression::escape(a.providerKey))));
         QCOMPARE(dispatcher->reconcileOnce(*svc), 0);
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Failed);
+
+        // Once per attempt: it is asked about again at every pass for an hour.
+        static std::atomic<int> criticals{0};
+        criticals = 0;
+        const QtMessageHandler before = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &m) {
+            if (type == QtCriticalMsg && m.contains(QStringLiteral("may be running at two providers")))
+                ++criticals;
+        });
+        const int more = dispatcher->reconcileOnce(*svc);
+        qInstallMessageHandler(before);
+        QCOMPARE(more, 0);
+        QCOMPARE(criticals.load(), 0);
+        QCOMPARE(fx.primary.provider()->received().size(), 3); // asked each time all the same
     }
 
     // The provider reached at another spelling of its address (localhost for

@@ -113,7 +113,16 @@ private Q_SLOTS:
         QCOMPARE(plain, QStringLiteral("openai https://api.example.com/v1"));
         QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("HTTPS://API.Example.com:443/v1/")), plain);
         QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com/x/../v1")), plain);
-        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://user:secret@api.example.com/v1?key=secret#x")), plain);
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com/v1?key=secret#x")), plain);
+        // Credentials in the URL name an account (libcurl sends them): a
+        // digest of them, never the credentials themselves.
+        const QString withUser = at(QStringLiteral("openai"), QStringLiteral("https://user:secret@api.example.com/v1"));
+        QVERIFY2(withUser.startsWith(plain + QStringLiteral(" with credentials sha256:")), qPrintable(withUser));
+        QCOMPARE(withUser.size(), plain.size() + ProviderConfig::kKeySuffixChars);
+        QVERIFY(!withUser.contains(QStringLiteral("user")) && !withUser.contains(QStringLiteral("secret")));
+        QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("https://user:secret@API.example.com:443/v1/")), withUser);
+        QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://user:other@api.example.com/v1")) != withUser);
+        QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://other:secret@api.example.com/v1")) != withUser);
         QCOMPARE(at(QStringLiteral("openai"), QStringLiteral("http://127.0.0.1:80/v1")),
                  QStringLiteral("openai http://127.0.0.1/v1"));
         QVERIFY(at(QStringLiteral("openai"), QStringLiteral("https://api.example.com:8443/v1")) != plain);
@@ -146,10 +155,15 @@ private Q_SLOTS:
                                        << QStringLiteral("providers[0].kind: unknown provider kind \"anthropic\"");
         QTest::newRow("provider url") << QStringLiteral("providers/0/base_url") << QByteArray("\"ftp://x/v1\"")
                                       << QStringLiteral("providers[0].base_url: expected an absolute http(s) URL");
-        // Attempts record where they are sent (attempts.sent_to, up to 2000 characters).
+        // Attempts record where they are sent (attempts.sent_to, up to 2000
+        // characters); with credentials (providers[0] has api_key_env) the
+        // account's digest takes 41 of them.
         QTest::newRow("provider url too long as an endpoint")
-            << QStringLiteral("providers/0/base_url") << (QByteArray("\"http://127.0.0.1:8001/v1/") + QByteArray(1990, 'a') + '"')
-            << QStringLiteral("providers[0].base_url: longer than 2000 characters as an endpoint");
+            << QStringLiteral("providers/1/base_url") << (QByteArray("\"http://127.0.0.1:8001/v1/") + QByteArray(1990, 'a') + '"')
+            << QStringLiteral("providers[1].base_url: longer than 2000 characters as an endpoint");
+        QTest::newRow("provider url with credentials too long as an endpoint")
+            << QStringLiteral("providers/0/base_url") << (QByteArray("\"http://127.0.0.1:8001/v1/") + QByteArray(1950, 'a') + '"')
+            << QStringLiteral("providers[0].base_url: longer than 1959 characters as an endpoint");
         QTest::newRow("context tokens") << QStringLiteral("providers/1/context_tokens") << QByteArray("0")
                                         << QStringLiteral("providers[1].context_tokens: expected a positive integer");
         QTest::newRow("ttl fraction") << QStringLiteral("providers/1/validation_ttl_ms") << QByteArray("1.5")
