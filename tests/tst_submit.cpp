@@ -1,5 +1,6 @@
 // Invariants 1 and 2: one job per intent; a key is bound to its exact intent.
 
+#include "PrivatePostgres.h"
 #include "ReleasedTogether.h"
 #include "StoreFixture.h"
 
@@ -8,6 +9,7 @@
 #include "store/PgSession.h"
 
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -651,6 +653,108 @@ private Q_SLOTS:
             const SubmitResult next = svc->submit(makeSubmit(QStringLiteral("after-the-burst")));
             QCOMPARE(next.job.changeSeq, counter + 1);
         }
+    }
+
+    // Every JobDesk session commits synchronously, whatever the server's,
+    // database's or role's default. Found by a review: with the server's
+    // synchronous_commit = off (a common throughput setting; the test
+    // servers run with it), a crash within wal_writer_delay took back a job
+    // answered as created, and the client's retry created a second. "local"
+    // becomes "on" too; the stronger settings stay. SQLite: synchronous = FULL.
+    void everySessionCommitsSynchronouslyWhateverTheServersDefault_data() { addBackendRows(); }
+    void everySessionCommitsSynchronouslyWhateverTheServersDefault()
+    {
+        JD_FRESH_STORE(store);
+        if (!store->isPostgres()) {
+            auto svc = store->open();
+            QCOMPARE(svc->session().exec(QStringLiteral("PRAGMA synchronous")).first().first().toLongLong(), 2);
+            svc->session().reconnect();
+            QCOMPARE(svc->session().exec(QStringLiteral("PRAGMA synchronous")).first().first().toLongLong(), 2);
+            return;
+        }
+        const QString setting = QStringLiteral("SELECT current_setting('synchronous_commit')");
+        const auto sessionWith = [&](const QString &defaultSetting) {
+            StoreUrl url = store->url();
+            url.postgresUrl += QStringLiteral("%20-csynchronous_commit%3D") + defaultSetting;
+            return JobService::open(url);
+        };
+        for (const QString def : {QStringLiteral("off"), QStringLiteral("local")}) {
+            auto svc = sessionWith(def);
+            SqlSession &s = svc->session();
+            QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
+            s.begin();
+            QCOMPARE(svc->submit(makeSubmit(QStringLiteral("sync-") + def)).outcome, SubmitResult::Outcome::Created);
+            QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
+            s.commit();
+            s.reconnect(); // a new connection starts from the default again
+            QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
+        }
+        for (const QString def : {QStringLiteral("on"), QStringLiteral("remote_write"), QStringLiteral("remote_apply")})
+            QCOMPARE(sessionWith(def)->session().exec(setting).first().first().toString(), def);
+    }
+
+    // A creation whose wait for a synchronous standby is cut short (its
+    // backend terminated: a pooler, an operator, a fast shutdown) is visible
+    // on the primary before the standby has it. Found by a review: the re-run
+    // after the lost connection, and the client's retry, were answered
+    // "replayed" at once (a replay committed asynchronously), and a failover
+    // then lost the job the client had been told exists; its next retry
+    // created a second. A replay now waits for the standby as a creation does.
+    // PostgreSQL only (a server of the test's own: the standby setting is the
+    // whole server's).
+    void aReplayIsNotAnsweredBeforeTheSynchronousStandbyHasTheJob()
+    {
+        PrivatePostgres pg;
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        const StoreUrl url = StoreUrl::parse(pg.url());
+        auto admin = JobService::open(url); // migrated while no standby is required
+        SqlSession &a = admin->session();
+        const auto standby = [&](const QString &names) {
+            a.exec(QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = '%1'").arg(names));
+            a.exec(QStringLiteral("SELECT pg_reload_conf()"));
+        };
+        const auto waitingForTheStandby = [&] {
+            QList<qint64> pids;
+            for (const SqlRow &r : a.exec(QStringLiteral("SELECT pid FROM pg_stat_activity WHERE wait_event = 'SyncRep' ORDER BY pid")))
+                pids.append(r.first().toLongLong());
+            return pids;
+        };
+        std::future<SubmitResult> first;
+        std::future<SubmitResult> retry;
+        // Before the futures are joined, whatever way the test leaves: the waits end.
+        auto release = qScopeGuard([&] {
+            try {
+                standby(QString());
+            } catch (const std::exception &) {
+            }
+        });
+        standby(QStringLiteral("nosuch"));
+        QTRY_COMPARE_WITH_TIMEOUT(JobService::open(url)->session().exec(QStringLiteral("SHOW synchronous_standby_names")).first().first().toString(),
+                                  QStringLiteral("nosuch"), 10000);
+
+        first = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k1"))); });
+        QTRY_COMPARE_WITH_TIMEOUT(waitingForTheStandby().size(), 1, 10000); // the creation's commit waits
+        const qint64 creating = waitingForTheStandby().first();
+        a.exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {creating});
+        // The job is visible here now, without the standby. The service reconnects
+        // and runs the submit again: the key is taken, and the replay waits too.
+        QTRY_VERIFY_WITH_TIMEOUT(!waitingForTheStandby().isEmpty() && !waitingForTheStandby().contains(creating), 10000);
+        QCOMPARE(first.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
+        QCOMPARE(a.exec(QStringLiteral("SELECT count(*) FROM jobs")).first().first().toLongLong(), 1);
+
+        retry = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k1"))); });
+        QTRY_COMPARE_WITH_TIMEOUT(waitingForTheStandby().size(), 2, 10000); // the client's retry waits as well
+        QCOMPARE(retry.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
+
+        // The standby is there (here: no longer required): both are answered, one job.
+        standby(QString());
+        release.dismiss();
+        const SubmitResult again = first.get();
+        const SubmitResult retried = retry.get();
+        QCOMPARE(again.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(retried.outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(retried.job.id, again.job.id);
+        QCOMPARE(a.exec(QStringLiteral("SELECT count(*) FROM jobs")).first().first().toLongLong(), 1);
     }
 };
 

@@ -228,12 +228,19 @@ const QString kSubmitInsertSql = QStringLiteral(
 // snapshot when it starts (DESIGN.md's trap, a snapshot too old to see a job
 // a concurrent insert committed, was the one-statement form's). A replay
 // leaves out the input (the caller sent the same intent). The event commits
-// asynchronously: `ev` sets synchronous_commit = off for this statement's own
-// transaction (autocommit), evaluated once, on the key's job. Its answer is
-// read from the job row, which was committed synchronously before any replay
-// could see it; only the event record can be lost, and only if the PostgreSQL
-// server itself crashes within wal_writer_delay of the commit
-// (docs/architecture.md, bench/README.md). The event and the answer each look
+// asynchronously when no synchronous standby is configured: `ev` sets
+// synchronous_commit = off for this statement's own transaction
+// (autocommit), evaluated once, on the key's job. Its answer is read from the
+// job row, which was committed synchronously before any replay could see it
+// (PgSession raises a session's synchronous_commit to on); only the event
+// record can be lost, and only if the PostgreSQL server itself crashes within
+// wal_writer_delay of the commit (docs/architecture.md, bench/README.md).
+// With a synchronous standby the replay commits as the session does: a
+// creation whose wait for the standby was cancelled (its backend terminated)
+// is visible here before the standby has it, and only the replay's own
+// commit, which comes after it in the log, waits until it has (found by a
+// review: the replay was answered at once, and a failover then lost the job
+// the client had been told exists). The event and the answer each look
 // the job up by its key; one statement has one snapshot, so both find the
 // same row or neither does. That is cheaper than one look shared through
 // materialised CTEs, whose scans PostgreSQL sets up at every execution
@@ -248,7 +255,8 @@ const QString kSubmitReplaySql = QStringLiteral(
     " CASE WHEN t.fingerprint <> $3::text THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb,"
     " jd_now_ms()"
     " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text"
-    " AND set_config('synchronous_commit', 'off', true) = 'off') "
+    " AND set_config('synchronous_commit', CASE WHEN current_setting('synchronous_standby_names') = '' THEN 'off'"
+    " ELSE current_setting('synchronous_commit') END, true) IS NOT NULL) "
     "SELECT CASE WHEN t.fingerprint = $3::text THEN 'replayed' ELSE 'conflict' END, t.id, t.owner_id::text,"
     " t.idempotency_key::text, t.fingerprint::text, t.route::text, CASE WHEN t.fingerprint <> $3::text THEN t.input END,"
     " t.state, t.version::bigint, t.change_seq, t.max_parallel::integer, t.max_attempts::integer, t.completed_by, t.result,"

@@ -9,6 +9,7 @@
 #include <pqxx/pqxx>
 
 #include <charconv>
+#include <mutex>
 #include <csignal>
 #include <optional>
 #include <string>
@@ -108,8 +109,28 @@ void PgSession::open()
     try {
         m_conn = std::make_unique<Connection>(postgresConnectionString(QString::fromStdString(m_url)).toStdString());
         pqxx::nontransaction tx(m_conn->conn);
-        tx.exec("SET client_min_messages = warning");
-        tx.exec("SET lock_timeout = '30s'");
+        // One round trip. Every JobDesk write commits synchronously, whatever
+        // the server's, database's or role's default: a job answered as
+        // created, or an attempt marked running before its request goes out,
+        // must survive a crash of the database (found by a review: with the
+        // server's synchronous_commit = off, a crash within wal_writer_delay
+        // took back a job the client had been told exists, and its retry
+        // created a second). "local" becomes "on" too (a synchronous
+        // standby, when there is one, must have it); remote_write and
+        // remote_apply are left as they are.
+        const pqxx::result r = tx.exec("SET client_min_messages = warning; SET lock_timeout = '30s'; "
+                                       "SELECT current_setting('fsync'), set_config('synchronous_commit', CASE WHEN "
+                                       "current_setting('synchronous_commit') IN ('off', 'local') THEN 'on' ELSE "
+                                       "current_setting('synchronous_commit') END, false)");
+        if (!r.empty() && r[0][0].c_str() == std::string_view("off")) {
+            static std::once_flag warned;
+            std::call_once(warned, [this] {
+                qCWarning(lcStore).noquote() << QStringLiteral("PostgreSQL at %1 runs with fsync = off: a crash of its machine can "
+                                                               "take back jobs answered as created and attempts already sent "
+                                                               "(fine for a test server, never for production)")
+                                                    .arg(describe());
+            });
+        }
     } catch (const std::exception &e) {
         m_conn.reset();
         throw SqlError(SqlError::Kind::ConnectionLost,
