@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QUrl>
 
+#include <pqxx/errorhandler>
 #include <pqxx/pqxx>
 
 #include <charconv>
@@ -14,16 +15,44 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace jobdesk {
 
 // A connection and the statements prepared on it. Prepared statements live
 // and die with the server session, so a new connection starts with none.
+namespace {
+
+// PostgreSQL reports a commit whose wait for a synchronous standby was cut
+// short by a cancel (pg_cancel_backend, a pooler's query timeout) only as a
+// WARNING: the statement succeeds, committed locally, not yet on the standby
+// (found by a review: the job was answered as created, and a failover would
+// have lost it). Matched on PostgreSQL's English text ("canceling wait for
+// synchronous replication", and its DETAIL "might not have been replicated");
+// a server whose lc_messages is another language is not recognised.
+class SyncRepNotices final : public pqxx::errorhandler
+{
+public:
+    explicit SyncRepNotices(pqxx::connection_base &c) : pqxx::errorhandler(c) {}
+    bool operator()(const char msg[]) noexcept override
+    {
+        const std::string_view m(msg);
+        if (m.find("synchronous replication") != std::string_view::npos
+            || m.find("replicated to the standby") != std::string_view::npos)
+            cancelled = true;
+        return true;
+    }
+    bool cancelled = false;
+};
+
+} // namespace
+
 struct PgSession::Connection
 {
     explicit Connection(const std::string &url) : conn(url) {}
     pqxx::connection conn;
+    SyncRepNotices notices{conn}; // after conn: unregisters before it closes
     struct Statement
     {
         std::string name;
@@ -119,7 +148,7 @@ void PgSession::open()
         // standby, when there is one, must have it); remote_write and
         // remote_apply are left as they are.
         const pqxx::result r = tx.exec("SET client_min_messages = warning; SET lock_timeout = '30s'; "
-                                       "SELECT current_setting('fsync'), set_config('synchronous_commit', CASE WHEN "
+                                       "SELECT current_setting('fsync', true), set_config('synchronous_commit', CASE WHEN "
                                        "current_setting('synchronous_commit') IN ('off', 'local') THEN 'on' ELSE "
                                        "current_setting('synchronous_commit') END, false)");
         if (!r.empty() && r[0][0].c_str() == std::string_view("off")) {
@@ -254,6 +283,8 @@ SqlRows PgSession::exec(const QString &sql, const SqlParams &params)
                 throw SqlError(SqlError::Kind::Retryable, QString::fromUtf8(e.what()).trimmed());
             r = run(); // autocommit: nothing ran
         }
+        if (!m_inTransaction)
+            checkStandbyWait(); // autocommit: this statement committed
         rows.reserve(static_cast<qsizetype>(r.size()));
         const auto cols = r.columns();
         // Integer columns (int2, int4, int8) come back as numbers, as SQLite's
@@ -329,6 +360,19 @@ void PgSession::commit()
 {
     m_inTransaction = false;
     control("COMMIT");
+    checkStandbyWait();
+}
+
+void PgSession::checkStandbyWait()
+{
+    // Committed here, maybe not on the synchronous standby: the caller's
+    // answer is not yet safe to give. As a lost connection: JobService runs
+    // the operation again on a new one, and that run finds what this one
+    // wrote and waits for the standby with it (a replay's commit does).
+    if (m_conn && std::exchange(m_conn->notices.cancelled, false))
+        throw SqlError(SqlError::Kind::ConnectionLost,
+                       QStringLiteral("PostgreSQL committed this locally, but its wait for the synchronous standby was "
+                                      "cancelled: running it again until the standby has it"));
 }
 
 void PgSession::rollback() noexcept

@@ -36,6 +36,7 @@ private:
     struct Connection; // wraps pqxx::connection (a typedef in libpqxx 6, so not forward-declarable)
     std::unique_ptr<Connection> m_conn; // with its prepared statements: a reconnect starts with none
     bool m_inTransaction = false;
+    void checkStandbyWait(); // throws ConnectionLost when a commit's wait for a synchronous standby was cancelled
 };
 
 } // namespace jobdesk
