@@ -553,6 +553,10 @@
         <translation>implausibly large: %1</translation>
     </message>
     <message>
+        <source>contains a NUL character (\u0000), which the store cannot keep</source>
+        <translation>contains a NUL character (\u0000), which the store cannot keep</translation>
+    </message>
+    <message>
         <source>expected an array of 5xx status codes</source>
         <translation>expected an array of 5xx status codes</translation>
     </message>

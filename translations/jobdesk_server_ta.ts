@@ -553,6 +553,10 @@
         <translation>நம்பமுடியாத அளவு பெரியது: %1</translation>
     </message>
     <message>
+        <source>contains a NUL character (\u0000), which the store cannot keep</source>
+        <translation>NUL எழுத்து (\u0000) உள்ளது; அதைச் சேமிப்பகம் வைத்திருக்க முடியாது</translation>
+    </message>
+    <message>
         <source>expected an array of 5xx status codes</source>
         <translation>5xx நிலைக் குறியீடுகளின் அணி எதிர்பார்க்கப்பட்டது</translation>
     </message>

@@ -400,9 +400,11 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // Where it goes is recorded with the move to running (migration 34): only
     // that endpoint can later say it never processed it, and a sender that
     // stops right after this statement leaves an attempt that endpoint's "no
-    // record" settles.
+    // record" settles. So is the route's contract the request is built under
+    // (migration 36): a result that arrives late is checked against it.
     try {
-        flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint());
+        flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint(),
+                                          SentUnder{route.name, route.toJson()});
     } catch (const JobDeskError &e) {
         if (e.code() != JobDeskError::Code::InvalidArgument)
             throw; // the store: nothing was sent, and the lease runs out into "never sent"
@@ -793,12 +795,34 @@ int Dispatcher::reconcileOnce(JobService &svc)
             }
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
-                const Route *route = job ? m_config.route(job->route) : nullptr;
-                // A route this instance's routes file no longer has (or does
-                // not have yet): the result is checked against the contract
-                // last recorded for it in the store (found by a review: the
-                // paid result was skipped on every pass, and the job waited
-                // for an operator's cancel, which threw it away).
+                // The result is checked against the contract its request was
+                // built under (migration 36; found by a review: a routes file
+                // changed meanwhile failed a paid result that met the
+                // contract it was asked under, and the job went on to its
+                // next provider). One this JobDesk cannot read (a newer
+                // JobDesk's route) is left for an instance that can.
+                std::optional<Route> sentUnder;
+                bool unreadable = false;
+                if (const std::optional<NamedConfig> c = svc.attemptContract(a.id)) {
+                    try {
+                        sentUnder = Route::fromJson(c->config);
+                    } catch (const JobDeskError &e) {
+                        unreadable = true;
+                        qCWarning(lcDispatch) << "attempt" << a.id << "of job" << a.jobId << "completed at" << a.provider
+                                              << "but the contract of route" << c->name << "it was sent under is unreadable"
+                                              << "here:" << e.message() << "; left for an instance that can read it";
+                    }
+                }
+                if (unreadable)
+                    continue;
+                const Route *route = sentUnder ? &*sentUnder : job ? m_config.route(job->route) : nullptr;
+                // An attempt that records no contract (sent by an older
+                // JobDesk) on a route this instance's routes file no longer
+                // has (or does not have yet): the result is checked against
+                // the contract last recorded for the route in the store
+                // (found by a review: the paid result was skipped on every
+                // pass, and the job waited for an operator's cancel, which
+                // threw it away).
                 std::optional<Route> recorded;
                 if (!route && job) {
                     for (const NamedConfig &c : svc.routes())

@@ -172,6 +172,29 @@ QByteArray canonicalJson(const QJsonValue &value)
     return out;
 }
 
+QString pathOfFirstNul(const QJsonValue &v, const QString &at)
+{
+    if (v.isString())
+        return v.toString().contains(QChar(0)) ? (at.isEmpty() ? QStringLiteral("(the value)") : at) : QString();
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (QString where = pathOfFirstNul(a.at(i), at + u'[' + QString::number(i) + u']'); !where.isEmpty())
+                return where;
+    }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QString here = at.isEmpty() ? it.key() : at + u'.' + it.key();
+            if (it.key().contains(QChar(0)))
+                return QString(here).replace(QChar(0), u'?');
+            if (QString where = pathOfFirstNul(it.value(), here); !where.isEmpty())
+                return where;
+        }
+    }
+    return {};
+}
+
 QString sha256Hex(const QByteArray &bytes)
 {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());

@@ -363,6 +363,18 @@ std::optional<QString> JobService::attemptSentTo(qint64 attemptId)
     return r.first().first().toString();
 }
 
+std::optional<NamedConfig> JobService::attemptContract(qint64 attemptId)
+{
+    const SqlRows r = execStatement("dispatch store",
+                                    QStringLiteral("SELECT c.route, c.config, c.recorded_at_ms FROM attempt_contracts a "
+                                                   "JOIN route_contracts c ON c.contract_hash = a.contract_hash "
+                                                   "WHERE a.attempt_id = $1"),
+                                    {attemptId});
+    if (r.isEmpty())
+        return std::nullopt;
+    return NamedConfig{r.first().at(0).toString(), rows::jsonObject(r.first().at(1)), r.first().at(2).toLongLong()};
+}
+
 bool JobService::recordSentTo(qint64 attemptId, const QString &endpoint)
 {
     requireText(endpoint, "endpoint", kMaxEndpointChars);

@@ -1090,7 +1090,8 @@ JobDeskError runningElsewhere(qint64 attemptId, const QString &sentTo)
 } // namespace
 
 Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs,
-                                std::optional<qint64> deadlineMs, const QString &sentTo)
+                                std::optional<qint64> deadlineMs, const QString &sentTo,
+                                const std::optional<SentUnder> &contract)
 {
     requireActor(actor);
     if (leaseMs)
@@ -1100,10 +1101,37 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     if (!sentTo.isEmpty())
         requireText(sentTo, "endpoint", kMaxEndpointChars);
     const QVariant sentToParam = sentTo.isEmpty() ? QVariant() : QVariant(storableText(sentTo));
+    // The contract, named by the SHA-256 of its canonical JSON (migration 36).
+    QString contractHash;
+    QString contractText;
+    if (contract) {
+        requireName(contract->route, "route");
+        if (contract->config.isEmpty())
+            invalid(QStringLiteral("%1 must not be empty").arg(QStringLiteral("the route's contract")));
+        if (const QString where = pathOfFirstNul(contract->config); !where.isEmpty())
+            invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate")
+                        .arg(QStringLiteral("the route's contract (at %1)").arg(where)));
+        const QByteArray canonical = canonicalJson(contract->config);
+        contractHash = sha256Hex(canonical);
+        contractText = QString::fromUtf8(canonical);
+    }
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
-            const SqlRows r = d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
-                                               {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam});
+            // The contract is recorded for an attempt the statement finds
+            // starting (its snapshot), i.e. one this call moves on; the first
+            // recorded stays. Both inserts commit with the move or not at all.
+            const SqlRows r = contract
+                ? d->session->exec(
+                      QStringLiteral("WITH s AS (SELECT t.id FROM attempts t WHERE t.id = $1 AND t.state = 'starting'), "
+                                     "rc AS (INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
+                                     "SELECT $7, $8, $9::jsonb, jd_now_ms() FROM s ON CONFLICT (contract_hash) DO NOTHING), "
+                                     "ac AS (INSERT INTO attempt_contracts (attempt_id, contract_hash) SELECT s.id, $7 FROM s "
+                                     "ON CONFLICT (attempt_id) DO NOTHING) "
+                                     "SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
+                      {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam, contractHash,
+                       storableText(contract->route), contractText})
+                : d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
+                                   {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam});
             const QString outcome = r.first().at(0).toString();
             if (outcome == QStringLiteral("not_found"))
                 throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
@@ -1120,6 +1148,15 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         if (a.state != AttemptState::Starting)
             return a; // already running, or past it: nothing to do
         const Job job = d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job
+        if (contract) {
+            d->session->exec(QStringLiteral("INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
+                                            "VALUES ($1, $2, $3, ") + d->nowSql()
+                                 + QStringLiteral(") ON CONFLICT (contract_hash) DO NOTHING"),
+                             {contractHash, storableText(contract->route), contractText});
+            d->session->exec(QStringLiteral("INSERT INTO attempt_contracts (attempt_id, contract_hash) VALUES ($1, $2) "
+                                            "ON CONFLICT (attempt_id) DO NOTHING"),
+                             {attemptId, contractHash});
+        }
         const Stamp st = d->stamp();
         // What the start checked may have changed before the send: an
         // operator's retry waits for a worker, a hedge's sibling may win or

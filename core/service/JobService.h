@@ -192,6 +192,17 @@ struct NamedConfig
     qint64 updatedAtMs = 0;
 };
 
+// The contract an attempt's request is built under: its route's name and
+// config as the sender has them (Route::toJson). Recorded once, by the
+// statement that marks the attempt running (migration 36), so that a result
+// that arrives late is checked against what was asked for, not against the
+// routes file some instance has loaded by then.
+struct SentUnder
+{
+    QString route;
+    QJsonObject config;
+};
+
 // ---- worklists: the questions an operator or a support engineer arrives with ----
 
 // An unknown attempt of an undecided job: the on-call queue.
@@ -371,9 +382,14 @@ public:
     // running (migration 34): the reconciler asks only an endpoint the request
     // went to, and that endpoint's "never processed" settles the attempt. A
     // sender should always give it; without it, the attempt records nowhere
-    // and only its result, never a "no record", settles it.
+    // and only its result, never a "no record", settles it. contract is the
+    // route config the request is built under, recorded with the move to
+    // running (migration 36; the first recorded stays): a late result is
+    // checked against it. Without it, against the route as the reconciling
+    // instance has it.
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt,
-                        std::optional<qint64> deadlineMs = std::nullopt, const QString &sentTo = {});
+                        std::optional<qint64> deadlineMs = std::nullopt, const QString &sentTo = {},
+                        const std::optional<SentUnder> &contract = std::nullopt);
     // The form of migration 33, kept for a caller that marked the attempt
     // running without sentTo: records it while the attempt is running, once.
     // False, and nothing is to be sent, when the attempt is no longer running
@@ -382,6 +398,10 @@ public:
     // Where it was recorded (nullopt: nowhere: sent by a JobDesk older than
     // migration 33, or marked running without an endpoint).
     std::optional<QString> attemptSentTo(qint64 attemptId);
+    // The contract it was sent under (name: the route; updatedAtMs: when that
+    // config was first recorded); nullopt when it records none (sent by a
+    // JobDesk older than migration 36, or marked running without one).
+    std::optional<NamedConfig> attemptContract(qint64 attemptId);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins
     // or becomes superseded; a result for a cancelled or failed attempt (its

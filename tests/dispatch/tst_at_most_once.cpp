@@ -5,6 +5,7 @@
 #include "DispatchFixture.h"
 #include "PrivatePostgres.h"
 #include "domain/CanonicalJson.h"
+#include "provider/OutputCheck.h"
 #include "provider/ProviderFactory.h"
 
 #include <QElapsedTimer>
@@ -1126,6 +1127,138 @@ private Q_SLOTS:
         QCOMPARE(failed.state, AttemptState::Failed);
         QVERIFY2(failed.lastReason.contains(QStringLiteral("broke the contract")), qPrintable(failed.lastReason));
         QCOMPARE(failed.resultDigest.size(), 64);
+    }
+
+    // The routes file changed while an attempt was unknown: found by a
+    // review, its paid result was checked against the contract the
+    // reconciling instance had loaded by then, not the one the request was
+    // built under. A result that met the contract it was asked under failed
+    // as "broke the contract", the result was thrown away and the job went
+    // to its fallback (a second charge); one that broke it passed the looser
+    // new contract. Each attempt records its contract as it is marked
+    // running (migration 36), and a late result is checked against that.
+    void aLateResultIsCheckedAgainstTheContractItWasSentUnder_data() { addBackendRows(); }
+    void aLateResultIsCheckedAgainstTheContractItWasSentUnder()
+    {
+        JD_DISPATCH_SETUP(2000);
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        fx.fallback.provider()->clearReceived();
+        // Sent by the dispatcher; the gateway answers 500 after the request went in: unknown.
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::httpError(500, /*providerErrorBody*/ true));
+        const auto sentAndUnknown = [&](const QString &key) {
+            const Job job = fx.submit(*svc, key);
+            const auto ran = dispatcher->runOnce(*svc, worker);
+            const QList<Attempt> attempts = svc->attempts(job.id);
+            return ran == std::optional<qint64>(job.id) && attempts.size() == 1 ? attempts.first() : Attempt{};
+        };
+        const Attempt metOld = sentAndUnknown(QStringLiteral("contract-met-when-sent"));
+        const Attempt brokeOld = sentAndUnknown(QStringLiteral("contract-broken-when-sent"));
+        QCOMPARE(metOld.state, AttemptState::Unknown);
+        QCOMPARE(brokeOld.state, AttemptState::Unknown);
+        const std::optional<NamedConfig> recorded = svc->attemptContract(metOld.id);
+        QVERIFY(recorded);
+        QCOMPARE(recorded->name, QStringLiteral("summarize"));
+        QCOMPARE(recorded->config, fx.route().toJson());
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM route_contracts")).first().first().toLongLong(), 1);
+
+        // The provider finishes both; meanwhile the route's contract changed:
+        // "neutral" is no longer a sentiment, "mixed" is.
+        fx.primary.provider()->markCompleted(metOld.providerKey, validContent(QStringLiteral("paid, met the contract asked for")));
+        fx.primary.provider()->markCompleted(brokeOld.providerKey, R"({"summary":"paid, broke it","sentiment":"mixed"})");
+        RouteConfig changed = fx.config;
+        QJsonObject schema = changed.routes.first().outputSchema;
+        QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
+        QJsonObject sentiment = properties.value(QStringLiteral("sentiment")).toObject();
+        sentiment.insert(QStringLiteral("enum"), QJsonArray{QStringLiteral("positive"), QStringLiteral("negative"), QStringLiteral("mixed")});
+        properties.insert(QStringLiteral("sentiment"), sentiment);
+        schema.insert(QStringLiteral("properties"), properties);
+        changed.routes.first().outputSchema = schema;
+        QVERIFY(!checkOutput(changed.routes.first(), validContent(QStringLiteral("x"))).ok); // the new contract refuses it
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("new-routes-file");
+        Dispatcher d(store->url(), changed, std::make_shared<ProviderDirectory>(changed), o);
+        QCOMPARE(d.reconcileOnce(*svc), 2);
+
+        QCOMPARE(svc->attempt(metOld.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(metOld.jobId)->result.contains("paid, met the contract asked for"));
+        QCOMPARE(svc->job(metOld.jobId)->state, JobState::Succeeded);
+        const Attempt broke = *svc->attempt(brokeOld.id);
+        QCOMPARE(broke.state, AttemptState::Failed);
+        QVERIFY2(broke.lastReason.contains(QStringLiteral("broke the contract")), qPrintable(broke.lastReason));
+        QCOMPARE(broke.resultDigest.size(), 64);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        QVERIFY(svc->job(brokeOld.jobId)->result.isEmpty());
+    }
+
+    // The record of what an attempt was asked under is history: not
+    // rewritten, moved to another contract or removed, even by the schema's
+    // owner with raw SQL; a second markRunning keeps the first record; an
+    // attempt marked running without a contract records none.
+    void theContractAnAttemptWasSentUnderIsWrittenOnce_data() { addBackendRows(); }
+    void theContractAnAttemptWasSentUnderIsWrittenOnce()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Job job = fx.submit(*svc, QStringLiteral("contract-once"));
+        const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
+        const StartAttemptResult started = claimAndStart(*svc, req);
+        QVERIFY(started.started);
+        const QString endpoint = fx.config.provider(QStringLiteral("primary"))->endpoint();
+        const SentUnder asked{QStringLiteral("summarize"), fx.route().toJson()};
+        QCOMPARE(svc->markRunning(started.attempt.id, req.actor, 1000, 2000, endpoint, asked).state, AttemptState::Running);
+        SentUnder other = asked;
+        other.config.insert(QStringLiteral("temperature"), 0.9);
+        QCOMPARE(svc->markRunning(started.attempt.id, req.actor, 1000, 2000, endpoint, other).state, AttemptState::Running);
+        QCOMPARE(svc->attemptContract(started.attempt.id)->config, asked.config);
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM attempt_contracts")).first().first().toLongLong(), 1);
+
+        // Another attempt, marked running without a contract, records none
+        // (and its later markRunning with one, once it is running, adds none).
+        const Job plain = fx.submit(*svc, QStringLiteral("contract-none"));
+        const Attempt b = startRunning(*svc, plain.id, QStringLiteral("primary"));
+        QVERIFY(!svc->attemptContract(b.id));
+        svc->markRunning(b.id, req.actor, 1000, 2000, {}, asked);
+        QVERIFY(!svc->attemptContract(b.id));
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM route_contracts")).first().first().toLongLong(), 1);
+
+        // Another version of the route is a record of its own; the first stays.
+        const Job third = fx.submit(*svc, QStringLiteral("contract-other"));
+        const StartAttemptResult thirdStarted = claimAndStart(*svc, makeStartRequest(third.id, QStringLiteral("primary")));
+        QVERIFY(thirdStarted.started);
+        svc->markRunning(thirdStarted.attempt.id, req.actor, 1000, 2000, endpoint, other);
+        QCOMPARE(svc->attemptContract(thirdStarted.attempt.id)->config, other.config);
+        QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM route_contracts")).first().first().toLongLong(), 2);
+
+        const auto refused = [&](const QString &sql) {
+            try {
+                svc->session().exec(sql);
+                return false;
+            } catch (const SqlError &e) {
+                return e.kind() == SqlError::Kind::GuardRefused;
+            }
+        };
+        QVERIFY2(refused(QStringLiteral("UPDATE route_contracts SET config = '{\"name\":\"summarize\"}'")), "a contract was rewritten");
+        QVERIFY2(refused(QStringLiteral("DELETE FROM route_contracts")), "contracts were deleted");
+        QVERIFY2(refused(QStringLiteral("UPDATE attempt_contracts SET attempt_id = attempt_id")), "an attempt's contract was rewritten");
+        QVERIFY2(refused(QStringLiteral("DELETE FROM attempt_contracts")), "an attempt's contract was removed");
+        if (store->isPostgres()) {
+            QVERIFY2(refused(QStringLiteral("TRUNCATE attempt_contracts")), "attempts' contracts were truncated");
+            QVERIFY2(refused(QStringLiteral("TRUNCATE route_contracts, attempt_contracts")), "contracts were truncated");
+        }
+        // Neither a made-up name nor one for no contract.
+        const auto failsInsert = [&](const QString &sql) {
+            try {
+                svc->session().exec(sql);
+                return false;
+            } catch (const SqlError &) {
+                return true;
+            }
+        };
+        QVERIFY(failsInsert(QStringLiteral("INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
+                                           "VALUES ('not-a-digest', 'summarize', '{}', 0)")));
+        QVERIFY(failsInsert(QStringLiteral("INSERT INTO attempt_contracts (attempt_id, contract_hash) VALUES (%1, '%2')")
+                                .arg(b.id)
+                                .arg(QString(64, QLatin1Char('a')))));
+        QCOMPARE(svc->attemptContract(started.attempt.id)->config, asked.config);
     }
 
     // An attempt that does not record where it was sent (an older JobDesk

@@ -173,6 +173,15 @@ private Q_SLOTS:
         QTest::newRow("provider typo") << QStringLiteral("providers/0/modle") << QByteArray(R"("x")") << QStringLiteral("providers[0].modle: unknown key");
         QTest::newRow("duplicate provider") << QStringLiteral("providers/1/name") << QByteArray(R"("primary")")
                                             << QStringLiteral("providers[1].name: duplicate provider \"primary\"");
+        // Recorded in the store as it is used (each attempt's contract:
+        // migration 36), where PostgreSQL's jsonb cannot hold U+0000.
+        QTest::newRow("NUL in a prompt") << QStringLiteral("routes/0/prompt_template") << QByteArray(R"("Summarise:\u0000 {{text}}")")
+                                         << QStringLiteral("routes[0].prompt_template: contains a NUL character");
+        QTest::newRow("NUL in a golden case's input")
+            << QStringLiteral("routes/0/golden_cases") << QByteArray(R"([{"name":"g","input":{"text":"a\u0000b"}}])")
+            << QStringLiteral("routes[0].golden_cases[0].input.text: contains a NUL character");
+        QTest::newRow("NUL in a member name") << QStringLiteral("routes/0/allowed_values") << QByteArray(R"({"a\u0000":["x"]})")
+                                              << QStringLiteral("routes[0].allowed_values.a?: contains a NUL character");
         QTest::newRow("template missing") << QStringLiteral("routes/0/prompt_template") << QByteArray("<remove>")
                                           << QStringLiteral("routes[0] (summarize).prompt_template: is required");
         QTest::newRow("template empty") << QStringLiteral("routes/0/prompt_template") << QByteArray(R"(" ")")
