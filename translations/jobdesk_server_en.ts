@@ -553,8 +553,8 @@
         <translation>implausibly large: %1</translation>
     </message>
     <message>
-        <source>contains a NUL character (\u0000), which the store cannot keep</source>
-        <translation>contains a NUL character (\u0000), which the store cannot keep</translation>
+        <source>contains a NUL character (\u0000) or a lone UTF-16 surrogate, which the store cannot keep</source>
+        <translation>contains a NUL character (\u0000) or a lone UTF-16 surrogate, which the store cannot keep</translation>
     </message>
     <message>
         <source>expected an array of 5xx status codes</source>

@@ -553,8 +553,8 @@
         <translation>நம்பமுடியாத அளவு பெரியது: %1</translation>
     </message>
     <message>
-        <source>contains a NUL character (\u0000), which the store cannot keep</source>
-        <translation>NUL எழுத்து (\u0000) உள்ளது; அதைச் சேமிப்பகம் வைத்திருக்க முடியாது</translation>
+        <source>contains a NUL character (\u0000) or a lone UTF-16 surrogate, which the store cannot keep</source>
+        <translation>NUL எழுத்து (\u0000) அல்லது தனித்த UTF-16 பதிலி (surrogate) உள்ளது; அதைச் சேமிப்பகம் வைத்திருக்க முடியாது</translation>
     </message>
     <message>
         <source>expected an array of 5xx status codes</source>

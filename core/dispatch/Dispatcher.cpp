@@ -8,6 +8,7 @@
 #include "provider/ProviderFactory.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QUuid>
 
@@ -806,11 +807,27 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 if (const std::optional<NamedConfig> c = svc.attemptContract(a.id)) {
                     try {
                         sentUnder = Route::fromJson(c->config);
-                    } catch (const JobDeskError &e) {
-                        unreadable = true;
-                        qCWarning(lcDispatch) << "attempt" << a.id << "of job" << a.jobId << "completed at" << a.provider
-                                              << "but the contract of route" << c->name << "it was sent under is unreadable"
-                                              << "here:" << e.message() << "; left for an instance that can read it";
+                    } catch (const JobDeskError &) {
+                        // A route this JobDesk does not read as a whole (a
+                        // newer JobDesk's key, an embedding caller's route the
+                        // file reader would refuse): the result is checked
+                        // against the parts the check reads, as recorded (a
+                        // review: it waited for ever, and an operator's cancel
+                        // threw the paid result away).
+                        QJsonObject rules{{QStringLiteral("name"), c->name},
+                                          {QStringLiteral("prompt_template"), QStringLiteral("(as recorded)")},
+                                          {QStringLiteral("provider_chain"), QJsonArray{a.provider}}};
+                        for (const char *key : {"output_schema", "required_fields", "allowed_values"})
+                            if (c->config.contains(QLatin1String(key)))
+                                rules.insert(QLatin1String(key), c->config.value(QLatin1String(key)));
+                        try {
+                            sentUnder = Route::fromJson(rules);
+                        } catch (const JobDeskError &e) {
+                            unreadable = true;
+                            qCWarning(lcDispatch) << "attempt" << a.id << "of job" << a.jobId << "completed at" << a.provider
+                                                  << "but the output rules of route" << c->name << "it was sent under are"
+                                                  << "unreadable here:" << e.message() << "; left for an instance that can read them";
+                        }
                     }
                 }
                 if (unreadable)

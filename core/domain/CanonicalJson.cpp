@@ -172,23 +172,39 @@ QByteArray canonicalJson(const QJsonValue &value)
     return out;
 }
 
-QString pathOfFirstNul(const QJsonValue &v, const QString &at)
+namespace {
+// A path to show: NULs and lone surrogates in it as '?'.
+QString storablePath(QString path)
 {
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        const char16_t c = path.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < path.size() && QChar::isLowSurrogate(path.at(i + 1).unicode()))
+            ++i;
+        else if (c == 0 || QChar::isSurrogate(c))
+            path[i] = u'?';
+    }
+    return path;
+}
+} // namespace
+
+QString pathOfFirstUnstorable(const QJsonValue &v, const QString &at)
+{
+    const auto unstorable = [](const QString &t) { return t.contains(QChar(0)) || !t.isValidUtf16(); };
     if (v.isString())
-        return v.toString().contains(QChar(0)) ? (at.isEmpty() ? QStringLiteral("(the value)") : at) : QString();
+        return unstorable(v.toString()) ? (at.isEmpty() ? QStringLiteral("(the value)") : at) : QString();
     if (v.isArray()) {
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i)
-            if (QString where = pathOfFirstNul(a.at(i), at + u'[' + QString::number(i) + u']'); !where.isEmpty())
+            if (QString where = pathOfFirstUnstorable(a.at(i), at + u'[' + QString::number(i) + u']'); !where.isEmpty())
                 return where;
     }
     if (v.isObject()) {
         const QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it) {
             const QString here = at.isEmpty() ? it.key() : at + u'.' + it.key();
-            if (it.key().contains(QChar(0)))
-                return QString(here).replace(QChar(0), u'?');
-            if (QString where = pathOfFirstNul(it.value(), here); !where.isEmpty())
+            if (unstorable(it.key()))
+                return storablePath(here);
+            if (QString where = pathOfFirstUnstorable(it.value(), here); !where.isEmpty())
                 return where;
         }
     }

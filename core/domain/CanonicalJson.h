@@ -37,10 +37,11 @@ bool isStrictJson(const QByteArray &text, qsizetype *errorAt = nullptr);
 // first: a request that says two things is refused, not guessed at.
 std::optional<QString> duplicateMemberName(const QByteArray &text);
 
-// Where the first NUL character (U+0000, which PostgreSQL's jsonb and text
-// cannot hold) is in a value, member names included, as a path under `at`
-// ("routes[0].system_prompt"); empty when there is none.
-QString pathOfFirstNul(const QJsonValue &value, const QString &at = {});
+// Where the first text a store cannot keep is in a value, member names
+// included: a NUL character (U+0000, which PostgreSQL's jsonb and text cannot
+// hold) or a lone UTF-16 surrogate (which jsonb refuses and SQLite would keep),
+// as a path under `at` ("routes[0].system_prompt"); empty when there is none.
+QString pathOfFirstUnstorable(const QJsonValue &value, const QString &at = {});
 
 // SHA-256 (lower-case hex) of arbitrary bytes; used for discarded payloads.
 QString sha256Hex(const QByteArray &bytes);

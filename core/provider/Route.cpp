@@ -407,11 +407,11 @@ RouteConfig RouteConfig::fromJson(const QJsonObject &o)
 {
     // A routes file is recorded in the store as it is used (the routes table,
     // and each attempt's contract: migration 36), and PostgreSQL's jsonb
-    // cannot hold U+0000: refused here, with where it is, rather than at
+    // cannot hold U+0000 or a lone surrogate: refused here, with where it is, rather than at
     // every send.
-    if (const QString where = pathOfFirstNul(o); !where.isEmpty())
-        bad(QString(where).replace(QChar(0), u'?'),
-            QCoreApplication::translate("RouteConfig", "contains a NUL character (\\u0000), which the store cannot keep"));
+    if (const QString where = pathOfFirstUnstorable(o); !where.isEmpty())
+        bad(where, QCoreApplication::translate("RouteConfig", "contains a NUL character (\\u0000) or a lone UTF-16 surrogate, "
+                                                              "which the store cannot keep"));
     Fields f(o, QStringLiteral("config"));
     RouteConfig config;
     const QJsonValue providers = f.raw(QStringLiteral("providers"));

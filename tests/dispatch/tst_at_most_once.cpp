@@ -1190,6 +1190,45 @@ private Q_SLOTS:
         QVERIFY(svc->job(brokeOld.jobId)->result.isEmpty());
     }
 
+    // A recorded contract this JobDesk cannot read as a whole (a newer
+    // JobDesk's route key; found by a review: the attempt stayed unknown on
+    // every pass, its job blocked, until an operator's cancel threw the paid
+    // result away): its output rules, as recorded, still decide.
+    void aContractWithKeysThisVersionDoesNotKnowStillChecksALateResult_data() { addBackendRows(); }
+    void aContractWithKeysThisVersionDoesNotKnowStillChecksALateResult()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const QString endpoint = fx.config.provider(QStringLiteral("primary"))->endpoint();
+        SentUnder newer{QStringLiteral("summarize"), fx.route().toJson()};
+        newer.config.insert(QStringLiteral("a_key_of_a_later_jobdesk"), QJsonObject{{QStringLiteral("x"), 1}});
+        QJsonObject schema = newer.config.value(QStringLiteral("output_schema")).toObject();
+        schema.insert(QStringLiteral("required"), QJsonArray{QStringLiteral("summary")}); // looser than the file's: no sentiment needed
+        QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
+        properties.insert(QStringLiteral("note"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
+        schema.insert(QStringLiteral("properties"), properties);
+        newer.config.insert(QStringLiteral("output_schema"), schema);
+        const auto sentUnderNewer = [&](const QString &key) {
+            const Job job = fx.submit(*svc, key);
+            const StartAttemptRequest req = makeStartRequest(job.id, QStringLiteral("primary"));
+            const StartAttemptResult started = claimAndStart(*svc, req);
+            svc->markRunning(started.attempt.id, req.actor, 300, 2000, endpoint, newer);
+            return svc->markUnknown(started.attempt.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+        };
+        const Attempt met = sentUnderNewer(QStringLiteral("newer-contract-met"));
+        const Attempt broke = sentUnderNewer(QStringLiteral("newer-contract-broken"));
+        QCOMPARE(met.state, AttemptState::Unknown);
+        // Met as recorded (the file's contract would refuse it: no sentiment).
+        fx.primary.provider()->markCompleted(met.providerKey, R"({"summary":"paid under a newer route","note":"n"})");
+        fx.primary.provider()->markCompleted(broke.providerKey, R"({"note":"no summary"})");
+        QVERIFY(!checkOutput(fx.route(), R"({"summary":"paid under a newer route","note":"n"})").ok);
+        QCOMPARE(dispatcher->reconcileOnce(*svc), 2);
+        QCOMPARE(svc->attempt(met.id)->state, AttemptState::Succeeded);
+        QVERIFY(svc->job(met.jobId)->result.contains("paid under a newer route"));
+        QCOMPARE(svc->attempt(broke.id)->state, AttemptState::Failed);
+        QVERIFY2(svc->attempt(broke.id)->lastReason.contains(QStringLiteral("broke the contract")),
+                 qPrintable(svc->attempt(broke.id)->lastReason));
+    }
+
     // The record of what an attempt was asked under is history: not
     // rewritten, moved to another contract or removed, even by the schema's
     // owner with raw SQL; a second markRunning keeps the first record; an

@@ -180,6 +180,9 @@ private Q_SLOTS:
         QTest::newRow("NUL in a golden case's input")
             << QStringLiteral("routes/0/golden_cases") << QByteArray(R"([{"name":"g","input":{"text":"a\u0000b"}}])")
             << QStringLiteral("routes[0].golden_cases[0].input.text: contains a NUL character");
+        QTest::newRow("lone surrogate in a prompt")
+            << QStringLiteral("routes/0/system_prompt") << QByteArray(R"("half \ud800 a pair")")
+            << QStringLiteral("routes[0].system_prompt: contains a NUL character (\\u0000) or a lone UTF-16 surrogate");
         QTest::newRow("NUL in a member name") << QStringLiteral("routes/0/allowed_values") << QByteArray(R"({"a\u0000":["x"]})")
                                               << QStringLiteral("routes[0].allowed_values.a?: contains a NUL character");
         QTest::newRow("template missing") << QStringLiteral("routes/0/prompt_template") << QByteArray("<remove>")
