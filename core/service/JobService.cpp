@@ -1117,21 +1117,25 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     }
     if (d->pg()) { // one round trip: the dispatcher does this for every attempt
         return d->run("mark running", false, [&] {
-            // The contract is recorded for an attempt the statement finds
-            // starting (its snapshot), i.e. one this call moves on; the first
-            // recorded stays. Both inserts commit with the move or not at all.
-            // A contract already recorded is looked up, not re-inserted: the
+            // The contract is recorded for an attempt this statement moves
+            // to running: found starting in its snapshot, and running in what
+            // jd_mark_running answers (not one it fails as never sent, nor one
+            // the reaper or a cancel moved on meanwhile). The first recorded
+            // stays. Both inserts commit with the move or not at all. A
+            // contract already recorded is looked up, not re-inserted: the
             // config is then not even parsed (bench/README.md, "Sixteenth
-            // look": a send costs 12% more server instructions, not 24%).
+            // look": a send costs ~15% more server instructions, not 24%).
             const SqlRows r = contract
                 ? d->session->exec(
                       QStringLiteral("WITH s AS (SELECT t.id FROM attempts t WHERE t.id = $1 AND t.state = 'starting'), "
+                                     "m AS (SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)), "
+                                     "w AS (SELECT m.id FROM m JOIN s ON s.id = m.id WHERE m.outcome = 'ok' AND m.state = 'running'), "
                                      "rc AS (INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
-                                     "SELECT $7, $8, $9::jsonb, jd_now_ms() FROM s WHERE NOT EXISTS (SELECT 1 FROM "
+                                     "SELECT $7, $8, $9::jsonb, jd_now_ms() FROM w WHERE NOT EXISTS (SELECT 1 FROM "
                                      "route_contracts c WHERE c.contract_hash = $7) ON CONFLICT (contract_hash) DO NOTHING), "
-                                     "ac AS (INSERT INTO attempt_contracts (attempt_id, contract_hash) SELECT s.id, $7 FROM s "
+                                     "ac AS (INSERT INTO attempt_contracts (attempt_id, contract_hash) SELECT w.id, $7 FROM w "
                                      "ON CONFLICT (attempt_id) DO NOTHING) "
-                                     "SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
+                                     "SELECT * FROM m"),
                       {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam, contractHash,
                        storableText(contract->route), contractText})
                 : d->session->exec(QStringLiteral("SELECT * FROM jd_mark_running($1, $2, $3, $4, $5, $6)"),
@@ -1152,15 +1156,6 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         if (a.state != AttemptState::Starting)
             return a; // already running, or past it: nothing to do
         const Job job = d->requireJobForGuards(a.jobId); // lock order: the attempt, then its job
-        if (contract) {
-            d->session->exec(QStringLiteral("INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
-                                            "VALUES ($1, $2, $3, ") + d->nowSql()
-                                 + QStringLiteral(") ON CONFLICT (contract_hash) DO NOTHING"),
-                             {contractHash, storableText(contract->route), contractText});
-            d->session->exec(QStringLiteral("INSERT INTO attempt_contracts (attempt_id, contract_hash) VALUES ($1, $2) "
-                                            "ON CONFLICT (attempt_id) DO NOTHING"),
-                             {attemptId, contractHash});
-        }
         const Stamp st = d->stamp();
         // What the start checked may have changed before the send: an
         // operator's retry waits for a worker, a hedge's sibling may win or
@@ -1183,7 +1178,17 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
             extraParams.append(sentToParam);
             extra += QStringLiteral(", sent_to = $%1").arg(7 + extraParams.size());
         }
-        return d->transition(a.id, AttemptState::Running, actor, {}, st, extra, extraParams);
+        const Attempt running = d->transition(a.id, AttemptState::Running, actor, {}, st, extra, extraParams);
+        if (contract) { // recorded for an attempt this call moves to running, as on PostgreSQL
+            d->session->exec(QStringLiteral("INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) "
+                                            "SELECT $1, $2, $3, ") + d->nowSql()
+                                 + QStringLiteral(" WHERE NOT EXISTS (SELECT 1 FROM route_contracts WHERE contract_hash = $1)"),
+                             {contractHash, storableText(contract->route), contractText});
+            d->session->exec(QStringLiteral("INSERT INTO attempt_contracts (attempt_id, contract_hash) VALUES ($1, $2) "
+                                            "ON CONFLICT (attempt_id) DO NOTHING"),
+                             {attemptId, contractHash});
+        }
+        return running;
     });
 }
 

@@ -1442,6 +1442,7 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
         QCOMPARE(dispatcher->stats().retriesSent.load(), 0);
         QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(first.id));
+        QVERIFY(!svc->attemptContract(retry.start.attempt.id)); // never sent: nothing was asked under a contract
     }
 
     // A rolling deploy: an instance whose routes file lacks the job's route
