@@ -40,6 +40,10 @@
         <translation>member &quot;%1&quot; appears twice in one object; say each once</translation>
     </message>
     <message>
+        <source>the number %1 is too large to keep exactly (beyond 64-bit integers); send it as a string</source>
+        <translation>the number %1 is too large to keep exactly (beyond 64-bit integers); send it as a string</translation>
+    </message>
+    <message>
         <source>unknown member &quot;%1&quot; (known: %2)</source>
         <translation>unknown member &quot;%1&quot; (known: %2)</translation>
     </message>

@@ -40,6 +40,10 @@
         <translation>உறுப்பு &quot;%1&quot; ஒரே பொருளில் (object) இருமுறை வருகிறது; ஒவ்வொன்றையும் ஒருமுறை மட்டும் கூறுங்கள்</translation>
     </message>
     <message>
+        <source>the number %1 is too large to keep exactly (beyond 64-bit integers); send it as a string</source>
+        <translation>%1 என்ற எண்ணை அப்படியே வைத்திருக்க முடியாத அளவு பெரியது (64-பிட் முழு எண்களுக்கு அப்பால்); அதை ஒரு சரமாக (string) அனுப்பவும்</translation>
+    </message>
+    <message>
         <source>unknown member &quot;%1&quot; (known: %2)</source>
         <translation>தெரியாத உறுப்பு &quot;%1&quot; (அறியப்பட்டவை: %2)</translation>
     </message>

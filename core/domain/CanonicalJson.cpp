@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -209,6 +210,40 @@ QString pathOfFirstUnstorable(const QJsonValue &v, const QString &at)
         }
     }
     return {};
+}
+
+std::optional<QByteArray> integerTooLargeToKeep(const QByteArray &text)
+{
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = text.at(i);
+        if (c == '"') { // a string (member name or value): skip it, escapes included
+            for (++i; i < n && text.at(i) != '"'; ++i)
+                if (text.at(i) == '\\')
+                    ++i;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9'))
+            continue;
+        qsizetype end = i;
+        bool whole = true;
+        while (end < n && (std::isdigit(static_cast<unsigned char>(text.at(end))) || text.at(end) == '-' || text.at(end) == '+'
+                           || text.at(end) == '.' || text.at(end) == 'e' || text.at(end) == 'E')) {
+            if (text.at(end) == '.' || text.at(end) == 'e' || text.at(end) == 'E')
+                whole = false;
+            ++end;
+        }
+        const QByteArray token = text.mid(i, end - i);
+        i = end - 1;
+        if (!whole)
+            continue;
+        const bool negative = token.startsWith('-');
+        const QByteArray digits = negative ? token.mid(1) : token;
+        const QByteArray limit = negative ? QByteArrayLiteral("9223372036854775808") : QByteArrayLiteral("9223372036854775807");
+        if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit))
+            return token.left(64);
+    }
+    return std::nullopt;
 }
 
 QString sha256Hex(const QByteArray &bytes)

@@ -43,6 +43,14 @@ std::optional<QString> duplicateMemberName(const QByteArray &text);
 // as a path under `at` ("routes[0].system_prompt"); empty when there is none.
 QString pathOfFirstUnstorable(const QJsonValue &value, const QString &at = {});
 
+// The first whole number in `text` (JSON) that a QJsonDocument cannot keep
+// exactly: one written without fraction or exponent beyond 64-bit integers,
+// which Qt's reader rounds to a double (so 12345678901234567890 and
+// 12345678901234567891 would be one intent, stored as neither); nullopt when
+// there is none. Written with a fraction or an exponent, a number is a double
+// by JSON's own terms and is read as one.
+std::optional<QByteArray> integerTooLargeToKeep(const QByteArray &text);
+
 // SHA-256 (lower-case hex) of arbitrary bytes; used for discarded payloads.
 QString sha256Hex(const QByteArray &bytes);
 

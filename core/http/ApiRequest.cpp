@@ -46,6 +46,14 @@ std::optional<ProblemDetail> parseObject(const QByteArray &body, QJsonObject *ou
         return problem(ProblemType::InvalidBody,
                        QCoreApplication::translate("ApiRequest", "member \"%1\" appears twice in one object; say each once")
                            .arg(twice->left(64)));
+    // Qt's reader rounds a whole number beyond 64 bits to a double: two
+    // different inputs would be one intent, and neither stored as sent
+    // (found by a review).
+    if (const std::optional<QByteArray> big = integerTooLargeToKeep(body))
+        return problem(ProblemType::InvalidBody,
+                       QCoreApplication::translate("ApiRequest", "the number %1 is too large to keep exactly (beyond 64-bit "
+                                                                 "integers); send it as a string")
+                           .arg(QString::fromLatin1(*big)));
     *out = doc.object();
     return std::nullopt;
 }

@@ -151,7 +151,7 @@ struct HttpTransport::Private
             delete socket;
             return nullptr;
         }
-        if (int(connections.size()) >= options.maxConnections) {
+        if (openConnections() >= options.maxConnections && !closeOneWithoutWork()) {
             QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("HttpTransport", "too many open connections")), true));
             socket->disconnectFromHost();
@@ -171,6 +171,54 @@ struct HttpTransport::Private
         connections.emplace(id, std::move(c));
         awaitingAfterSlot.append(id);
         return socket;
+    }
+
+    // Connections that count against maxConnections: not those on their way out.
+    int openConnections() const
+    {
+        int open = 0;
+        for (const auto &[id, c] : connections)
+            open += c->socket && !c->closing && !c->rejected ? 1 : 0;
+        return open;
+    }
+
+    // Closes the connection that holds a slot with the least work in it (see
+    // Options::evictPartialRequestAfterMs); false when every one is busy.
+    bool closeOneWithoutWork()
+    {
+        const qint64 now = nowMs();
+        Connection *victim = nullptr;
+        int victimRank = 0;
+        qint64 victimSince = 0;
+        for (const auto &[id, c] : connections) {
+            if (!c->socket || c->closing || c->rejected || !c->pending.empty() || !c->heads.empty())
+                continue;
+            int rank = 0;
+            qint64 since = 0;
+            if (!c->sentAnything) {
+                rank = 3; // silent since it connected
+                since = c->lastActivityMs;
+            } else if (!c->framer.midMessage()) {
+                rank = 2; // a keep-alive connection between requests
+                since = c->lastActivityMs;
+            } else if (now - c->messageStartMs >= options.evictPartialRequestAfterMs) {
+                rank = 1; // a request still arriving
+                since = c->messageStartMs;
+            }
+            if (rank > victimRank || (rank == victimRank && rank > 0 && since < victimSince)) {
+                victim = c.get();
+                victimRank = rank;
+                victimSince = since;
+            }
+        }
+        if (!victim)
+            return false;
+        qCInfo(lcHttp) << "closed connection" << victim->id
+                       << (victimRank == 3 ? "(silent" : victimRank == 2 ? "(idle" : "(request still arriving")
+                       << "for" << now - victimSince << "ms) for a new one:" << options.maxConnections << "open";
+        victim->closing = true;
+        victim->socket->abort(); // at once: a client that reads nothing must not keep it half-closed
+        return true;
     }
 
     // After Qt HttpServer has taken the new sockets (and connected its reader):

@@ -13,6 +13,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <limits>
+
 #include <pqxx/pqxx>
 
 #include <thread>
@@ -673,6 +675,109 @@ private Q_SLOTS:
         QVERIFY(silent.waitClosed()); // by the next sweep after 300 ms
         QVERIFY(spoke.send(requestBytes("GET", "/healthz", {}))); // still open
         QCOMPARE(spoke.read().status, 200);
+    }
+
+    // A full server closes a connection that holds a slot without work in
+    // it for a new one (found by a review: 1,024 keep-alive connections, each
+    // sending a request now and then, made every other client's request 503
+    // for as long as they liked): one that has sent nothing first, then an
+    // idle keep-alive one, then a partial request; never one being answered.
+    void aFullServerMakesRoomForANewConnection()
+    {
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.maxConnections = 3;
+        o.transport.firstRequestTimeoutMs = 60000;
+        o.transport.idleTimeoutMs = 60000;
+        o.transport.evictPartialRequestAfterMs = 0;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray health = requestBytes("GET", "/healthz", {});
+        std::vector<std::unique_ptr<HttpConnection>> held;
+        const auto open = [&](bool speak) {
+            auto c = std::make_unique<HttpConnection>(env->port, 3000);
+            if (speak && c->request(health).status != 200)
+                return false;
+            held.push_back(std::move(c));
+            return true;
+        };
+        // Full: one silent connection, two idle keep-alive ones.
+        QVERIFY(open(false));
+        QVERIFY(open(true));
+        QVERIFY(open(true));
+        // A new one is served; the silent one made room.
+        HttpConnection fourth(env->port, 3000);
+        QCOMPARE(fourth.request(health).status, 200);
+        QVERIFY(held[0]->waitClosed());
+        QCOMPARE(held[1]->request(health).status, 200);
+        QCOMPARE(held[2]->request(health).status, 200);
+
+        // Full of idle keep-alive connections (held[1], held[2], fourth): the
+        // longest idle of them makes room (fourth spoke last; held[1] and
+        // held[2] just spoke too, so any of the three may be it).
+        HttpConnection fifth(env->port, 3000);
+        QCOMPARE(fifth.request(health).status, 200);
+        int stillOpen = 0;
+        for (HttpConnection *c : {held[1].get(), held[2].get(), &fourth})
+            stillOpen += c->request(health).status == 200 ? 1 : 0;
+        QCOMPARE(stillOpen, 2);
+
+        // Full of partial requests: the oldest makes room; the others' requests complete.
+        std::vector<std::unique_ptr<HttpConnection>> partial;
+        for (int i = 0; i < 3; ++i) {
+            partial.push_back(std::make_unique<HttpConnection>(env->port, 3000));
+            QVERIFY(partial.back()->send("GET /healthz HTTP/1.1\r\n"));
+        }
+        // (The idle ones left from above make room first; then partial ones.)
+        int served = 0;
+        for (int i = 0; i < 3; ++i) {
+            HttpConnection next(env->port, 3000);
+            served += next.request(health).status == 200 ? 1 : 0;
+        }
+        QCOMPARE(served, 3);
+        int completed = 0;
+        for (const auto &c : partial)
+            completed += c->send("\r\n") && c->read().status == 200 ? 1 : 0;
+        QVERIFY2(completed < 3, "no partial request made room");
+    }
+
+    // Two inputs that differ only in a whole number beyond 64 bits were one
+    // intent (found by a review: Qt's reader rounded both to one double; the
+    // second was answered as a replay of the first, and the input stored was
+    // neither). Refused before anything is written; 64-bit integers are
+    // kept exactly.
+    void aWholeNumberBeyond64BitsIsRefusedNotRounded_data() { addBackendRows(); }
+    void aWholeNumberBeyond64BitsIsRefusedNotRounded()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(backend);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const StoreCounts before = StoreCounts::of(*env->svc);
+        const auto post = [&](const QByteArray &key, const QByteArray &number) {
+            return httpCall(env->port, requestBytes("POST", "/v1/jobs", jsonHeaders(env->client, key),
+                                                    R"({"route":"summarize","input":{"text":"t","n":)" + number + "}}"));
+        };
+        const HttpReply first = post("big-1", "12345678901234567890");
+        QCOMPARE(first.status, 400);
+        QVERIFY2(first.json().value(QStringLiteral("detail")).toString().contains(QStringLiteral("12345678901234567890")),
+                 first.body.constData());
+        QCOMPARE(post("big-1", "12345678901234567891").status, 400);
+        const StoreCounts after = StoreCounts::of(*env->svc);
+        QCOMPARE(after.jobs, before.jobs);
+        QCOMPARE(after.idempotencyEvents, before.idempotencyEvents);
+
+        const HttpReply exact = post("big-2", "9223372036854775807");
+        QCOMPARE(exact.status, 201);
+        QCOMPARE(post("big-2", "9223372036854775806").status, 409); // another intent, not a replay
+        const Job job = *env->svc->job(exact.json().value(QStringLiteral("id")).toInteger());
+        QCOMPARE(job.input.value(QStringLiteral("n")).toInteger(), std::numeric_limits<qint64>::max());
     }
 
     void healthAndMetrics_data() { addBackendRows(); }

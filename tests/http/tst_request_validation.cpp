@@ -180,6 +180,15 @@ private Q_SLOTS:
         QTest::newRow("member twice, deep") << QByteArray(R"({"route":"r","input":{"a":[{"b":1,"c":{"d":1,"d":1}}]}})") << int(ProblemType::InvalidBody);
         QTest::newRow("one name in two objects") << QByteArray(R"({"route":"r","input":{"a":{"a":1},"b":[{"a":2},{"a":3}]}})") << -1;
         QTest::newRow("names that differ only by case") << QByteArray(R"({"route":"r","input":{"a":1,"A":2}})") << -1;
+        // Qt's reader rounds a whole number beyond 64 bits: refused, not rounded.
+        QTest::newRow("integer beyond 64 bits") << QByteArray(R"({"route":"r","input":{"n":12345678901234567890}})") << int(ProblemType::InvalidBody);
+        QTest::newRow("negative integer beyond 64 bits") << QByteArray(R"({"route":"r","input":{"n":[-9223372036854775809]}})")
+                                                         << int(ProblemType::InvalidBody);
+        QTest::newRow("largest 64-bit integers") << QByteArray(R"({"route":"r","input":{"n":9223372036854775807,"m":-9223372036854775808}})") << -1;
+        QTest::newRow("big number as a string") << QByteArray(R"({"route":"r","input":{"n":"12345678901234567890"}})") << -1;
+        QTest::newRow("big number with an exponent") << QByteArray(R"({"route":"r","input":{"n":1.2345678901234567890e19}})") << -1;
+        QTest::newRow("digits in a member name") << QByteArray(R"({"route":"r","input":{"12345678901234567890":1}})") << -1;
+        QTest::newRow("digits after an escaped quote") << QByteArray("{\"route\":\"r\",\"input\":{\"a\":\"x\\\"12345678901234567890\"}}") << -1;
     }
     void createBodies()
     {
