@@ -166,6 +166,10 @@
         <translation>no such resource</translation>
     </message>
     <message>
+        <source>the store is unreachable; the server&apos;s log says why</source>
+        <translation>the store is unreachable; the server&apos;s log says why</translation>
+    </message>
+    <message>
         <source>the bearer token is not a JobDesk token</source>
         <translation>the bearer token is not a JobDesk token</translation>
     </message>

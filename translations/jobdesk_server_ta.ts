@@ -166,6 +166,10 @@
         <translation>அப்படி ஒரு வளம் (resource) இல்லை</translation>
     </message>
     <message>
+        <source>the store is unreachable; the server&apos;s log says why</source>
+        <translation>சேமிப்பகத்தை அணுக முடியவில்லை; காரணம் சேவையகத்தின் பதிவில் உள்ளது</translation>
+    </message>
+    <message>
         <source>the bearer token is not a JobDesk token</source>
         <translation>bearer டோக்கன் JobDesk டோக்கன் அல்ல</translation>
     </message>

@@ -107,6 +107,8 @@ struct Connection
     bool rejected = false;
     bool closing = false;
     qint64 lastActivityMs = 0;
+    qint64 lastWriteMs = 0;    // an answer's bytes last left (written or sent on)
+    qint64 closingSinceMs = 0; // set by the sweep for a connection on its way out
     qint64 messageStartMs = 0;
     bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
 };
@@ -151,11 +153,13 @@ struct HttpTransport::Private
             delete socket;
             return nullptr;
         }
-        if (openConnections() >= options.maxConnections && !closeOneWithoutWork()) {
+        if (int(connections.size()) >= 2 * options.maxConnections + 64 // with those on their way out
+            || (openConnections() >= options.maxConnections && !closeOneWithoutWork())) {
             QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("HttpTransport", "too many open connections")), true));
             socket->disconnectFromHost();
-            qCWarning(lcHttp) << "refused a connection: already" << connections.size() << "open";
+            qCWarning(lcHttp) << "refused a connection: already" << openConnections() << "open," << connections.size()
+                              << "with those closing";
             return nullptr;
         }
         auto c = std::make_unique<Connection>(options.limits);
@@ -166,6 +170,10 @@ struct HttpTransport::Private
         // Connected before Qt HttpServer connects its own reader: the framer
         // sees the bytes first, and may stop Qt's parser from seeing them.
         QObject::connect(socket, &QTcpSocket::readyRead, q, [this, id] { beforeQtReads(id); });
+        QObject::connect(socket, &QTcpSocket::bytesWritten, q, [this, id] {
+            if (Connection *w = find(id))
+                w->lastWriteMs = nowMs();
+        });
         QObject::connect(socket, &QObject::destroyed, q, [this, id, socket] { forget(id, socket); });
         bySocket.insert(socket, id);
         connections.emplace(id, std::move(c));
@@ -190,19 +198,33 @@ struct HttpTransport::Private
         Connection *victim = nullptr;
         int victimRank = 0;
         qint64 victimSince = 0;
+        const qint64 after = options.evictAfterMs;
         for (const auto &[id, c] : connections) {
-            if (!c->socket || c->closing || c->rejected || !c->pending.empty() || !c->heads.empty())
+            if (!c->socket || c->closing || c->rejected || !c->pending.empty())
+                continue; // on its way out, or a request is with a handler
+            const bool arriving = c->framer.midMessage();
+            // A complete request Qt has not handed over yet (the framer keeps
+            // the head of the one still arriving too: its body is not work).
+            if (c->heads.size() > (arriving ? 1u : 0u))
                 continue;
+            const bool unsent = c->socket->bytesToWrite() > 0;
+            if (unsent && now - c->lastWriteMs < after)
+                continue; // an answer still leaving: its client reads
             int rank = 0;
             qint64 since = 0;
-            if (!c->sentAnything) {
-                rank = 3; // silent since it connected
-                since = c->lastActivityMs;
-            } else if (!c->framer.midMessage()) {
+            if (!c->sentAnything && !unsent) {
+                if (now - c->lastActivityMs >= after && c->socket->bytesAvailable() == 0) {
+                    rank = 3; // silent since it connected
+                    since = c->lastActivityMs;
+                }
+            } else if (!arriving && !unsent) {
                 rank = 2; // a keep-alive connection between requests
                 since = c->lastActivityMs;
-            } else if (now - c->messageStartMs >= options.evictPartialRequestAfterMs) {
-                rank = 1; // a request still arriving
+            } else if (unsent) {
+                rank = 1; // an answer its client has not read for a while
+                since = c->lastWriteMs;
+            } else if (now - c->messageStartMs >= after) {
+                rank = 1; // a request (head or body) still arriving
                 since = c->messageStartMs;
             }
             if (rank > victimRank || (rank == victimRank && rank > 0 && since < victimSince)) {
@@ -214,7 +236,7 @@ struct HttpTransport::Private
         if (!victim)
             return false;
         qCInfo(lcHttp) << "closed connection" << victim->id
-                       << (victimRank == 3 ? "(silent" : victimRank == 2 ? "(idle" : "(request still arriving")
+                       << (victimRank == 3 ? "(silent" : victimRank == 2 ? "(idle" : "(request arriving or answer unread")
                        << "for" << now - victimSince << "ms) for a new one:" << options.maxConnections << "open";
         victim->closing = true;
         victim->socket->abort(); // at once: a client that reads nothing must not keep it half-closed
@@ -398,6 +420,7 @@ struct HttpTransport::Private
             QTcpSocket *s = c.socket;
             const bool writable = s && s->state() == QAbstractSocket::ConnectedState && !c.closing;
             if (writable) {
+                c.lastWriteMs = nowMs();
                 write(p, s);
                 if (observer)
                     observer(p.method, *p.response);
@@ -435,7 +458,17 @@ struct HttpTransport::Private
     {
         const qint64 now = nowMs();
         QList<quint64> timedOut, idle;
+        QList<quint64> stuckClosing;
         for (const auto &[id, c] : connections) {
+            if (c->socket && (c->rejected || c->closing) && c->pending.empty()) {
+                // On its way out, its last answer unread (a client that never
+                // reads would hold the descriptor and the answer for ever).
+                if (c->closingSinceMs == 0)
+                    c->closingSinceMs = now;
+                else if (now - c->closingSinceMs > options.firstRequestTimeoutMs)
+                    stuckClosing.append(id);
+                continue;
+            }
             if (!c->socket || c->rejected || c->closing || !c->pending.empty())
                 continue;
             if (c->framer.midMessage() && now - c->messageStartMs > options.requestTimeoutMs)
@@ -449,6 +482,13 @@ struct HttpTransport::Private
                 rejectConnection(*c, problemResponse(ProblemType::RequestTimeout,
                                                      QCoreApplication::translate("HttpTransport", "the request was not complete within %1 ms")
                                                          .arg(options.requestTimeoutMs)));
+        }
+        for (const quint64 id : std::as_const(stuckClosing)) {
+            if (Connection *c = find(id); c && c->socket) {
+                qCInfo(lcHttp) << "cut connection" << id << "on its way out: its client read nothing for"
+                               << options.firstRequestTimeoutMs << "ms";
+                c->socket->abort();
+            }
         }
         for (const quint64 id : std::as_const(idle)) {
             if (Connection *c = find(id); c && c->socket) {

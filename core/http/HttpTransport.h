@@ -36,11 +36,14 @@ public:
         // holds a slot without work in it, instead of being refused (found by
         // a review: 1,024 keep-alive connections, each sending one request a
         // minute, made every other client's request 503 for as long as they
-        // liked): first one that has sent nothing, then the longest idle
-        // keep-alive one, then the oldest partial request once it has taken
-        // this long. A connection whose request is being answered is never
-        // closed; when every one is, the new one is refused (503).
-        int evictPartialRequestAfterMs = 1000;
+        // liked): first one that has sent nothing for this long, then the
+        // longest idle keep-alive one, then the oldest request still arriving
+        // (head or body) or answer its client has not read for this long. A
+        // connection whose request is with a handler, or whose answer is
+        // still leaving, is never closed; when every one is, the new one is
+        // refused (503). Connections on their way out count against twice
+        // maxConnections (plus 64), and are cut after firstRequestTimeoutMs.
+        int evictAfterMs = 1000;
     };
     // Answers one request; may be called from any thread, exactly once.
     using Respond = std::function<void(HttpResponse)>;

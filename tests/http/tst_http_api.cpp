@@ -689,7 +689,7 @@ private Q_SLOTS:
         o.transport.maxConnections = 3;
         o.transport.firstRequestTimeoutMs = 60000;
         o.transport.idleTimeoutMs = 60000;
-        o.transport.evictPartialRequestAfterMs = 0;
+        o.transport.evictAfterMs = 0;
         try {
             env = makeEnv(QStringLiteral("sqlite"), o);
         } catch (const std::exception &e) {
@@ -742,6 +742,25 @@ private Q_SLOTS:
         for (const auto &c : partial)
             completed += c->send("\r\n") && c->read().status == 200 ? 1 : 0;
         QVERIFY2(completed < 3, "no partial request made room");
+
+        // Full of requests whose head is complete and whose body is still
+        // arriving (found by the review of the first form: they counted as
+        // busy, and 1,024 of them locked everyone out again).
+        std::vector<std::unique_ptr<HttpConnection>> bodies;
+        for (int i = 0; i < 3; ++i) {
+            bodies.push_back(std::make_unique<HttpConnection>(env->port, 3000));
+            QVERIFY(bodies.back()->send("POST /v1/jobs HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{"));
+        }
+        served = 0;
+        for (int i = 0; i < 3; ++i) {
+            HttpConnection next(env->port, 3000);
+            served += next.request(health).status == 200 ? 1 : 0;
+        }
+        QCOMPARE(served, 3);
+        int answered = 0; // the rest of the body: a survivor is answered (401: no token), a closed one is not
+        for (const auto &c : bodies)
+            answered += c->send("}") && c->read().status == 401 ? 1 : 0;
+        QVERIFY2(answered < 3, "no request with its body still arriving made room");
     }
 
     // Two inputs that differ only in a whole number beyond 64 bits were one
@@ -847,8 +866,12 @@ private Q_SLOTS:
         const HttpReply health = httpCall(server.port(), requestBytes("GET", "/healthz", {}));
         QCOMPARE(health.status, 503);
         QCOMPARE(health.json().value(QStringLiteral("status")).toString(), QStringLiteral("unavailable"));
+        // Anyone may ask: where the store is and the driver's words stay in the log.
+        QCOMPARE(health.json().value(QStringLiteral("store")).toString(), QStringLiteral("unreachable"));
+        QVERIFY2(!health.body.contains("nonexistent-folder") && !health.body.contains("127.0.0.1"), health.body.constData());
         const HttpReply create = postJob(server.port(), QStringLiteral("jdt_") + QString(43, u'A'), "k", textInput(QStringLiteral("x")));
         QCOMPARE(create.status, 503);
+        QVERIFY2(!create.body.contains("nonexistent-folder") && !create.body.contains("127.0.0.1"), create.body.constData());
         QCOMPARE(create.problemType(), QStringLiteral("urn:jobdesk:problem:store-unavailable"));
         QCOMPARE(create.header("Retry-After"), QByteArray("1"));
         const HttpReply metrics = httpCall(server.port(), requestBytes("GET", "/metrics", {}));
