@@ -191,7 +191,7 @@ struct HttpTransport::Private
     }
 
     // Closes the connection that holds a slot with the least work in it (see
-    // Options::evictPartialRequestAfterMs); false when every one is busy.
+    // Options::evictAfterMs); false when every one is busy.
     bool closeOneWithoutWork()
     {
         const qint64 now = nowMs();
@@ -462,10 +462,12 @@ struct HttpTransport::Private
         for (const auto &[id, c] : connections) {
             if (c->socket && (c->rejected || c->closing) && c->pending.empty()) {
                 // On its way out, its last answer unread (a client that never
-                // reads would hold the descriptor and the answer for ever).
+                // reads would hold the descriptor and the answer for ever);
+                // one that still reads, however slowly, is left to finish.
                 if (c->closingSinceMs == 0)
                     c->closingSinceMs = now;
-                else if (now - c->closingSinceMs > options.firstRequestTimeoutMs)
+                else if (now - c->closingSinceMs > options.firstRequestTimeoutMs
+                         && now - c->lastWriteMs > options.firstRequestTimeoutMs)
                     stuckClosing.append(id);
                 continue;
             }
