@@ -859,14 +859,7 @@ private Q_SLOTS:
         v.expiresAtMs = 3600000;
         svc->recordOperatorValidation(v, operatorRequest(QStringLiteral("validate now")));
         const qint64 dispatcherId = svc->recordValidation(v); // a dispatcher's record too
-        const auto refused = [&](const QString &sql) {
-            try {
-                svc->session().exec(sql);
-                return false;
-            } catch (const SqlError &e) {
-                return e.kind() == SqlError::Kind::GuardRefused;
-            }
-        };
+        const auto refused = [&](const QString &sql) { return guardRefuses(*svc, sql); };
         QVERIFY2(refused(QStringLiteral("UPDATE provider_validations SET passed = 1")), "a failed validation became a pass");
         QVERIFY2(refused(QStringLiteral("UPDATE provider_validations SET expires_at_ms = expires_at_ms + 1000000000")),
                  "a validation's expiry moved");

@@ -800,8 +800,9 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 // built under (migration 36; found by a review: a routes file
                 // changed meanwhile failed a paid result that met the
                 // contract it was asked under, and the job went on to its
-                // next provider). One this JobDesk cannot read (a newer
-                // JobDesk's route) is left for an instance that can.
+                // next provider). One this JobDesk cannot read as a whole
+                // is checked by its output rules as recorded; only rules it
+                // cannot read either are left for an instance that can.
                 std::optional<Route> sentUnder;
                 bool unreadable = false;
                 if (const std::optional<NamedConfig> c = svc.attemptContract(a.id)) {

@@ -1267,14 +1267,7 @@ private Q_SLOTS:
         QCOMPARE(svc->attemptContract(thirdStarted.attempt.id)->config, other.config);
         QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM route_contracts")).first().first().toLongLong(), 2);
 
-        const auto refused = [&](const QString &sql) {
-            try {
-                svc->session().exec(sql);
-                return false;
-            } catch (const SqlError &e) {
-                return e.kind() == SqlError::Kind::GuardRefused;
-            }
-        };
+        const auto refused = [&](const QString &sql) { return guardRefuses(*svc, sql); };
         QVERIFY2(refused(QStringLiteral("UPDATE route_contracts SET config = '{\"name\":\"summarize\"}'")), "a contract was rewritten");
         QVERIFY2(refused(QStringLiteral("DELETE FROM route_contracts")), "contracts were deleted");
         QVERIFY2(refused(QStringLiteral("UPDATE attempt_contracts SET attempt_id = attempt_id")), "an attempt's contract was rewritten");

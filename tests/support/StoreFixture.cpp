@@ -125,6 +125,17 @@ Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider, Att
     return svc.markRunning(r.attempt.id, req.actor);
 }
 
+
+bool guardRefuses(JobService &svc, const QString &sql)
+{
+    try {
+        svc.session().exec(sql);
+        return false;
+    } catch (const SqlError &e) {
+        return e.kind() == SqlError::Kind::GuardRefused;
+    }
+}
+
 OperatorRequest operatorRequest(const QString &reason)
 {
     OperatorRequest r;

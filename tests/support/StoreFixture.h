@@ -61,6 +61,9 @@ StartAttemptResult claimAndStart(JobService &svc, const StartAttemptRequest &req
 // Claims the job, starts an attempt and marks it running.
 Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QStringLiteral("primary"),
                      AttemptKind kind = AttemptKind::Automatic);
+// True when the store's guards refuse the raw statement (a trigger's
+// "jobdesk_*:" refusal), false when it runs; any other error propagates.
+bool guardRefuses(JobService &svc, const QString &sql);
 OperatorRequest operatorRequest(const QString &reason = QStringLiteral("confirmed with the provider"));
 // PostgreSQL: `url` as a login role of the test cluster in `group`
 // (jobdesk_viewer, jobdesk_operator); the role is made once (roles are
