@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 
@@ -54,13 +55,18 @@ struct HttpReply
 class HttpConnection
 {
 public:
-    explicit HttpConnection(quint16 port, int timeoutMs = 15000) : m_timeoutMs(timeoutMs)
+    // receiveBuffer > 0: the socket's receive buffer (SO_RCVBUF) in bytes, set
+    // before connecting, so a client that stops reading stalls a large answer
+    // in the server's own buffer within a few KiB instead of megabytes.
+    explicit HttpConnection(quint16 port, int timeoutMs = 15000, int receiveBuffer = 0) : m_timeoutMs(timeoutMs)
     {
         m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
         if (m_fd < 0)
             return;
         const int one = 1;
         ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        if (receiveBuffer > 0)
+            ::setsockopt(m_fd, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, sizeof receiveBuffer);
         sockaddr_in addr{};
         addr.sin_family = AF_INET;
         addr.sin_port = htons(port);
@@ -143,6 +149,23 @@ public:
         return read();
     }
 
+    // Reads until at least `bytes` have arrived (kept for read()), at most
+    // `chunk` bytes a call to recv; false when the connection closed or the
+    // timeout passed first. A client that reads a large answer slowly, or
+    // only its first bytes.
+    bool receiveAtLeast(qsizetype bytes, qsizetype chunk = 16384)
+    {
+        HttpReply ignored;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeoutMs);
+        while (m_buffer.size() < bytes) {
+            if (!fill(deadline, &ignored, chunk))
+                return false;
+        }
+        return true;
+    }
+    qsizetype received() const { return m_buffer.size(); }
+    const QByteArray &peek() const { return m_buffer; }
+
     // True when the server closes the connection within the timeout.
     bool waitClosed()
     {
@@ -154,7 +177,7 @@ public:
     }
 
 private:
-    bool fill(std::chrono::steady_clock::time_point deadline, HttpReply *r)
+    bool fill(std::chrono::steady_clock::time_point deadline, HttpReply *r, qsizetype most = 16384)
     {
         if (m_fd < 0) {
             r->error = QStringLiteral("not connected");
@@ -171,7 +194,7 @@ private:
             return false;
         }
         char chunk[16384];
-        const ssize_t n = ::recv(m_fd, chunk, sizeof chunk, 0);
+        const ssize_t n = ::recv(m_fd, chunk, size_t(std::clamp<qsizetype>(most, 1, qsizetype(sizeof chunk))), 0);
         if (n <= 0) {
             r->error = QStringLiteral("closed");
             return false;

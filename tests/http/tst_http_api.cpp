@@ -10,6 +10,9 @@
 #include "http/HandlerPool.h"
 #include "live/ChangeChannel.h"
 
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -36,6 +39,38 @@ struct Env
 QByteArray longString(qsizetype n, char c = 'k') { return QByteArray(n, c); }
 
 QJsonObject textInput(const QString &text) { return {{QStringLiteral("text"), text}}; }
+
+// A job whose input is ~900 KB, and the request that reads it back.
+// Pipelined a few times on one connection, its answers are more than the
+// kernel's socket buffers take on loopback (~3-4 MB), so a client that stops
+// reading leaves the rest in the server's own write buffer.
+constexpr int kLargeText = 900000;
+QByteArray largeJobRequest(quint16 port, const QString &token, const QByteArray &key, bool closeAfter = false)
+{
+    const HttpReply created = postJob(port, token, key, textInput(QString(kLargeText, u'x')));
+    if (created.status != 201)
+        return {};
+    HttpHeaders h = jsonHeaders(token, {});
+    if (closeAfter)
+        h.emplace_back("Connection", "close");
+    return requestBytes("GET", "/v1/jobs/" + QByteArray::number(created.json().value(QStringLiteral("id")).toInteger()), h);
+}
+bool isWholeLargeJob(const HttpReply &r)
+{
+    return r.status == 200
+        && r.json().value(QStringLiteral("input")).toObject().value(QStringLiteral("text")).toString().size() == kLargeText;
+}
+
+// One line of /metrics (its value), asked on `c`; -1 when it is missing.
+qint64 metric(HttpConnection &c, const QByteArray &series)
+{
+    const HttpReply r = c.request(requestBytes("GET", "/metrics", {}));
+    for (const QByteArray &line : r.body.split('\n')) {
+        if (line.startsWith(QByteArray(series + ' ')))
+            return line.mid(series.size() + 1).toLongLong();
+    }
+    return -1;
+}
 
 // The raw request for one refusal case; {TOKEN}, {VIEWER}, {OPERATOR} are
 // replaced by the environment's tokens.
@@ -761,6 +796,136 @@ private Q_SLOTS:
         for (const auto &c : bodies)
             answered += c->send("}") && c->read().status == 401 ? 1 : 0;
         QVERIFY2(answered < 3, "no request with its body still arriving made room");
+    }
+
+    // A full server does not close a connection whose answer is still
+    // leaving while its client reads (found by a review of the eviction: an
+    // answer in Qt's write buffer looked like an idle keep-alive connection,
+    // and was lost); once its client has read nothing for evictAfterMs, it
+    // may make room.
+    void anAnswerStillLeavingIsNotClosedForANewConnection()
+    {
+        constexpr int kEvictAfterMs = 3000;
+        constexpr int kAnswers = 8; // ~7 MB
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.maxConnections = 2;
+        o.transport.firstRequestTimeoutMs = 60000;
+        o.transport.idleTimeoutMs = 60000;
+        o.transport.evictAfterMs = kEvictAfterMs;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray get = largeJobRequest(env->port, env->client, "large-1");
+        QVERIFY(!get.isEmpty());
+        const QByteArray health = requestBytes("GET", "/healthz", {});
+        const QByteArray answered = R"(jobdesk_http_requests_total{endpoint="get_job",code="200"})";
+
+        // The reader asks for its answers, takes the first bytes, and pauses;
+        // a second connection watches until every answer is written.
+        auto watcher = std::make_unique<HttpConnection>(env->port, 5000);
+        HttpConnection reader(env->port, 15000, 4096);
+        QElapsedTimer sinceAsked;
+        sinceAsked.start();
+        QVERIFY(reader.send(get.repeated(kAnswers)));
+        QVERIFY(reader.receiveAtLeast(1024, 1024));
+        QTRY_COMPARE(metric(*watcher, answered), qint64(kAnswers));
+        // Full (reader, watcher): a new connection is served, and the room is
+        // made by the idle watcher, not by the reader whose answers are leaving.
+        QCOMPARE(httpCall(env->port, health, 5000).status, 200);
+        QVERIFY2(sinceAsked.elapsed() < kEvictAfterMs, "the machine was too slow for this check");
+        QVERIFY(watcher->waitClosed());
+        for (int i = 0; i < kAnswers; ++i)
+            QVERIFY2(isWholeLargeJob(reader.read()), "an answer still leaving was cut");
+
+        // A server with one slot, and a reader that stops for good: it is
+        // closed for a new connection only after evictAfterMs without a
+        // byte read (the first form closed it as soon as its answers were
+        // written: an idle keep-alive connection).
+        o.transport.maxConnections = 1;
+        std::unique_ptr<Env> single;
+        try {
+            single = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray getOne = largeJobRequest(single->port, single->client, "large-1");
+        QVERIFY(!getOne.isEmpty());
+        HttpConnection stops(single->port, 15000, 4096);
+        sinceAsked.restart();
+        QVERIFY(stops.send(getOne.repeated(kAnswers)));
+        QVERIFY(stops.receiveAtLeast(1024, 1024));
+        bool served = false;
+        for (QDeadlineTimer deadline(20000); !served && !deadline.hasExpired();) {
+            served = httpCall(single->port, health, 5000).status == 200;
+            if (!served)
+                QTest::qWait(200);
+        }
+        QVERIFY(served);
+        QVERIFY2(sinceAsked.elapsed() >= kEvictAfterMs, "a reader was closed before evictAfterMs");
+        int whole = 0;
+        for (int i = 0; i < kAnswers; ++i)
+            whole += isWholeLargeJob(stops.read()) ? 1 : 0;
+        QVERIFY2(whole < kAnswers, "the reader that stopped was not the one closed");
+    }
+
+    // A connection on its way out (its last answer written, "Connection:
+    // close") whose client reads nothing is cut after firstRequestTimeoutMs:
+    // a client that never reads would otherwise hold a descriptor and its
+    // answers for ever. One that reads, however slowly, gets all of them
+    // (the first form of the cut ended a slow reader's last answers).
+    void aConnectionOnItsWayOutIsCutOnlyWhenItsClientStopsReading()
+    {
+        constexpr int kStopReadingMs = 1500;
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.firstRequestTimeoutMs = kStopReadingMs;
+        o.transport.idleTimeoutMs = 60000;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray get = largeJobRequest(env->port, env->client, "large-2");
+        const QByteArray getAndClose = largeJobRequest(env->port, env->client, "large-3", true);
+        QVERIFY(!get.isEmpty() && !getAndClose.isEmpty());
+
+        {
+            // A slow reader: one answer (~900 KB), then a pause of 250 ms,
+            // for ~22 MB: its last answers wait in the server's buffer for
+            // longer than the first form of the cut allowed
+            // (firstRequestTimeoutMs after the sweep saw the connection
+            // closing: at most ~3.5 s).
+            constexpr int kAnswers = 24;
+            HttpConnection slow(env->port, 30000, 16384);
+            QVERIFY(slow.send(QByteArray(get.repeated(kAnswers - 1) + getAndClose)));
+            QElapsedTimer took;
+            took.start();
+            int whole = 0;
+            for (int i = 0; i < kAnswers; ++i) {
+                whole += isWholeLargeJob(slow.read()) ? 1 : 0;
+                QThread::msleep(250); // the client's pace, not a wait for the server
+            }
+            QCOMPARE(whole, kAnswers);
+            QVERIFY2(took.elapsed() > 2 * kStopReadingMs + 1000, "the answers were read faster than the test needs");
+        }
+
+        // A reader that stops: cut, and the server counts only the connection
+        // asking how many are open.
+        constexpr int kAnswers = 8;
+        HttpConnection stalled(env->port, 15000, 4096);
+        QElapsedTimer sinceAsked;
+        sinceAsked.start();
+        QVERIFY(stalled.send(QByteArray(get.repeated(kAnswers - 1) + getAndClose)));
+        QVERIFY(stalled.receiveAtLeast(1024, 1024));
+        QTRY_VERIFY_WITH_TIMEOUT(httpCall(env->port, requestBytes("GET", "/metrics", {}), 5000).body.contains("\njobdesk_http_connections 1\n"), 20000);
+        QVERIFY2(sinceAsked.elapsed() >= kStopReadingMs, "cut before its client had read nothing for firstRequestTimeoutMs");
+        int whole = 0;
+        for (int i = 0; i < kAnswers; ++i)
+            whole += isWholeLargeJob(stalled.read()) ? 1 : 0;
+        QVERIFY(whole < kAnswers); // the rest of its answers never come
     }
 
     // Two inputs that differ only in a whole number beyond 64 bits were one
