@@ -225,6 +225,10 @@
 <context>
     <name>HttpTransport</name>
     <message>
+        <source>this connection&apos;s client is not reading its answers: read them before sending more requests</source>
+        <translation>this connection&apos;s client is not reading its answers: read them before sending more requests</translation>
+    </message>
+    <message>
         <source>too many open connections</source>
         <translation>too many open connections</translation>
     </message>

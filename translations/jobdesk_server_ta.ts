@@ -225,6 +225,10 @@
 <context>
     <name>HttpTransport</name>
     <message>
+        <source>this connection&apos;s client is not reading its answers: read them before sending more requests</source>
+        <translation>இந்த இணைப்பின் கிளையன்ட் தன் பதில்களைப் படிக்கவில்லை: மேலும் கோரிக்கைகளை அனுப்பும் முன் அவற்றைப் படிக்கவும்</translation>
+    </message>
+    <message>
         <source>too many open connections</source>
         <translation>திறந்த இணைப்புகள் மிக அதிகம்</translation>
     </message>

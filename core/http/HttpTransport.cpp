@@ -307,6 +307,15 @@ struct HttpTransport::Private
         c->seenUnconsumed = available;
         for (RequestFramer::Head &h : c->framer.takeCompletedHeads())
             c->heads.push_back(std::move(h));
+        // More requests at once than one connection may have under way: cut
+        // off here, before Qt's parser makes a request of each.
+        if (ok && c->heads.size() + c->pending.size() > size_t(options.maxRequestsInFlight)) {
+            refuseNonReader(*c);
+            if (s->isTransactionStarted())
+                s->commitTransaction();
+            s->skip(s->bytesAvailable()); // nobody parses them now
+            return;
+        }
         if (c->framer.takeContinueRequest() && c->pending.empty())
             s->write("HTTP/1.1 100 Continue\r\n\r\n");
         if (!ok) {
@@ -325,6 +334,24 @@ struct HttpTransport::Private
         Connection *c = find(id);
         if (c && c->socket)
             c->seenUnconsumed = c->socket->bytesAvailable();
+    }
+
+    // A client that sends requests and does not read the answers
+    // (Options::maxRequestsInFlight, maxUnsentBytes): refused after the
+    // answers already under way; the requests behind are not run.
+    void refuseNonReader(Connection &c)
+    {
+        qCInfo(lcHttp).noquote() << QStringLiteral("refused a request its client would not read: connection=%1 peer=%2 "
+                                                   "waiting=%3 framed=%4 unsent=%5 bytes")
+                                        .arg(c.id)
+                                        .arg(c.socket->peerAddress().toString())
+                                        .arg(c.pending.size())
+                                        .arg(c.heads.size())
+                                        .arg(c.socket->bytesToWrite());
+        c.heads.clear(); // Qt's parser is cut off: these are never handed over
+        rejectConnection(c, problemResponse(ProblemType::Overloaded,
+                                            QCoreApplication::translate("HttpTransport", "this connection's client is not reading its answers: "
+                                                                                         "read them before sending more requests")));
     }
 
     // Answers `response` after every earlier answer on this connection, then
@@ -363,6 +390,10 @@ struct HttpTransport::Private
         }
         const RequestFramer::Head head = c->heads.front();
         c->heads.pop_front();
+        if (int(c->pending.size()) >= options.maxRequestsInFlight || socket->bytesToWrite() > options.maxUnsentBytes) {
+            refuseNonReader(*c);
+            return;
+        }
         Pending p;
         p.seq = c->nextSeq++;
         p.method = r.method;

@@ -44,6 +44,16 @@ public:
         // refused (503). Connections on their way out count against twice
         // maxConnections (plus 64), and are cut after firstRequestTimeoutMs.
         int evictAfterMs = 1000;
+        // A client that sends requests and does not read the answers (found
+        // by a review: 300,000 pipelined GET /metrics, no token needed, grew
+        // the server by ~270 MB, and more requests would have grown it
+        // without end): a request that finds this many earlier requests of its
+        // connection not yet written, or this many bytes of answers written
+        // and not yet taken by the client, is refused (503); the connection
+        // closes after the earlier answers, and the requests behind it are
+        // not run. One answer is at most ~3 MB (a job's input and result).
+        int maxRequestsInFlight = 32;
+        qint64 maxUnsentBytes = 16 * 1024 * 1024;
     };
     // Answers one request; may be called from any thread, exactly once.
     using Respond = std::function<void(HttpResponse)>;

@@ -871,6 +871,59 @@ private Q_SLOTS:
         QVERIFY2(whole < kAnswers, "the reader that stopped was not the one closed");
     }
 
+    // A client that pipelines requests and never reads the answers (found by
+    // a review: 300,000 GET /metrics, no token needed, grew the server by
+    // ~270 MB, without end) is cut off: once maxRequestsInFlight requests
+    // wait or maxUnsentBytes of answers are unread, its next request is
+    // refused (503, naming why), the connection closes after the earlier
+    // answers, and the requests behind it are not run.
+    void aClientThatDoesNotReadItsAnswersIsCutOff()
+    {
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"));
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        constexpr int kRequests = 20000; // ~50 MB of answers, ~0.7 MB of requests
+        HttpConnection greedy(env->port, 15000, 4096);
+        QVERIFY(greedy.send(requestBytes("GET", "/metrics", {}).repeated(kRequests)));
+        int answers = 0;
+        HttpReply last;
+        for (HttpReply r = greedy.read(); r.status != 0; r = greedy.read()) {
+            ++answers;
+            last = r;
+        }
+        QVERIFY2(answers < kRequests, "every request of a client that read nothing was run");
+        QCOMPARE(last.status, 503);
+        QVERIFY2(last.closed, "the connection stays open after the refusal");
+        QVERIFY2(last.json().value(QStringLiteral("detail")).toString().contains(QStringLiteral("not reading its answers")),
+                 last.body.constData());
+        QCOMPARE(httpCall(env->port, requestBytes("GET", "/healthz", {})).status, 200); // everyone else is served
+
+        // Fewer requests at a time, but ~19 MB of answers left unread
+        // (beyond the ~3 MB the kernel takes): the next request is refused.
+        constexpr int kLarge = 24;
+        const QByteArray get = largeJobRequest(env->port, env->client, "large-4");
+        QVERIFY(!get.isEmpty());
+        HttpConnection watcher(env->port, 5000);
+        HttpConnection hoarder(env->port, 15000, 4096);
+        QVERIFY(hoarder.send(get.repeated(kLarge)));
+        QTRY_COMPARE(metric(watcher, R"(jobdesk_http_requests_total{endpoint="get_job",code="200"})"), qint64(kLarge));
+        QVERIFY(hoarder.send(get));
+        for (int i = 0; i < kLarge; ++i)
+            QVERIFY2(isWholeLargeJob(hoarder.read()), "an answer before the refusal was lost");
+        const HttpReply refused = hoarder.read();
+        QCOMPARE(refused.status, 503);
+        QVERIFY(refused.closed);
+        QVERIFY(hoarder.waitClosed());
+
+        // A client that reads as it goes is not cut off: 200 requests on one connection.
+        HttpConnection polite(env->port);
+        for (int i = 0; i < 200; ++i)
+            QCOMPARE(polite.request(requestBytes("GET", "/healthz", {})).status, 200);
+    }
+
     // A connection on its way out (its last answer written, "Connection:
     // close") whose client reads nothing is cut after firstRequestTimeoutMs:
     // a client that never reads would otherwise hold a descriptor and its
