@@ -54,6 +54,12 @@ public:
         // not run. One answer is at most ~3 MB (a job's input and result).
         int maxRequestsInFlight = 32;
         qint64 maxUnsentBytes = 16 * 1024 * 1024;
+        // The same over all connections (many connections, each under its
+        // own limit, would still add up to gigabytes): while this many bytes
+        // of answers are unread in all, a connection that has unread answers
+        // of its own is refused its next request; one whose client has read
+        // everything is still served.
+        qint64 maxTotalUnsentBytes = 256 * 1024 * 1024;
     };
     // Answers one request; may be called from any thread, exactly once.
     using Respond = std::function<void(HttpResponse)>;

@@ -924,6 +924,56 @@ private Q_SLOTS:
             QCOMPARE(polite.request(requestBytes("GET", "/healthz", {})).status, 200);
     }
 
+    // Many connections, each under its own limit, would still add up
+    // (2,112 sockets x 16 MiB): over all connections at most
+    // maxTotalUnsentBytes of answers are left unread; beyond, a connection
+    // with unread answers of its own is refused its next request, and one
+    // whose client has read everything is still served.
+    void unreadAnswersAreBoundedOverAllConnections()
+    {
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.maxTotalUnsentBytes = 6 * 1024 * 1024; // each hoarder below leaves ~4-5 MB unread
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray get = largeJobRequest(env->port, env->client, "large-5");
+        QVERIFY(!get.isEmpty());
+        const QByteArray answered = R"(jobdesk_http_requests_total{endpoint="get_job",code="200"})";
+        constexpr int kLarge = 8;
+        HttpConnection watcher(env->port, 5000);
+        HttpConnection first(env->port, 15000, 4096);
+        QVERIFY(first.send(get.repeated(kLarge)));
+        QTRY_COMPARE(metric(watcher, answered), qint64(kLarge));
+        QVERIFY(first.send(get)); // under both limits: served
+        QTRY_COMPARE(metric(watcher, answered), qint64(kLarge + 1));
+        // A second hoarder asks one answer at a time: each under 16 MiB of
+        // its own, and served while the unread total stays under the limit;
+        // the request that finds it over is refused.
+        const QByteArray refusals = R"(jobdesk_http_requests_total{endpoint="other",code="503"})";
+        HttpConnection second(env->port, 15000, 4096);
+        int served = 0;
+        bool refused = false;
+        for (int i = 0; i < 12 && !refused; ++i) {
+            QVERIFY(second.send(get));
+            const qint64 before = kLarge + 1 + served;
+            QTRY_VERIFY(metric(watcher, answered) == before + 1 || metric(watcher, refusals) == 1);
+            refused = metric(watcher, refusals) == 1;
+            served += refused ? 0 : 1;
+        }
+        QVERIFY2(refused, "12 answers of ~900 KB left unread on top of ~5 MB, and no request was refused");
+        QCOMPARE(metric(watcher, "jobdesk_http_handler_threads"), qint64(4)); // the watcher reads: served
+        for (int i = 0; i < served; ++i)
+            QVERIFY2(isWholeLargeJob(second.read()), "an answer before the refusal was lost");
+        const HttpReply refusal = second.read();
+        QCOMPARE(refusal.status, 503);
+        QVERIFY(refusal.closed);
+        for (int i = 0; i <= kLarge; ++i)
+            QVERIFY2(isWholeLargeJob(first.read()), "the first hoarder's answers were lost");
+    }
+
     // A connection on its way out (its last answer written, "Connection:
     // close") whose client reads nothing is cut after firstRequestTimeoutMs:
     // a client that never reads would otherwise hold a descriptor and its
