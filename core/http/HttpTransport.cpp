@@ -13,6 +13,12 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#ifdef Q_OS_WIN
+#include <winsock2.h>
+#else
+#include <sys/socket.h>
+#endif
+
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -111,6 +117,7 @@ struct Connection
     qint64 closingSinceMs = 0; // set by the sweep for a connection on its way out
     qint64 messageStartMs = 0;
     bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
+    bool finishWhenWritten = false; // shut the sending side once Qt's buffer is empty
 };
 
 // Delivery of answers from handler threads back to the transport's thread;
@@ -171,8 +178,11 @@ struct HttpTransport::Private
         // sees the bytes first, and may stop Qt's parser from seeing them.
         QObject::connect(socket, &QTcpSocket::readyRead, q, [this, id] { beforeQtReads(id); });
         QObject::connect(socket, &QTcpSocket::bytesWritten, q, [this, id] {
-            if (Connection *w = find(id))
+            if (Connection *w = find(id)) {
                 w->lastWriteMs = nowMs();
+                if (w->finishWhenWritten)
+                    finishWritingWhenFlushed(*w);
+            }
         });
         QObject::connect(socket, &QObject::destroyed, q, [this, id, socket] { forget(id, socket); });
         bySocket.insert(socket, id);
@@ -474,7 +484,8 @@ struct HttpTransport::Private
                 releasePending(1);
             if (p.closeAfter && writable) {
                 c.closing = true;
-                s->disconnectFromHost();
+                c.finishWhenWritten = true;
+                finishWritingWhenFlushed(c);
             }
         }
     }
@@ -496,6 +507,31 @@ struct HttpTransport::Private
         if (p.closeAfter)
             w.writeHeader("Connection", "close");
         w.writeBody(r.body);
+    }
+
+    // The end of a connection after its last answer, closed gently (a
+    // "lingering close"): once Qt's buffer is empty, only the sending side is
+    // shut (the client reads the answers, then the end of the stream), and
+    // whatever the client still sends is read and dropped until it closes,
+    // or the sweep cuts it after firstRequestTimeoutMs. Closing the socket
+    // outright while the client's requests were still arriving made the
+    // kernel answer with a reset, which threw away answers the client had
+    // not read yet, a 201 among them (found by a review of the refusal of
+    // clients that do not read their answers).
+    static void finishWritingWhenFlushed(Connection &c)
+    {
+        QTcpSocket *s = c.socket;
+        if (!s || s->state() != QAbstractSocket::ConnectedState)
+            return;
+        s->flush();
+        if (s->bytesToWrite() > 0)
+            return; // again on bytesWritten
+        c.finishWhenWritten = false;
+#ifdef Q_OS_WIN
+        ::shutdown(static_cast<SOCKET>(s->socketDescriptor()), SD_SEND);
+#else
+        ::shutdown(static_cast<int>(s->socketDescriptor()), SHUT_WR);
+#endif
     }
 
     void onSweep()
