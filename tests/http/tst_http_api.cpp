@@ -924,6 +924,53 @@ private Q_SLOTS:
             QCOMPARE(polite.request(requestBytes("GET", "/healthz", {})).status, 200);
     }
 
+    // The refusal of a client that does not read its answers ends the
+    // connection gently (found by a review: closing the socket while the
+    // client's requests were still arriving made the kernel answer with a
+    // reset, and answers the client had not read yet were lost, a 201
+    // among them). A client that keeps sending after the refusal still
+    // reads every answer before it, the refusal, and then the end.
+    void answersBeforeARefusalReachAClientThatKeepsSending()
+    {
+        std::unique_ptr<Env> env;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"));
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const QByteArray get = largeJobRequest(env->port, env->client, "large-6");
+        QVERIFY(!get.isEmpty());
+        HttpConnection watcher(env->port, 5000);
+        HttpConnection client(env->port, 15000, 4096);
+        const QByteArray create = requestBytes("POST", "/v1/jobs", jsonHeaders(env->client, "keeps-sending-1"),
+                                               createBody(QStringLiteral("summarize"), textInput(QStringLiteral("t"))));
+        QVERIFY(client.send(QByteArray(get.repeated(2) + create)));
+        QTRY_COMPARE(metric(watcher, "jobdesk_jobs_created_total"), qint64(2)); // large-6 and this one
+        const QByteArray health = requestBytes("GET", "/healthz", {});
+        QVERIFY(client.send(health.repeated(40))); // more than 32 at once: refused
+        QTRY_COMPARE(metric(watcher, R"(jobdesk_http_requests_total{endpoint="other",code="503"})"), qint64(1));
+        // The client goes on sending while it reads.
+        std::atomic<bool> reading{true};
+        std::thread sender([&] {
+            for (int i = 0; i < 200 && reading.load(); ++i) {
+                if (!client.send(health))
+                    break;
+                std::this_thread::yield();
+            }
+        });
+        bool ok = true;
+        for (int i = 0; i < 2 && ok; ++i)
+            ok = isWholeLargeJob(client.read());
+        const HttpReply created = ok ? client.read() : HttpReply{};
+        const HttpReply refused = ok ? client.read() : HttpReply{};
+        reading = false;
+        sender.join();
+        QVERIFY2(ok, "an answer to a request that ran was lost");
+        QCOMPARE(created.status, 201);
+        QCOMPARE(refused.status, 503);
+        QVERIFY(client.waitClosed());
+    }
+
     // Many connections, each under its own limit, would still add up
     // (2,112 sockets x 16 MiB): over all connections at most
     // maxTotalUnsentBytes of answers are left unread; beyond, a connection
