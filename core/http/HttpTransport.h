@@ -45,11 +45,13 @@ public:
         // maxConnections (plus 64), and are cut after firstRequestTimeoutMs.
         int evictAfterMs = 1000;
         // A client that sends requests and does not read the answers (found
-        // by a review: 300,000 pipelined GET /metrics, no token needed, grew
-        // the server by ~270 MB, and more requests would have grown it
-        // without end): a request that finds this many earlier requests of its
-        // connection not yet written, or this many bytes of answers written
-        // and not yet taken by the client, is refused (503); the connection
+        // by an attack on the server: 300,000 pipelined GET /metrics, no
+        // token needed, grew it by ~270 MB, and more requests would have
+        // grown it without end). A connection's requests go to the handlers
+        // one at a time, each once the answer before it is written. More than
+        // maxRequestsInFlight requests framed and not yet answered, or a
+        // request that would be handed over while more than maxUnsentBytes of
+        // answers wait for the client, is refused (503); the connection
         // closes after the earlier answers, and the requests behind it are
         // not run. One answer is at most ~3 MB (a job's input and result).
         int maxRequestsInFlight = 32;
