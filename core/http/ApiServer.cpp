@@ -58,7 +58,7 @@ void ApiServer::stopAccepting()
 {
     m_accepting = false;
     m_transport->stopListening();
-    if (m_transport->pendingResponses() == 0)
+    if (m_transport->pendingResponses() == 0 && m_transport->unsentBytes() == 0)
         QMetaObject::invokeMethod(this, &ApiServer::drained, Qt::QueuedConnection);
 }
 

@@ -40,7 +40,8 @@ public:
     ApiService &api() { return *m_api; }
 
     // Graceful stop, step 1: no new connections; requests that arrive on open
-    // ones get 503. drained() when every accepted request has been answered.
+    // ones get 503. drained() when every accepted request has been answered
+    // and every answer has left Qt's buffers for the kernel.
     void stopAccepting();
     int pendingResponses() const;
     // Step 2: joins the handler threads, closes the connections, sends the

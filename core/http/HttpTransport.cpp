@@ -29,6 +29,10 @@ namespace {
 
 qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 
+// How long a connection lingers after its sending side was shut, reading and
+// dropping what its client still sends, before it is cut (nginx: 5 s).
+constexpr qint64 kLingerMs = 2000;
+
 QByteArray methodName(QHttpServerRequest::Method m)
 {
     switch (m) {
@@ -120,6 +124,7 @@ struct Connection
     qint64 messageStartMs = 0;
     bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
     bool finishWhenWritten = false; // shut the sending side once Qt's buffer is empty
+    qint64 halfClosedMs = 0;        // when the sending side was shut (a lingering close)
 };
 
 // Delivery of answers from handler threads back to the transport's thread;
@@ -162,7 +167,7 @@ struct HttpTransport::Private
             delete socket;
             return nullptr;
         }
-        if (int(connections.size()) >= 2 * options.maxConnections + 64 // with those on their way out
+        if ((int(connections.size()) >= 2 * options.maxConnections + 64 && !cutOldestLingering()) // with those on their way out
             || (openConnections() >= options.maxConnections && !closeOneWithoutWork())) {
             QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("HttpTransport", "too many open connections")), true));
@@ -184,6 +189,10 @@ struct HttpTransport::Private
                 w->lastWriteMs = nowMs();
                 if (w->finishWhenWritten)
                     finishWritingWhenFlushed(*w);
+                // The last answer left Qt's buffer: drained only now (a
+                // shutdown that ended here lost answers still in the buffer).
+                if (pendingTotal == 0 && w->socket && w->socket->bytesToWrite() == 0 && totalUnsent() == 0)
+                    Q_EMIT q->drained();
             }
         });
         QObject::connect(socket, &QObject::destroyed, q, [this, id, socket] { forget(id, socket); });
@@ -191,6 +200,25 @@ struct HttpTransport::Private
         connections.emplace(id, std::move(c));
         awaitingAfterSlot.append(id);
         return socket;
+    }
+
+    // At the cap of sockets: the connection that has lingered longest since
+    // its sending side was shut (its answers are with the kernel) is cut for
+    // a new one (found by a review: lingering connections whose clients
+    // neither read nor closed filled the cap, and every new connection was
+    // refused with none open).
+    bool cutOldestLingering()
+    {
+        Connection *oldest = nullptr;
+        for (const auto &[id, c] : connections) {
+            if (c->socket && c->halfClosedMs > 0 && (!oldest || c->halfClosedMs < oldest->halfClosedMs))
+                oldest = c.get();
+        }
+        if (!oldest)
+            return false;
+        oldest->halfClosedMs = 0;
+        oldest->socket->abort();
+        return true;
     }
 
     // Connections that count against maxConnections: not those on their way out.
@@ -287,7 +315,7 @@ struct HttpTransport::Private
         if (n <= 0)
             return;
         pendingTotal -= n;
-        if (pendingTotal == 0)
+        if (pendingTotal == 0 && totalUnsent() == 0)
             Q_EMIT q->drained();
     }
 
@@ -577,6 +605,7 @@ struct HttpTransport::Private
         if (s->bytesToWrite() > 0)
             return; // again on bytesWritten
         c.finishWhenWritten = false;
+        c.halfClosedMs = nowMs();
 #ifdef Q_OS_WIN
         ::shutdown(static_cast<SOCKET>(s->socketDescriptor()), SD_SEND);
 #else
@@ -588,8 +617,12 @@ struct HttpTransport::Private
     {
         const qint64 now = nowMs();
         QList<quint64> timedOut, idle;
-        QList<quint64> stuckClosing;
+        QList<quint64> stuckClosing, lingered;
         for (const auto &[id, c] : connections) {
+            if (c->socket && c->halfClosedMs > 0 && now - c->halfClosedMs > kLingerMs) {
+                lingered.append(id); // its answers are with the kernel; what it still sends is dropped
+                continue;
+            }
             if (c->socket && (c->rejected || c->closing) && c->pending.empty()) {
                 // On its way out, its last answer unread (a client that never
                 // reads would hold the descriptor and the answer for ever);
@@ -614,6 +647,12 @@ struct HttpTransport::Private
                 rejectConnection(*c, problemResponse(ProblemType::RequestTimeout,
                                                      QCoreApplication::translate("HttpTransport", "the request was not complete within %1 ms")
                                                          .arg(options.requestTimeoutMs)));
+        }
+        for (const quint64 id : std::as_const(lingered)) {
+            if (Connection *c = find(id); c && c->socket) {
+                c->halfClosedMs = 0;
+                c->socket->abort();
+            }
         }
         for (const quint64 id : std::as_const(stuckClosing)) {
             if (Connection *c = find(id); c && c->socket) {
@@ -690,5 +729,6 @@ void HttpTransport::closeAllConnections()
 
 int HttpTransport::connectionCount() const { return int(d->connections.size()); }
 int HttpTransport::pendingResponses() const { return d->pendingTotal; }
+qint64 HttpTransport::unsentBytes() const { return d->totalUnsent(); }
 
 } // namespace jobdesk

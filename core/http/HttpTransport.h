@@ -79,10 +79,13 @@ public:
     void stopListening();         // no new connections; open ones carry on
     void closeAllConnections();
     int connectionCount() const;
-    int pendingResponses() const; // requests handed to the handler and not yet written
+    int pendingResponses() const; // requests taken in and not yet answered into Qt's buffer
+    qint64 unsentBytes() const;   // answers in Qt's buffers, not yet with the kernel
 
 Q_SIGNALS:
-    void drained(); // pendingResponses() went down to zero
+    // pendingResponses() and unsentBytes() went down to zero: every answer
+    // to a request taken in is with the kernel.
+    void drained();
 
 private:
     struct Private;

@@ -1008,6 +1008,37 @@ private Q_SLOTS:
         QCOMPARE(StoreCounts::of(*env->svc).jobs, before.jobs + 1);
     }
 
+    // Connections whose last answer is written linger (their sending side
+    // shut) while their clients neither read nor close. They must not lock
+    // others out (found by a review: they filled the cap of sockets, and
+    // every new connection was refused with none open): at the cap the
+    // oldest is cut for a new one, and each is cut after ~2 s anyway.
+    void lingeringConnectionsDoNotLockOthersOut()
+    {
+        std::unique_ptr<Env> env;
+        ApiServerOptions o;
+        o.transport.maxConnections = 2; // a cap of 2 x 2 + 64 sockets
+        o.transport.firstRequestTimeoutMs = 60000;
+        o.transport.idleTimeoutMs = 60000;
+        try {
+            env = makeEnv(QStringLiteral("sqlite"), o);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        HttpHeaders closing;
+        closing.emplace_back("Connection", "close");
+        const QByteArray healthAndClose = requestBytes("GET", "/healthz", closing);
+        std::vector<std::unique_ptr<HttpConnection>> lingering;
+        for (int i = 0; i < 2 * 2 + 64; ++i) {
+            lingering.push_back(std::make_unique<HttpConnection>(env->port, 5000));
+            const HttpReply r = lingering.back()->request(healthAndClose);
+            QVERIFY2(r.status == 200 && r.closed, qPrintable(r.describe())); // answered; the client keeps its end open
+        }
+        QCOMPARE(httpCall(env->port, requestBytes("GET", "/healthz", {}), 5000).status, 200);
+        // None lingers for long: soon only the connection asking is left.
+        QTRY_VERIFY_WITH_TIMEOUT(httpCall(env->port, requestBytes("GET", "/metrics", {}), 5000).body.contains("\njobdesk_http_connections 1\n"), 8000);
+    }
+
     // Many connections, each under its own limit, would still add up
     // (2,112 sockets x 16 MiB): over all connections at most
     // maxTotalUnsentBytes of answers are left unread; beyond, a connection
