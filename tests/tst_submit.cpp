@@ -678,7 +678,7 @@ private Q_SLOTS:
             url.postgresUrl += QStringLiteral("%20-csynchronous_commit%3D") + defaultSetting;
             return JobService::open(url);
         };
-        for (const QString def : {QStringLiteral("off"), QStringLiteral("local")}) {
+        for (const QString &def : {QStringLiteral("off"), QStringLiteral("local")}) {
             auto svc = sessionWith(def);
             SqlSession &s = svc->session();
             QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
@@ -689,7 +689,7 @@ private Q_SLOTS:
             s.reconnect(); // a new connection starts from the default again
             QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
         }
-        for (const QString def : {QStringLiteral("on"), QStringLiteral("remote_write"), QStringLiteral("remote_apply")})
+        for (const QString &def : {QStringLiteral("on"), QStringLiteral("remote_write"), QStringLiteral("remote_apply")})
             QCOMPARE(sessionWith(def)->session().exec(setting).first().first().toString(), def);
     }
 
