@@ -591,7 +591,7 @@ struct HttpTransport::Private
     // "lingering close"): once Qt's buffer is empty, only the sending side is
     // shut (the client reads the answers, then the end of the stream), and
     // whatever the client still sends is read and dropped until it closes,
-    // or the sweep cuts it after firstRequestTimeoutMs. Closing the socket
+    // or the sweep cuts it kLingerMs later. Closing the socket
     // outright while the client's requests were still arriving made the
     // kernel answer with a reset, which threw away answers the client had
     // not read yet, a 201 among them (found by a review of the refusal of
