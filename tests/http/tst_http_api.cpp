@@ -38,6 +38,15 @@ struct Env
 
 QByteArray longString(qsizetype n, char c = 'k') { return QByteArray(n, c); }
 
+// Starts the API server into `env` (makeEnv's arguments follow); a server
+// that cannot start fails the test with the reason.
+#define JD_START_API(env, ...)                                                  \
+    try {                                                                       \
+        env = makeEnv(__VA_ARGS__);                                             \
+    } catch (const std::exception &jdStartError) {                              \
+        QFAIL(jdStartError.what());                                             \
+    }
+
 QJsonObject textInput(const QString &text) { return {{QStringLiteral("text"), text}}; }
 
 // A job whose input is ~900 KB, and the request that reads it back.
@@ -199,11 +208,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const HttpReply created = postJob(env->port, env->client, "click-1", textInput(QStringLiteral("hello")));
         QVERIFY2(created.status == 201, qPrintable(created.describe()));
         const qint64 id = created.json().value(QStringLiteral("id")).toInteger();
@@ -322,11 +327,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         RouteConfig otherRoutes = apiRoutes();
         otherRoutes.routes.first().name = QStringLiteral("translate"); // an instance that does not know "summarize"
         ApiServerOptions options;
@@ -381,11 +382,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const HttpReply a = postJob(env->port, env->client, "order-7", textInput(QStringLiteral("same words")));
         const HttpReply b = postJob(env->port, env->clientB, "order-7", textInput(QStringLiteral("same words")));
         QCOMPARE(a.status, 201);
@@ -418,11 +415,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const HttpReply created = postJob(env->port, env->client, "needs-help", textInput(QStringLiteral("x")));
         QCOMPARE(created.status, 201);
         const qint64 jobId = created.json().value(QStringLiteral("id")).toInteger();
@@ -553,11 +546,7 @@ private Q_SLOTS:
         ApiServerOptions strict;
         strict.api.tokenCacheMs = 0;
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend, strict);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend, strict);
         QCOMPARE(postJob(env->port, env->client, "before-revoke", textInput(QStringLiteral("x"))).status, 201);
         TokenStore tokens(env->svc->session());
         const ApiToken record = *tokens.verify(env->client);
@@ -595,11 +584,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend); // default: tokens trusted for 1 s
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend); // default: tokens trusted for 1 s
         QCOMPARE(getPath(env->port, env->client, "/v1/jobs/1").status, 404);
         TokenStore tokens(env->svc->session());
         tokens.revoke(tokens.verify(env->client)->id);
@@ -611,11 +596,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const StoreCounts before = StoreCounts::of(*env->svc);
         // Pipelined: three requests in one write, answered in order on one connection.
         {
@@ -698,11 +679,7 @@ private Q_SLOTS:
         ApiServerOptions o;
         o.transport.firstRequestTimeoutMs = 300;
         o.transport.idleTimeoutMs = 60000;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         HttpConnection spoke(env->port);
         QVERIFY(spoke.send(requestBytes("GET", "/healthz", {})));
         QCOMPARE(spoke.read().status, 200);
@@ -725,11 +702,7 @@ private Q_SLOTS:
         o.transport.firstRequestTimeoutMs = 60000;
         o.transport.idleTimeoutMs = 60000;
         o.transport.evictAfterMs = 0;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         const QByteArray health = requestBytes("GET", "/healthz", {});
         std::vector<std::unique_ptr<HttpConnection>> held;
         const auto open = [&](bool speak) {
@@ -813,11 +786,7 @@ private Q_SLOTS:
         o.transport.firstRequestTimeoutMs = 60000;
         o.transport.idleTimeoutMs = 60000;
         o.transport.evictAfterMs = kEvictAfterMs;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         const QByteArray get = largeJobRequest(env->port, env->client, "large-1");
         QVERIFY(!get.isEmpty());
         const QByteArray health = requestBytes("GET", "/healthz", {});
@@ -846,11 +815,7 @@ private Q_SLOTS:
         // written: an idle keep-alive connection).
         o.transport.maxConnections = 1;
         std::unique_ptr<Env> single;
-        try {
-            single = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(single, QStringLiteral("sqlite"), o);
         const QByteArray getOne = largeJobRequest(single->port, single->client, "large-1");
         QVERIFY(!getOne.isEmpty());
         HttpConnection stops(single->port, 15000, 4096);
@@ -880,11 +845,7 @@ private Q_SLOTS:
     void aClientThatDoesNotReadItsAnswersIsCutOff()
     {
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"));
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"));
         constexpr int kRequests = 20000; // ~50 MB of answers, ~0.7 MB of requests
         HttpConnection greedy(env->port, 15000, 4096);
         QVERIFY(greedy.send(requestBytes("GET", "/metrics", {}).repeated(kRequests)));
@@ -935,11 +896,7 @@ private Q_SLOTS:
     void answersBeforeARefusalReachAClientThatKeepsSending()
     {
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"));
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"));
         const QByteArray get = largeJobRequest(env->port, env->client, "large-6");
         QVERIFY(!get.isEmpty());
         HttpConnection watcher(env->port, 5000);
@@ -979,11 +936,7 @@ private Q_SLOTS:
     void aRequestBehindConnectionCloseIsNotRun()
     {
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"));
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"));
         const QByteArray body = createBody(QStringLiteral("summarize"), textInput(QStringLiteral("t")));
         HttpHeaders closing = jsonHeaders(env->client, "behind-close-1");
         closing.emplace_back("Connection", "close");
@@ -1020,11 +973,7 @@ private Q_SLOTS:
         o.transport.maxConnections = 2; // a cap of 2 x 2 + 64 sockets
         o.transport.firstRequestTimeoutMs = 60000;
         o.transport.idleTimeoutMs = 60000;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         HttpHeaders closing;
         closing.emplace_back("Connection", "close");
         const QByteArray healthAndClose = requestBytes("GET", "/healthz", closing);
@@ -1049,11 +998,7 @@ private Q_SLOTS:
         std::unique_ptr<Env> env;
         ApiServerOptions o;
         o.transport.maxTotalUnsentBytes = 6 * 1024 * 1024; // each hoarder below leaves ~4-5 MB unread
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         const QByteArray get = largeJobRequest(env->port, env->client, "large-5");
         QVERIFY(!get.isEmpty());
         const QByteArray answered = R"(jobdesk_http_requests_total{endpoint="get_job",code="200"})";
@@ -1101,11 +1046,7 @@ private Q_SLOTS:
         ApiServerOptions o;
         o.transport.firstRequestTimeoutMs = kStopReadingMs;
         o.transport.idleTimeoutMs = 60000;
-        try {
-            env = makeEnv(QStringLiteral("sqlite"), o);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, QStringLiteral("sqlite"), o);
         const QByteArray get = largeJobRequest(env->port, env->client, "large-2");
         const QByteArray getAndClose = largeJobRequest(env->port, env->client, "large-3", true);
         QVERIFY(!get.isEmpty() && !getAndClose.isEmpty());
@@ -1157,11 +1098,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const StoreCounts before = StoreCounts::of(*env->svc);
         const auto post = [&](const QByteArray &key, const QByteArray &number) {
             return httpCall(env->port, requestBytes("POST", "/v1/jobs", jsonHeaders(env->client, key),
@@ -1188,11 +1125,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         const HttpReply health = httpCall(env->port, requestBytes("GET", "/healthz", {}));
         QCOMPARE(health.status, 200);
         QCOMPARE(health.json().value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
@@ -1330,11 +1263,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         std::unique_ptr<Env> env;
-        try {
-            env = makeEnv(backend);
-        } catch (const std::exception &e) {
-            QFAIL(e.what());
-        }
+        JD_START_API(env, backend);
         if (!env->store->isPostgres()) {
             // SQLite readers watch PRAGMA data_version: nothing is sent.
             QCOMPARE(postJob(env->port, env->client, "n-sqlite", textInput(QStringLiteral("x"))).status, 201);
