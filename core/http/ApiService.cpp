@@ -195,7 +195,9 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
     static const QByteArray labels[] = {"other", "healthz", "metrics", "create_job", "get_job", "list_attempts",
                                         "cancel_attempt", "retry_job"};
     const QByteArray endpoint = labels[int(e)];
-    const bool get = m == "GET";
+    // HEAD is GET without the content (RFC 9110, 9.3.2): the same answer,
+    // whose body the transport leaves out.
+    const bool get = m == "GET" || m == "HEAD";
     const bool post = m == "POST";
     HttpResponse out;
     switch (e) {
@@ -203,15 +205,15 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
         out = problemResponse(ProblemType::NotFound, QCoreApplication::translate("ApiService", "no such resource"));
         break;
     case Endpoint::Healthz:
-        out = get ? healthz(svc, storeError) : methodNotAllowed("GET", endpoint);
+        out = get ? healthz(svc, storeError) : methodNotAllowed("GET, HEAD", endpoint);
         break;
     case Endpoint::Metrics:
-        out = get ? metricsPage(svc) : methodNotAllowed("GET", endpoint);
+        out = get ? metricsPage(svc) : methodNotAllowed("GET, HEAD", endpoint);
         break;
     default: {
         const bool reading = e == Endpoint::Job || e == Endpoint::Attempts;
         if (reading ? !get : !post) {
-            out = methodNotAllowed(reading ? "GET" : "POST", endpoint);
+            out = methodNotAllowed(reading ? "GET, HEAD" : "POST", endpoint);
             break;
         }
         if (!svc) { // before authentication: why is in the server's log (HandlerPool), not for any caller

@@ -571,8 +571,15 @@ struct HttpTransport::Private
     static void write(Pending &p, QTcpSocket *s)
     {
         const HttpResponse &r = *p.response;
-        if (!p.responder) {
-            s->write(rawResponse(r, p.closeAfter));
+        // An answer to HEAD has no content, whatever its status (RFC 9110,
+        // 9.3.2); its Content-Length is that of the GET's. A body after it
+        // would be read by the client as the start of its next answer.
+        const bool withoutContent = p.method == "HEAD";
+        if (!p.responder || withoutContent) {
+            QByteArray raw = rawResponse(r, p.closeAfter);
+            if (withoutContent)
+                raw.chop(r.body.size());
+            s->write(raw);
             return;
         }
         QHttpServerResponder &w = *p.responder;

@@ -99,8 +99,9 @@ public:
     }
 
     // Reads one response (status line, headers, Content-Length body); an
-    // interim 100 Continue is skipped unless returnInterim.
-    HttpReply read(bool returnInterim = false)
+    // interim 100 Continue is skipped unless returnInterim. toHead: the
+    // answer to a HEAD request, which has no content whatever its headers say.
+    HttpReply read(bool returnInterim = false, bool toHead = false)
     {
         HttpReply r;
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeoutMs);
@@ -127,7 +128,9 @@ public:
         }
         m_buffer.remove(0, headEnd + 4);
         if (r.status == 100 && !returnInterim) // an interim answer: the real one follows
-            return read();
+            return read(false, toHead);
+        if (toHead)
+            length = 0;
         while (m_buffer.size() < length) {
             if (!fill(deadline, &r)) {
                 r.status = 0;

@@ -1171,6 +1171,55 @@ private Q_SLOTS:
         }
     }
 
+    // RFC 9110, 9.3.2: HEAD is answered as GET is, without the content. A
+    // body after an answer to HEAD is read by the client as the start of its
+    // next answer on the connection: every answer after it is garbled.
+    void aHeadRequestIsAnsweredAsGetWithoutContent_data() { addBackendRows(); }
+    void aHeadRequestIsAnsweredAsGetWithoutContent()
+    {
+        QFETCH(QString, backend);
+        std::unique_ptr<Env> env;
+        JD_START_API(env, backend);
+        const HttpReply created = postJob(env->port, env->client, "head-1", textInput(QStringLiteral("hello")));
+        QCOMPARE(created.status, 201);
+        const QByteArray path = created.header("Location");
+        const HttpReply got = getPath(env->port, env->client, path);
+        QCOMPARE(got.status, 200);
+        const HttpHeaders auth{{"Authorization", "Bearer " + env->client.toLatin1()}};
+
+        // One connection, the requests pipelined: each answer must start where the one before ended.
+        HttpConnection c(env->port);
+        QVERIFY(c.send(QByteArray(requestBytes("HEAD", path, auth) + requestBytes("HEAD", "/v1/jobs", auth)
+                                  + requestBytes("HEAD", path, {}) + requestBytes("HEAD", "/metrics", {})
+                                  + requestBytes("GET", path, auth))));
+        const HttpReply job = c.read(false, true);
+        QCOMPARE(job.status, 200);
+        QCOMPARE(job.header("Content-Type"), got.header("Content-Type"));
+        QCOMPARE(job.header("Content-Length"), QByteArray::number(got.body.size())); // the GET's
+        const HttpReply postOnly = c.read(false, true);
+        QCOMPARE(postOnly.status, 405);
+        QCOMPARE(postOnly.header("Allow"), QByteArray("POST"));
+        const HttpReply noToken = c.read(false, true);
+        QCOMPARE(noToken.status, 401);
+        QVERIFY(!noToken.header("WWW-Authenticate").isEmpty());
+        const HttpReply metrics = c.read(false, true);
+        QCOMPARE(metrics.status, 200);
+        QVERIFY(metrics.header("Content-Type").startsWith("text/plain"));
+        QVERIFY(metrics.header("Content-Length").toLongLong() > 0);
+        const HttpReply after = c.read();
+        QVERIFY2(after.status == 200, qPrintable(after.describe()));
+        QCOMPARE(after.body, got.body);
+        QVERIFY2(c.peek().isEmpty(), c.peek().constData()); // nothing left over from the answers to HEAD
+
+        // Where HEAD is not allowed, the Allow header says GET's endpoints take it.
+        const HttpReply put = httpCall(env->port, requestBytes("PUT", path, auth, "{}"));
+        QCOMPARE(put.status, 405);
+        QCOMPARE(put.header("Allow"), QByteArray("GET, HEAD"));
+        const HttpReply deleteHealth = httpCall(env->port, requestBytes("DELETE", "/healthz", {}));
+        QCOMPARE(deleteHealth.status, 405);
+        QCOMPARE(deleteHealth.header("Allow"), QByteArray("GET, HEAD"));
+    }
+
     void storeUnreachable_data() { addBackendRows(); }
     void storeUnreachable()
     {
