@@ -125,6 +125,7 @@ struct Connection
     bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
     bool finishWhenWritten = false; // shut the sending side once Qt's buffer is empty
     qint64 halfClosedMs = 0;        // when the sending side was shut (a lingering close)
+    bool continueOwed = false;      // a 100 Continue to send once the answers before it are written
 };
 
 // Delivery of answers from handler threads back to the transport's thread;
@@ -356,8 +357,16 @@ struct HttpTransport::Private
             s->skip(s->bytesAvailable()); // nobody parses them now
             return;
         }
-        if (c->framer.takeContinueRequest() && c->pending.empty())
-            s->write("HTTP/1.1 100 Continue\r\n\r\n");
+        // The interim answer to "Expect: 100-continue" goes after the answers
+        // to the requests before it (heads: those not yet with Qt's parser,
+        // and this one); written now, it would be read as the interim answer
+        // to an earlier request, and this client would wait for its own.
+        if (c->framer.takeContinueRequest()) {
+            if (c->pending.empty() && c->heads.size() == 1)
+                s->write("HTTP/1.1 100 Continue\r\n\r\n");
+            else
+                c->continueOwed = true;
+        }
         if (!ok) {
             const RequestFramer::Rejection &r = c->framer.rejection();
             qCInfo(lcHttp).noquote() << QStringLiteral("rejected request stream: connection=%1 peer=%2 status=%3 reason=\"%4\"")
@@ -441,6 +450,8 @@ struct HttpTransport::Private
         }
         const RequestFramer::Head head = c->heads.front();
         c->heads.pop_front();
+        if (head.expectContinue)
+            c->continueOwed = false; // its body is here: no interim answer any more
         Pending p;
         p.seq = c->nextSeq++;
         p.method = r.method;
@@ -565,6 +576,12 @@ struct HttpTransport::Private
                 c.finishWhenWritten = true;
                 finishWritingWhenFlushed(c);
             }
+        }
+        // Every answer before it is written: the 100 Continue a request is owed.
+        if (c.continueOwed && c.pending.empty() && c.heads.size() <= 1 && !c.closing && !c.rejected && c.socket
+            && c.socket->state() == QAbstractSocket::ConnectedState) {
+            c.continueOwed = false;
+            c.socket->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
     }
 

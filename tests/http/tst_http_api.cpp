@@ -641,6 +641,24 @@ private Q_SLOTS:
             QVERIFY(c.send(body));
             QCOMPARE(c.read().status, 201);
         }
+        // Behind another request: its 100 Continue comes after that request's
+        // answer (first, it was read as the interim answer to the GET, and
+        // nothing answered this one until the client gave up waiting).
+        {
+            HttpConnection c(env->port, 5000);
+            const QByteArray body = createBody(QStringLiteral("summarize"), textInput(QStringLiteral("queued")));
+            HttpHeaders h = jsonHeaders(env->client, "continued-behind");
+            h.emplace_back("Expect", "100-continue");
+            const QByteArray post = requestBytes("POST", "/v1/jobs", h, body);
+            const HttpHeaders auth{{"Authorization", "Bearer " + env->client.toLatin1()}};
+            QVERIFY(c.send(QByteArray(requestBytes("GET", "/healthz", auth) + QByteArrayView(post).first(post.size() - body.size()))));
+            const HttpReply first = c.read(true);
+            QVERIFY2(first.status == 200, qPrintable(first.describe()));
+            QVERIFY(first.json().contains(QStringLiteral("store")));
+            QCOMPARE(c.read(true).status, 100);
+            QVERIFY(c.send(body));
+            QCOMPARE(c.read(true).status, 201);
+        }
         {
             HttpConnection c(env->port);
             QVERIFY(c.send("POST /v1/jobs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n"));
@@ -665,7 +683,7 @@ private Q_SLOTS:
         }
         QCOMPARE(httpCall(env->port, requestBytes("GET", "/healthz", {})).status, 200);
         StoreCounts after = StoreCounts::of(*env->svc);
-        QCOMPARE(after.jobs, before.jobs + 2); // "trickled" and "continued", nothing else
+        QCOMPARE(after.jobs, before.jobs + 3); // "trickled", "continued" and "continued-behind", nothing else
         QCOMPARE(after.idempotencyEvents, before.idempotencyEvents);
     }
 
