@@ -13,12 +13,16 @@
 #include "views/JobDetailView.h"
 
 #include <QAction>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <condition_variable>
+#include <mutex>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -124,6 +128,99 @@ private Q_SLOTS:
         QCOMPARE(attempts.at(1).provider, QStringLiteral("fallback"));
         QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 1);
         QCOMPARE(view->attemptsModel()->rowCount(), 2);
+    }
+
+    // The operator selects another job; its detail read is slow, or fails.
+    // Until it is here, nothing may act on the job still on screen (found by
+    // a review: Ctrl+K cancelled the unknown attempt of the job shown before,
+    // and the dispatcher then sent that job's intent again).
+    void actionsWaitForTheSelectedJobsDetail_data() { addBackendRows(); }
+    void actionsWaitForTheSelectedJobsDetail()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [a, unknownA] = blockedJob(*svc, QStringLiteral("sel-a"));
+        const auto [b, unknownB] = blockedJob(*svc, QStringLiteral("sel-b"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), a.id);
+        JobDetailView *view = console.window->detailView();
+        QAction *cancelAction = console.window->findChild<QAction *>(QStringLiteral("cancelAttemptAction"));
+        QVERIFY(cancelAction && cancelAction->isEnabled());
+        QVERIFY(button(view, QStringLiteral("cancelAttemptButton_1")));
+
+        // The worker holds the next detail read until the test lets it go.
+        struct Gate
+        {
+            std::mutex mutex;
+            std::condition_variable cv;
+            bool hold = true;
+            bool fail = false;
+            bool reached = false;
+            void open()
+            {
+                std::lock_guard lock(mutex);
+                hold = false;
+                cv.notify_all();
+            }
+        };
+        auto gate = std::make_shared<Gate>();
+        auto opener = qScopeGuard([gate] { gate->open(); }); // never leave the worker waiting
+        console.client->setQueryHook([gate](const char *what) {
+            if (qstrcmp(what, "job detail") != 0)
+                return;
+            std::unique_lock lock(gate->mutex);
+            gate->reached = true;
+            gate->cv.notify_all();
+            gate->cv.wait(lock, [&] { return !gate->hold; });
+            if (gate->fail)
+                throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout"));
+        });
+        auto reached = [gate] {
+            std::unique_lock lock(gate->mutex);
+            return gate->cv.wait_for(lock, std::chrono::seconds(10), [&] { return gate->reached; });
+        };
+
+        console.window->selectJob(b.id);
+        QVERIFY(reached()); // B's read is under way, and held
+        auto nothingActs = [&] {
+            QVERIFY(!view->current());
+            QVERIFY(!cancelAction->isEnabled());
+            QVERIFY(!console.window->findChild<QAction *>(QStringLiteral("retryAction"))->isEnabled());
+            QVERIFY(!console.window->findChild<QAction *>(QStringLiteral("cancelJobAction"))->isEnabled());
+            for (const char *name : {"cancelAttemptButton_1", "retryButton", "cancelJobButton"}) {
+                const QPushButton *shown = button(view, QLatin1String(name)); // gone, or going (deleteLater)
+                QVERIFY2(!shown || (!shown->isEnabled() && !shown->isVisible()), name);
+            }
+            QVERIFY(!view->openCancelAttempt());
+            QVERIFY(!view->openRetry());
+            QVERIFY(!view->openCancelJob());
+        };
+        nothingActs();
+        QVERIFY(view->findChild<QLabel *>(QStringLiteral("detailHeader"))->text().contains(QString::number(b.id)));
+        cancelAction->trigger(); // Ctrl+K
+        QVERIFY(!findTopLevel<CancelAttemptDialog>(QStringLiteral("cancelAttemptDialog")));
+
+        gate->open();
+        QTRY_VERIFY_WITH_TIMEOUT(view->current() && view->current()->jobId == b.id, 10000);
+        QVERIFY(cancelAction->isEnabled());
+
+        // Back to A, and A's read fails: B's detail is not acted on either.
+        {
+            std::lock_guard lock(gate->mutex);
+            gate->hold = true;
+            gate->fail = true;
+            gate->reached = false;
+        }
+        console.window->selectJob(a.id);
+        QVERIFY(reached());
+        gate->open();
+        QTRY_VERIFY_WITH_TIMEOUT(view->findChild<QLabel *>(QStringLiteral("detailHeader"))->text().contains(QStringLiteral("could not be read")),
+                                 10000);
+        nothingActs();
+        QCOMPARE(svc->attempt(unknownA.id)->state, AttemptState::Unknown);
+        QCOMPARE(svc->attempt(unknownB.id)->state, AttemptState::Unknown);
+        console.client->setQueryHook({});
     }
 
     void retryWhileUnknownIsRefusedNamingIt_data() { addBackendRows(); }

@@ -210,8 +210,20 @@ void JobDetailView::showJob(qint64 jobId)
 {
     if (m_jobId != jobId) {
         m_actionStatus->hide();
-        if (!m_current || m_current->jobId != jobId)
+        if (!m_current || m_current->jobId != jobId) {
             m_header->setText(tr("Job %1: reading…").arg(jobId));
+            // What is still on screen is another job's: nothing acts on it
+            // (buttons, Ctrl+R, Ctrl+K) until the selected job's detail is
+            // here. Found by a review: with that read slow or failed, Ctrl+K
+            // cancelled the unknown attempt of the job shown before, whose
+            // intent the dispatcher then sent again.
+            if (m_current) {
+                m_current.reset();
+                m_tabs->setEnabled(false);
+                rebuildActionButtons();
+                Q_EMIT cleared();
+            }
+        }
     }
     m_jobId = jobId;
     m_generation = m_client->loadDetail(jobId);
@@ -444,8 +456,11 @@ void JobDetailView::fillAudit(const JobDetail &d)
 void JobDetailView::rebuildActionButtons()
 {
     while (QLayoutItem *item = m_actionsLayout->takeAt(0)) {
-        if (item->widget())
-            item->widget()->deleteLater();
+        if (QWidget *w = item->widget()) {
+            w->hide(); // at once: no click reaches a button of what was shown before
+            w->setEnabled(false);
+            w->deleteLater();
+        }
         delete item;
     }
     if (!m_current || !m_current->detail)
