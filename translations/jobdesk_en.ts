@@ -972,6 +972,14 @@
             <numerusform>The job goes back to the queue, but its automatic budget (%n attempts) is spent: the dispatcher will fail it unless you retry it yourself.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 said at %2 that it is still working on this request: it is most likely being run, and billed.</source>
+        <translation>%1 said at %2 that it is still working on this request: it is most likely being run, and billed.</translation>
+    </message>
+    <message>
+        <source>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
+        <translation>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -1136,6 +1144,21 @@
     <message>
         <source>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</source>
         <translation>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s last answer</source>
+        <translation>Provider&apos;s last answer</translation>
+    </message>
+    <message>
+        <source>Such a run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
+        <translation>Such a run may be billed all the same, and the job&apos;s next attempt is a second charge.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these providers said they are still working on the request: those are most likely being run, and billed.</source>
+        <translation>
+            <numerusform>%n of these providers said they are still working on the request: those are most likely being run, and billed.</numerusform>
+            <numerusform>%n of these providers said they are still working on the request: those are most likely being run, and billed.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

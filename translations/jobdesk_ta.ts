@@ -972,6 +972,14 @@
             <numerusform>வேலை மீண்டும் வரிசைக்குச் செல்லும், ஆனால் அதன் தானியங்கி வரம்பு (%n முயற்சிகள்) தீர்ந்துவிட்டது: நீங்களே மறுமுயற்சி செய்யாவிட்டால் அனுப்பி (dispatcher) அதைத் தோல்வி என முடிக்கும்.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 said at %2 that it is still working on this request: it is most likely being run, and billed.</source>
+        <translation>இந்தக் கோரிக்கையில் இன்னும் வேலை செய்து கொண்டிருப்பதாக %1 %2 இல் கூறியது: அது பெரும்பாலும் இயக்கப்படுகிறது, அதற்குக் கட்டணமும் வசூலிக்கப்படும்.</translation>
+    </message>
+    <message>
+        <source>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
+        <translation>%1 அதை உண்மையில் இயக்கியிருந்தால், அந்த இயக்கத்துக்கும் கட்டணம் வசூலிக்கப்படலாம்; வேலையின் அடுத்த முயற்சி இரண்டாவது கட்டணம் ஆகும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -1136,6 +1144,21 @@
     <message>
         <source>not sent: the cancel of attempt %1 of this job did not answer, so the job&apos;s change number is not known; OK sends both again</source>
         <translation>அனுப்பப்படவில்லை: இந்த வேலையின் முயற்சி %1 ஐ ரத்துசெய்யும் கோரிக்கைக்குப் பதில் வரவில்லை, எனவே வேலையின் மாற்ற எண் தெரியவில்லை; OK அழுத்தினால் இரண்டும் மீண்டும் அனுப்பப்படும்</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s last answer</source>
+        <translation>வழங்குநரின் கடைசிப் பதில்</translation>
+    </message>
+    <message>
+        <source>Such a run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
+        <translation>அத்தகைய இயக்கத்துக்கும் கட்டணம் வசூலிக்கப்படலாம்; வேலையின் அடுத்த முயற்சி இரண்டாவது கட்டணம் ஆகும்.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these providers said they are still working on the request: those are most likely being run, and billed.</source>
+        <translation>
+            <numerusform>இவற்றில் %n வழங்குநர் கோரிக்கையில் இன்னும் வேலை செய்து கொண்டிருப்பதாகக் கூறினர்: அவை பெரும்பாலும் இயக்கப்படுகின்றன, அவற்றுக்குக் கட்டணமும் வசூலிக்கப்படும்.</numerusform>
+            <numerusform>இவற்றில் %n வழங்குநர்கள் கோரிக்கையில் இன்னும் வேலை செய்து கொண்டிருப்பதாகக் கூறினர்: அவை பெரும்பாலும் இயக்கப்படுகின்றன, அவற்றுக்குக் கட்டணமும் வசூலிக்கப்படும்.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

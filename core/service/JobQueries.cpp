@@ -165,13 +165,17 @@ JobDetail JobService::jobDetail(qint64 jobId)
         throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
     JobDetail detail;
     detail.job = *j;
-    // The attempts and where each one's request went (migrations 33, 34), in one read.
+    // The attempts, where each one's request went (migrations 33, 34) and
+    // what its provider last answered a status lookup (migration 26), in one read.
     for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
-                                                     QStringLiteral(", sent_to FROM attempts WHERE job_id = $1 ORDER BY attempt_no")),
+                                                     QStringLiteral(", sent_to, last_lookup_answer FROM attempts "
+                                                                    "WHERE job_id = $1 ORDER BY attempt_no")),
                                    {jobId})) {
         detail.attempts.append(rows::attempt(row));
         if (!row.at(17).isNull())
             detail.sentTo.insert(detail.attempts.last().id, row.at(17).toString());
+        if (const auto answer = lookupAnswerFromString(row.at(18).toString()))
+            detail.lastLookupAnswer.insert(detail.attempts.last().id, *answer);
     }
     detail.events = attemptEvents(jobId);
     detail.raceLosses = raceLosses(jobId);

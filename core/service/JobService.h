@@ -141,6 +141,12 @@ struct JobPage
     std::optional<qint64> nextCursor; // pass as afterId for the next page (newest first)
 };
 
+// What the provider answered the last status lookup of an unknown attempt
+// (migration 26; a conclusive answer moves the attempt out of unknown).
+enum class LookupAnswer { InProgress, NeverProcessed, NoAnswer };
+QString toText(LookupAnswer); // "in_progress", "never_processed", "no_answer": as stored
+std::optional<LookupAnswer> lookupAnswerFromString(const QString &text);
+
 struct JobDetail
 {
     Job job;
@@ -149,6 +155,9 @@ struct JobDetail
     // id; an attempt that is not here records nowhere (never sent, or sent by
     // a JobDesk older than migration 33).
     QHash<qint64, QString> sentTo;
+    // What the provider answered the last status lookup of each attempt that
+    // was asked (by attempt id; the time is Attempt::lastLookupAtMs).
+    QHash<qint64, LookupAnswer> lastLookupAnswer;
     QList<AttemptEvent> events;
     QList<RaceLoss> raceLosses;
     QList<IdempotencyEvent> keyHistory;
@@ -206,12 +215,6 @@ struct SentUnder
 // ---- worklists: the questions an operator or a support engineer arrives with ----
 
 // An unknown attempt of an undecided job: the on-call queue.
-// What the provider answered the last status lookup of an unknown attempt
-// (migration 26; a conclusive answer moves the attempt out of unknown).
-enum class LookupAnswer { InProgress, NeverProcessed, NoAnswer };
-QString toText(LookupAnswer); // "in_progress", "never_processed", "no_answer": as stored
-std::optional<LookupAnswer> lookupAnswerFromString(const QString &text);
-
 struct UnknownQueueItem
 {
     enum class Cause { Deadline, LostConnection, LeaseExpired, Other };

@@ -7,6 +7,7 @@
 
 #include "UiFixture.h"
 
+#include "Format.h"
 #include "dialogs/ActionDialogs.h"
 #include "models/TextTableModel.h"
 #include "views/ConnectionBanner.h"
@@ -221,6 +222,48 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(unknownA.id)->state, AttemptState::Unknown);
         QCOMPARE(svc->attempt(unknownB.id)->state, AttemptState::Unknown);
         console.client->setQueryHook({});
+    }
+
+    // The cancel confirmation says what it may cost: a run of the provider
+    // that counts for nothing, and a second charge for the next attempt; and,
+    // first, that the provider said it is still working on the request
+    // (found by a review: the detail did not carry that answer, and the
+    // dialog read as if cancelling were free).
+    void cancellingAnAttemptItsProviderIsStillWorkingOnSaysSo_data() { addBackendRows(); }
+    void cancellingAnAttemptItsProviderIsStillWorkingOnSaysSo()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("working-1"));
+        const auto [quiet, quietUnknown] = blockedJob(*svc, QStringLiteral("working-2"));
+        svc->recordLookup(unknown.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("provider: status=processing"));
+        const Attempt asked = *svc->attempt(unknown.id);
+        QVERIFY(asked.lastLookupAtMs);
+
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        QCOMPARE(view->current()->detail->lastLookupAnswer.value(unknown.id, LookupAnswer::NoAnswer), LookupAnswer::InProgress);
+        ActionDialog *dialog = view->openCancelAttempt();
+        QVERIFY(dialog);
+        const QString text = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
+        QVERIFY2(text.contains(QStringLiteral("%1 said at %2 that it is still working on this request")
+                                   .arg(unknown.provider, Format::time(*asked.lastLookupAtMs))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("second charge")), qPrintable(text));
+        dialog->reject();
+
+        // Not asked: no such claim, the cost still said.
+        console.window->selectJob(quiet.id);
+        QTRY_VERIFY(view->current() && view->current()->jobId == quiet.id);
+        QVERIFY(view->current()->detail->lastLookupAnswer.isEmpty());
+        dialog = view->openCancelAttempt();
+        QVERIFY(dialog);
+        const QString quietText = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
+        QVERIFY2(!quietText.contains(QStringLiteral("still working")), qPrintable(quietText));
+        QVERIFY2(quietText.contains(QStringLiteral("second charge")), qPrintable(quietText));
+        dialog->reject();
     }
 
     void retryWhileUnknownIsRefusedNamingIt_data() { addBackendRows(); }

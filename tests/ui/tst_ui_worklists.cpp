@@ -435,6 +435,8 @@ private Q_SLOTS:
         const Attempt h2 = startRunning(*svc, hedged.id, QStringLiteral("fallback"), AttemptKind::Hedge);
         shown.append(svc->markUnknown(h1.id, kWorker, QStringLiteral("deadline passed")));
         shown.append(svc->markUnknown(h2.id, kWorker, QStringLiteral("deadline passed")));
+        // One provider said it is still working on its request.
+        svc->recordLookup(shown.at(1).id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("provider: status=processing"));
 
         Console console;
         UnknownQueueView *view = showQueue(console, store->url());
@@ -446,11 +448,26 @@ private Q_SLOTS:
         QTRY_VERIFY(dialog->isVisible());
         QCOMPARE(dialog->entries().size(), 5);
         QCOMPARE(dialog->jobCount(), 4);
-        QCOMPARE(dialog->findChild<QTreeWidget *>(QStringLiteral("previewList"))->topLevelItemCount(), 5);
+        const QTreeWidget *preview = dialog->findChild<QTreeWidget *>(QStringLiteral("previewList"));
+        QCOMPARE(preview->topLevelItemCount(), 5);
+        // What each provider last answered is in the preview; "still working" stands out.
+        int stillWorkingRows = 0;
+        for (int i = 0; i < preview->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *row = preview->topLevelItem(i);
+            const bool asked = row->data(0, Qt::UserRole).toLongLong() == shown.at(1).id;
+            QCOMPARE(row->text(4), asked ? QStringLiteral("still working on it") : QString());
+            QCOMPARE(row->font(4).bold(), asked);
+            stillWorkingRows += asked ? 1 : 0;
+        }
+        QCOMPARE(stillWorkingRows, 1);
         // It does not promise a next attempt it has not checked: a job whose
         // route has no proven provider left is failed by the dispatcher.
         const QString consequence = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
         QVERIFY2(consequence.contains(QStringLiteral("no proven provider is left")) && consequence.contains(QStringLiteral("retry those yourself")),
+                 qPrintable(consequence));
+        // And what it costs: a run that counts for nothing may be billed, and the next attempt is charged again.
+        QVERIFY2(consequence.contains(QStringLiteral("second charge")), qPrintable(consequence));
+        QVERIFY2(consequence.contains(QStringLiteral("1 of these providers said they are still working on the request")),
                  qPrintable(consequence));
         const QString countText = dialog->findChild<QLabel *>(QStringLiteral("countLabel"))->text();
         QVERIFY2(countText.startsWith(QStringLiteral("5 unknown attempt")) && countText.contains(QStringLiteral("of 4 job")),

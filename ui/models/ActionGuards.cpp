@@ -143,6 +143,14 @@ bool aProvenProviderIsLeft(const JobDetail &d, const QList<ProviderChoice> &prov
 QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a, const QList<ProviderChoice> *providers)
 {
     QStringList lines;
+    // First, what the provider itself last said: a request it is still working
+    // on is most likely run and billed, whatever JobDesk records.
+    if (a.state != AttemptState::Starting && d.lastLookupAnswer.value(a.id, LookupAnswer::NoAnswer) == LookupAnswer::InProgress
+        && a.lastLookupAtMs) {
+        lines.append(tr("%1 said at %2 that it is still working on this request: it is most likely being run, and "
+                        "billed.")
+                         .arg(a.provider, Format::time(*a.lastLookupAtMs)));
+    }
     if (d.job.completedBy) {
         lines.append(tr("Job %1 already has a winner, so nothing waits for this attempt: cancelling records that "
                         "it is over.")
@@ -168,12 +176,17 @@ QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a, const QLi
                             "proven provider."));
         }
     }
-    if (a.state == AttemptState::Starting)
+    if (a.state == AttemptState::Starting) {
         lines.append(tr("The request has not been sent yet; it will not be sent."));
-    else
+    } else {
         lines.append(tr("If %1 still delivers a result for this attempt, it is discarded and shown as a race loss; "
                         "it never overwrites anything.")
                          .arg(a.provider));
+        if (!d.job.completedBy) // what the operator pays for: a run that counts for nothing, and the next one
+            lines.append(tr("If %1 did run it, that run may be billed all the same, and the job's next attempt is a "
+                            "second charge.")
+                             .arg(a.provider));
+    }
     return lines.join(u' ');
 }
 

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "StoreClient.h"
+#include "UnknownQueueModel.h"
 
 #include <QDialogButtonBox>
 #include <QHash>
@@ -94,7 +95,9 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
     m_preview->setObjectName(QStringLiteral("previewList"));
     m_preview->setRootIsDecorated(false);
     m_preview->setUniformRowHeights(true);
-    m_preview->setHeaderLabels({tr("Job"), tr("Attempt"), tr("Provider"), tr("Unknown since"), tr("Owner"), tr("Idempotency key")});
+    m_preview->setHeaderLabels({tr("Job"), tr("Attempt"), tr("Provider"), tr("Unknown since"), tr("Provider's last answer"),
+                                tr("Owner"), tr("Idempotency key")});
+    int stillWorking = 0;
     for (const Entry &e : std::as_const(m_entries)) {
         const Attempt &a = e.item.attempt;
         auto *row = new QTreeWidgetItem(m_preview);
@@ -102,8 +105,15 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
         row->setText(1, tr("#%1 (id %2)").arg(a.attemptNo).arg(a.id));
         row->setText(2, a.provider);
         row->setText(3, Format::time(e.item.unknownSinceMs));
-        row->setText(4, e.item.ownerId);
-        row->setText(5, e.item.idempotencyKey);
+        row->setText(4, UnknownQueueModel::answerText(e.item));
+        if (e.item.lastAnswer == LookupAnswer::InProgress) {
+            ++stillWorking;
+            QFont bold = row->font(4);
+            bold.setBold(true);
+            row->setFont(4, bold);
+        }
+        row->setText(5, e.item.ownerId);
+        row->setText(6, e.item.idempotencyKey);
         row->setData(0, Qt::UserRole, a.id);
     }
     m_preview->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -116,7 +126,14 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
                                       "dispatcher starts its next attempt on the next proven provider. It fails the job "
                                       "instead when its attempt budget is spent or no proven provider is left in its "
                                       "route's chain: retry those yourself. If a provider did run one of these, its late "
-                                      "result is recorded as a race loss and discarded."),
+                                      "result is recorded as a race loss and discarded.")
+                                       + u' '
+                                       + tr("Such a run may be billed all the same, and the job's next attempt is a second charge.")
+                                       + (stillWorking > 0 ? u' '
+                                                                 + tr("%n of these providers said they are still working on the "
+                                                                      "request: those are most likely being run, and billed.",
+                                                                      nullptr, stillWorking)
+                                                           : QString()),
                                    this);
     consequence->setObjectName(QStringLiteral("consequenceLabel"));
     consequence->setWordWrap(true);

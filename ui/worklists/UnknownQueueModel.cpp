@@ -26,7 +26,9 @@ QString causeText(UnknownQueueItem::Cause c)
     return UnknownQueueModel::tr("unclear answer");
 }
 
-QString answerText(const UnknownQueueItem &i)
+} // namespace
+
+QString UnknownQueueModel::answerText(const UnknownQueueItem &i)
 {
     if (!i.lastAnswer)
         return QString();
@@ -37,8 +39,6 @@ QString answerText(const UnknownQueueItem &i)
     }
     return UnknownQueueModel::tr("no answer: the lookup failed");
 }
-
-} // namespace
 
 UnknownQueueModel::UnknownQueueModel(StoreClient *client, QObject *parent)
     : QAbstractTableModel(parent), m_client(client)

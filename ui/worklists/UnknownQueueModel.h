@@ -35,6 +35,9 @@ public:
 
     explicit UnknownQueueModel(StoreClient *client, QObject *parent = nullptr);
 
+    // What the provider answered the item's last status lookup, in words (empty: not asked).
+    static QString answerText(const UnknownQueueItem &item);
+
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
