@@ -8,8 +8,13 @@
 #include "StoreFixture.h"
 #include "domain/RefusalText.h"
 
+#include <QDeadlineTimer>
 #include <QJsonObject>
+#include <QScopeGuard>
+#include <QThread>
 #include <QTest>
+
+#include <thread>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -209,6 +214,66 @@ private Q_SLOTS:
     // view, the job went back to the queue and its next provider was sent the
     // intent the first one was running. The cancel is now refused as stale,
     // and nothing changes until the operator decides again.
+    // The "still working" answer moves the job's change sequence forward,
+    // never back, while another writer holds the job: its number is taken
+    // once the job is locked (found by a review: it was taken before, the
+    // other writer committed a higher one meanwhile, and the answer then set
+    // the job's number below it, so a view taken in between passed the stale
+    // check without the answer).
+    void aStillWorkingAnswerNeverMovesTheJobsChangeBack_data() { addBackendRows(); }
+    void aStillWorkingAnswerNeverMovesTheJobsChangeBack()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Attempt a = unknownAttempt(*svc, QStringLiteral("seq-back"));
+        const bool pg = store->url().dialect == Dialect::Postgres;
+        auto other = store->open();  // another writer of the job
+        auto lookup = store->open(); // the reconciler's connection
+        const qint64 lookupPid = pg ? lookup->session().exec(QStringLiteral("SELECT pg_backend_pid()")).first().first().toLongLong() : 0;
+
+        other->session().begin();
+        if (pg)
+            other->session().exec(QStringLiteral("SELECT id FROM jobs WHERE id = $1 FOR UPDATE"), {a.jobId});
+        else // SQLite: the write lock, as every writer takes it
+            other->session().exec(QStringLiteral("UPDATE jd_counter SET value = value WHERE id = 1"));
+        std::thread reconciler([&] { lookup->recordLookup(a.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("running")); });
+        auto joiner = qScopeGuard([&] {
+            if (other->session().inTransaction())
+                other->session().rollback();
+            reconciler.join();
+        });
+        if (pg) { // the reconciler waits inside the database for the job's row
+            QDeadlineTimer deadline(20000);
+            bool waiting = false;
+            while (!waiting && !deadline.hasExpired()) {
+                waiting = !svc->session().exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'"),
+                                               {lookupPid})
+                               .isEmpty();
+                if (!waiting)
+                    QThread::msleep(5);
+            }
+            QVERIFY2(waiting, "the lookup's record never waited for the job's row");
+        }
+        const qint64 committed = pg ? other->session()
+                                          .exec(QStringLiteral("UPDATE jobs SET change_seq = nextval('jd_change_seq') WHERE id = $1 "
+                                                               "RETURNING change_seq"),
+                                                {a.jobId})
+                                          .first().first().toLongLong()
+                                    : other->session()
+                                          .exec(QStringLiteral("UPDATE jd_counter SET value = value + 1 WHERE id = 1 RETURNING value"))
+                                          .first().first().toLongLong();
+        if (!pg)
+            other->session().exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"), {a.jobId, committed});
+        other->session().commit();
+        joiner.dismiss();
+        reconciler.join();
+        const Job after = *svc->job(a.jobId);
+        QVERIFY2(after.changeSeq > committed, qPrintable(QStringLiteral("the job's change sequence is %1, the other writer's %2")
+                                                             .arg(after.changeSeq)
+                                                             .arg(committed)));
+        QCOMPARE(svc->jobDetail(a.jobId).lastLookupAnswer.value(a.id, LookupAnswer::NoAnswer), LookupAnswer::InProgress);
+    }
+
     void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale_data() { addBackendRows(); }
     void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale()
     {

@@ -1239,8 +1239,14 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
         // In progress since this answer (not since an earlier one a failed
         // lookup came between: migration 30, found by a review).
         if (answer == LookupAnswer::InProgress && was.first().at(1).isNull()) {
-            d->session->exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"),
-                             {was.first().at(0).toLongLong(), d->stamp().seq});
+            // The job's row lock before its number: taken before the lock, a
+            // number could be older than one another writer of the job
+            // committed meanwhile, and the job's change sequence went back
+            // (found by a review): an operator's view taken in between then
+            // passed the stale check without this answer.
+            const qint64 jobId = was.first().at(0).toLongLong();
+            d->requireJobForGuards(jobId);
+            d->session->exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"), {jobId, d->stamp().seq});
         }
         return true;
     });
