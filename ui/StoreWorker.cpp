@@ -556,6 +556,11 @@ void StoreWorker::runAction(ActionResult result, F &&body)
             result.outcome = ActionResult::Outcome::Refused;
             result.message = tr("Not allowed: %1").arg(e.localizedMessage());
             break;
+        case JobDeskError::Code::InvalidArgument: // nothing was written: sending it again changes nothing
+        case JobDeskError::Code::NotFound:
+            result.outcome = ActionResult::Outcome::Refused;
+            result.message = tr("Refused: %1").arg(e.localizedMessage());
+            break;
         default:
             result.outcome = ActionResult::Outcome::Failed;
             result.message = e.localizedMessage();

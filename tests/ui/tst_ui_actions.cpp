@@ -266,6 +266,80 @@ private Q_SLOTS:
         dialog->reject();
     }
 
+    // The retry commits, its answer is lost on the way back (the connection
+    // drops): OK sends the same request again, which must be the same retry.
+    // Found by a review: the provider list stayed open, another provider made
+    // it a different request under the same id, refused as "already used"
+    // and treated as not known whether it took effect, so OK came back and
+    // the dialog looped, never saying the first retry had started.
+    void aRetryWhoseAnswerWasLostIsSentAgainAsTheSameRetry_data() { addBackendRows(); }
+    void aRetryWhoseAnswerWasLostIsSentAgainAsTheSameRetry()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("lost-answer"));
+        svc->cancelAttempt(unknown.id, operatorRequest(QStringLiteral("provider confirmed it never ran")));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        auto *dialog = qobject_cast<RetryDialog *>(view->openRetry());
+        QVERIFY(dialog);
+        const QString provider = dialog->selectedProvider();
+        QVERIFY(!provider.isEmpty());
+        // The first send commits through another connection, then "loses" its answer.
+        const StoreUrl url = store->url();
+        const QString requestId = dialog->requestId();
+        const qint64 seen = view->current()->detail->job.changeSeq;
+        const Actor actor = console.client->actor();
+        auto once = std::make_shared<std::atomic<bool>>(true);
+        console.client->setQueryHook([=](const char *what) {
+            if (qstrcmp(what, "retry") != 0 || !once->exchange(false))
+                return;
+            OperatorRequest first = operatorRequest(QStringLiteral("customer still waiting"));
+            first.actor = actor;
+            first.requestId = requestId;
+            first.seenChangeSeq = seen;
+            JobService::open(url)->retry(job.id, provider, first);
+            throw JobDeskError(JobDeskError::Code::StoreUnavailable, QStringLiteral("server closed the connection unexpectedly"));
+        });
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("customer still waiting"));
+        auto *ok = dialog->findChild<QPushButton *>(QStringLiteral("okButton"));
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QCOMPARE(finished.at(0).first().value<ActionResult>().outcome, ActionResult::Outcome::Failed);
+        QCOMPARE(svc->attempts(job.id).size(), 2); // it did start
+        // The provider is the request's now: the list cannot move it elsewhere.
+        auto *list = dialog->findChild<QTreeWidget *>(QStringLiteral("providerList"));
+        QVERIFY(!list->isEnabled());
+        QCOMPARE(dialog->selectedProvider(), provider);
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 10000); // once the connection is back
+        QSignalSpy done(dialog, &QDialog::accepted);
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        const ActionResult again = finished.at(1).first().value<ActionResult>();
+        QCOMPARE(again.outcome, ActionResult::Outcome::Replayed);
+        QVERIFY2(again.message.contains(QStringLiteral("had already started attempt #2")), qPrintable(again.message));
+        QCOMPARE(done.size(), 1);
+        QCOMPARE(svc->attempts(job.id).size(), 2);
+        QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 1);
+
+        // The same id on another provider (a caller other than this dialog): a
+        // final refusal, not "not known whether it took effect".
+        OperatorRequest reused = operatorRequest(QStringLiteral("customer still waiting"));
+        reused.actor = actor;
+        reused.requestId = requestId;
+        const QString elsewhere = provider == QLatin1String("primary") ? QStringLiteral("fallback") : QStringLiteral("primary");
+        console.client->retry(job.id, elsewhere, reused);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 10000);
+        const ActionResult refused = finished.at(2).first().value<ActionResult>();
+        QCOMPARE(refused.outcome, ActionResult::Outcome::Refused);
+        QVERIFY2(refused.message.contains(QStringLiteral("was already used for a retry on provider ") + provider), qPrintable(refused.message));
+        QCOMPARE(svc->attempts(job.id).size(), 2);
+        console.client->setQueryHook({});
+    }
+
     void retryWhileUnknownIsRefusedNamingIt_data() { addBackendRows(); }
     void retryWhileUnknownIsRefusedNamingIt()
     {

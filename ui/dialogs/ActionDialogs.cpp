@@ -325,6 +325,12 @@ void RetryDialog::applyAnswer(const DialogAnswer &answer)
 
 quint64 RetryDialog::submit(const OperatorRequest &request)
 {
+    // From the first OK on, this dialog's request id is a retry on this
+    // provider: sent again (an answer lost), it must be the same retry. With
+    // the list still open, another provider made it a different request under
+    // the same id, refused for ever while the first one had started (found by
+    // a review).
+    m_providers->setEnabled(false);
     return m_client->retry(m_detail.jobId, selectedProvider(), request);
 }
 
