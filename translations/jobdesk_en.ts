@@ -999,6 +999,10 @@
         <source>Close</source>
         <translation>Close</translation>
     </message>
+    <message>
+        <source>The answer to &quot;%1&quot; (closed before it came): %2</source>
+        <translation>The answer to &quot;%1&quot; (closed before it came): %2</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::BulkCancelDialog</name>

@@ -999,6 +999,10 @@
         <source>Close</source>
         <translation>மூடு</translation>
     </message>
+    <message>
+        <source>The answer to &quot;%1&quot; (closed before it came): %2</source>
+        <translation>&quot;%1&quot; க்கான பதில் (அது வருவதற்கு முன் மூடப்பட்டது): %2</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::BulkCancelDialog</name>

@@ -19,6 +19,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QPointer>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -337,6 +339,59 @@ private Q_SLOTS:
         QCOMPARE(refused.outcome, ActionResult::Outcome::Refused);
         QVERIFY2(refused.message.contains(QStringLiteral("was already used for a retry on provider ") + provider), qPrintable(refused.message));
         QCOMPARE(svc->attempts(job.id).size(), 2);
+        console.client->setQueryHook({});
+    }
+
+    // The operator presses OK, then closes the dialog while the store has not
+    // answered yet, and moves to another job. The answer still reaches them,
+    // in the status bar (found by a review: it was dropped without a word).
+    void anAnswerToAClosedDialogIsStillTold_data() { addBackendRows(); }
+    void anAnswerToAClosedDialogIsStillTold()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("closed-early"));
+        const auto [other, otherUnknown] = blockedJob(*svc, QStringLiteral("closed-early-2"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        JobDetailView *view = console.window->detailView();
+        // The worker holds the cancel until the test lets it go.
+        auto gate = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
+        auto held = std::make_shared<int>(0); // 0 not reached, 1 held, 2 let go
+        console.client->setQueryHook([gate, held](const char *what) {
+            if (qstrcmp(what, "cancel attempt") != 0)
+                return;
+            std::unique_lock lock(gate->first);
+            *held = std::max(*held, 1);
+            gate->second.notify_all();
+            gate->second.wait(lock, [&] { return *held == 2; });
+        });
+        auto letGo = [gate, held] {
+            std::lock_guard lock(gate->first);
+            *held = 2;
+            gate->second.notify_all();
+        };
+        auto opener = qScopeGuard(letGo);
+        ActionDialog *dialog = view->openCancelAttempt();
+        QVERIFY(dialog);
+        QPointer<ActionDialog> alive(dialog);
+        const QString title = dialog->windowTitle();
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider says never ran"));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("okButton")), Qt::LeftButton);
+        {
+            std::unique_lock lock(gate->first);
+            QVERIFY(gate->second.wait_for(lock, std::chrono::seconds(10), [&] { return *held >= 1; }));
+        }
+        dialog->reject(); // Close, while the cancel is held
+        QTRY_VERIFY(!alive); // closed (and deleted) at once
+        console.window->selectJob(other.id); // read once the cancel is through: the worker is held
+        letGo();
+        QTRY_VERIFY_WITH_TIMEOUT(view->current() && view->current()->jobId == other.id, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(console.window->statusBar()->currentMessage().contains(title), 10000);
+        const QString told = console.window->statusBar()->currentMessage();
+        QVERIFY2(told.contains(QStringLiteral("closed before it came")), qPrintable(told));
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Cancelled); // it did go through
         console.client->setQueryHook({});
     }
 

@@ -7,6 +7,9 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
+#include <QPointer>
+#include <QStatusBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTimer>
@@ -137,6 +140,27 @@ void ActionDialog::showEvent(QShowEvent *event)
         for (int i = 0; i < answer.okClicks; ++i)
             m_ok->click();
     });
+}
+
+void ActionDialog::done(int result)
+{
+    if (m_ticket != 0 && !m_done) {
+        // Closed while its request is under way: the answer still comes, and
+        // the main window's status bar tells it, whichever job is shown then
+        // (found by a review: a refusal or a failure was dropped without a word).
+        QPointer<QMainWindow> main = qobject_cast<QMainWindow *>(parentWidget() ? parentWidget()->window() : nullptr);
+        const quint64 ticket = m_ticket;
+        const QString what = windowTitle();
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = connect(m_client, &StoreClient::actionFinished, m_client, [main, ticket, what, once](const ActionResult &r) {
+            if (r.ticket != ticket)
+                return;
+            QObject::disconnect(*once);
+            if (main)
+                main->statusBar()->showMessage(tr("The answer to \"%1\" (closed before it came): %2").arg(what, r.message));
+        });
+    }
+    QDialog::done(result);
 }
 
 void ActionDialog::onOk()

@@ -65,6 +65,7 @@ protected:
     QLabel *addNote(const QString &objectName, const QString &text);
     void updateOk();
     void showEvent(QShowEvent *event) override;
+    void done(int result) override;
 
     StoreClient *m_client;
     DetailResult m_detail;
