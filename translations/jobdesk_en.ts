@@ -2780,6 +2780,10 @@ Recorded config now %2</translation>
             <numerusform>Job %1 cancelled, with %n open attempts.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The attempt that blocks it is #%1 (id %2) on %3.</source>
+        <translation>The attempt that blocks it is #%1 (id %2) on %3.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

@@ -2780,6 +2780,10 @@ Recorded config now %2</source>
             <numerusform>வேலை %1 ரத்துசெய்யப்பட்டது, %n திறந்த முயற்சிகளுடன்.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The attempt that blocks it is #%1 (id %2) on %3.</source>
+        <translation>இதைத் தடுக்கும் முயற்சி %3 இல் உள்ள #%1 (அடையாளம் %2).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

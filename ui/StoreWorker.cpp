@@ -651,8 +651,15 @@ void StoreWorker::retry(quint64 ticket, qint64 jobId, const QString &provider, c
         if (!o.start.started) {
             r.outcome = ActionResult::Outcome::Refused;
             r.message = tr("Retry refused: %1").arg(refusal::localize(o.start.refusal.message));
-            if (o.start.refusal.blockingAttemptId)
+            if (o.start.refusal.blockingAttemptId) {
                 r.attemptId = o.start.refusal.blockingAttemptId;
+                // The store names it by its id; the console by its number in the job.
+                if (const std::optional<Attempt> blocking = m_svc->attempt(*o.start.refusal.blockingAttemptId))
+                    r.message += u' ' + tr("The attempt that blocks it is #%1 (id %2) on %3.")
+                                            .arg(blocking->attemptNo)
+                                            .arg(blocking->id)
+                                            .arg(blocking->provider);
+            }
             return;
         }
         r.attemptId = o.start.attempt.id;

@@ -401,7 +401,9 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         recordDemoConfig(*svc);
+        blockedJob(*svc, QStringLiteral("act-2-other")); // the attempt's id is not its number in the job
         const auto [job, unknown] = blockedJob(*svc, QStringLiteral("act-2"));
+        QVERIFY(unknown.id != unknown.attemptNo);
         Console console(fastOptions(60000));
         showJob(console, store->url(), job.id);
         JobDetailView *view = console.window->detailView();
@@ -434,6 +436,9 @@ private Q_SLOTS:
         QCOMPARE(r.attemptId, std::optional<qint64>(unknown.id));
         QVERIFY2(r.message.contains(QStringLiteral("attempt %1").arg(unknown.id)), qPrintable(r.message));
         QVERIFY(r.message.contains(QStringLiteral("unknown")));
+        // Named as the console names it everywhere else: its number in the job.
+        QVERIFY2(r.message.contains(QStringLiteral("The attempt that blocks it is #1 (id %1) on %2.").arg(unknown.id).arg(unknown.provider)),
+                 qPrintable(r.message));
         QCOMPARE(svc->attempts(job.id).size(), 1);
         QCOMPARE(svc->auditLog(job.id).size(), 0);
     }
