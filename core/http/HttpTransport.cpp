@@ -450,8 +450,8 @@ struct HttpTransport::Private
         }
         const RequestFramer::Head head = c->heads.front();
         c->heads.pop_front();
-        if (head.expectContinue)
-            c->continueOwed = false; // its body is here: no interim answer any more
+        if (head.expectContinue && c->heads.empty())
+            c->continueOwed = false; // the one it was owed to (the last framed) is here: no interim answer any more
         Pending p;
         p.seq = c->nextSeq++;
         p.method = r.method;

@@ -217,7 +217,9 @@ bool RequestFramer::finishHeaderLine()
     } else if (name.compare("Expect", Qt::CaseInsensitive) == 0) {
         if (value.compare("100-continue", Qt::CaseInsensitive) != 0)
             return reject(ProblemType::MalformedRequest, QCoreApplication::translate("RequestFramer", "only \"Expect: 100-continue\" is understood"));
-        m_head.expectContinue = true;
+        // RFC 9110, 10.1.1: a server MUST ignore it in an HTTP/1.0 request
+        // (whose client cannot read an interim answer).
+        m_head.expectContinue = m_head.version == "HTTP/1.1";
     } else if (name.compare("Connection", Qt::CaseInsensitive) == 0) {
         for (const QByteArray &option : value.split(',')) {
             const QByteArray o = trimmed(option);

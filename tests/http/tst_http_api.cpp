@@ -659,6 +659,26 @@ private Q_SLOTS:
             QVERIFY(c.send(body));
             QCOMPARE(c.read(true).status, 201);
         }
+        // Behind a request that asked for one too and sent its body along: the
+        // 100 is still owed to the second (it was cancelled when the first was
+        // handed over, and the second's client waited for ever).
+        {
+            HttpConnection c(env->port, 5000);
+            HttpHeaders h1 = jsonHeaders(env->client, "continued-first");
+            h1.emplace_back("Expect", "100-continue");
+            const QByteArray first = requestBytes("POST", "/v1/jobs", h1, createBody(QStringLiteral("summarize"), textInput(QStringLiteral("one"))));
+            HttpHeaders h2 = jsonHeaders(env->client, "continued-second");
+            h2.emplace_back("Expect", "100-continue");
+            const QByteArray body = createBody(QStringLiteral("summarize"), textInput(QStringLiteral("two")));
+            const QByteArray second = requestBytes("POST", "/v1/jobs", h2, body);
+            QVERIFY(c.send(QByteArray(first + QByteArrayView(second).first(second.size() - body.size()))));
+            const HttpReply one = c.read(true);
+            QVERIFY2(one.status == 201, qPrintable(one.describe()));
+            const HttpReply interim = c.read(true);
+            QVERIFY2(interim.status == 100, qPrintable(interim.describe()));
+            QVERIFY(c.send(body));
+            QCOMPARE(c.read(true).status, 201);
+        }
         {
             HttpConnection c(env->port);
             QVERIFY(c.send("POST /v1/jobs HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n"));
@@ -683,7 +703,7 @@ private Q_SLOTS:
         }
         QCOMPARE(httpCall(env->port, requestBytes("GET", "/healthz", {})).status, 200);
         StoreCounts after = StoreCounts::of(*env->svc);
-        QCOMPARE(after.jobs, before.jobs + 3); // "trickled", "continued" and "continued-behind", nothing else
+        QCOMPARE(after.jobs, before.jobs + 5); // "trickled", "continued", "continued-behind", "continued-first" and "-second", nothing else
         QCOMPARE(after.idempotencyEvents, before.idempotencyEvents);
     }
 

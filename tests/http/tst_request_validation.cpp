@@ -105,6 +105,9 @@ private Q_SLOTS:
         RequestFramer g;
         QVERIFY(g.feed("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nabcd"));
         QVERIFY(!g.takeContinueRequest()); // the body came along: nothing to ask for
+        RequestFramer old; // RFC 9110, 10.1.1: ignored in an HTTP/1.0 request
+        QVERIFY(old.feed("POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"));
+        QVERIFY(!old.takeContinueRequest());
     }
 
     void bodyActuallyReadIsChecked()
