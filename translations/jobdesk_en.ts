@@ -1164,6 +1164,10 @@
             <numerusform>%n of these providers said they are still working on the request: those are most likely being run, and billed.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>still working on it since %1 (the last lookup: %2)</source>
+        <translation>still working on it since %1 (the last lookup: %2)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelAttemptDialog</name>

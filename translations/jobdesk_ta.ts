@@ -1164,6 +1164,10 @@
             <numerusform>இவற்றில் %n வழங்குநர்கள் கோரிக்கையில் இன்னும் வேலை செய்து கொண்டிருப்பதாகக் கூறினர்: அவை பெரும்பாலும் இயக்கப்படுகின்றன, அவற்றுக்குக் கட்டணமும் வசூலிக்கப்படும்.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>still working on it since %1 (the last lookup: %2)</source>
+        <translation>%1 முதல் இன்னும் வேலை செய்து கொண்டிருக்கிறது (கடைசி விசாரணை: %2)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::CancelAttemptDialog</name>

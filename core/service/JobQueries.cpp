@@ -166,16 +166,17 @@ JobDetail JobService::jobDetail(qint64 jobId)
     JobDetail detail;
     detail.job = *j;
     // The attempts, where each one's request went (migrations 33, 34) and
-    // what its provider last answered a status lookup (migration 26), in one read.
+    // since when its provider has said it is still working on it (migration
+    // 30), in one read.
     for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
-                                                     QStringLiteral(", sent_to, last_lookup_answer FROM attempts "
+                                                     QStringLiteral(", sent_to, lookup_in_progress_since_ms FROM attempts "
                                                                     "WHERE job_id = $1 ORDER BY attempt_no")),
                                    {jobId})) {
         detail.attempts.append(rows::attempt(row));
         if (!row.at(17).isNull())
             detail.sentTo.insert(detail.attempts.last().id, row.at(17).toString());
-        if (const auto answer = lookupAnswerFromString(row.at(18).toString()))
-            detail.lastLookupAnswer.insert(detail.attempts.last().id, *answer);
+        if (!row.at(18).isNull())
+            detail.inProgressSinceMs.insert(detail.attempts.last().id, row.at(18).toLongLong());
     }
     detail.events = attemptEvents(jobId);
     detail.raceLosses = raceLosses(jobId);

@@ -155,9 +155,12 @@ struct JobDetail
     // id; an attempt that is not here records nowhere (never sent, or sent by
     // a JobDesk older than migration 33).
     QHash<qint64, QString> sentTo;
-    // What the provider answered the last status lookup of each attempt that
-    // was asked (by attempt id; the time is Attempt::lastLookupAtMs).
-    QHash<qint64, LookupAnswer> lastLookupAnswer;
+    // Since when the provider has said it is still working on an attempt's
+    // request (by attempt id; migration 30): kept through a failed lookup or
+    // a "no record" from where the request did not go, as the stale-view
+    // check keeps it. Not here: it has not said so, or a conclusive answer
+    // ended it.
+    QHash<qint64, qint64> inProgressSinceMs;
     QList<AttemptEvent> events;
     QList<RaceLoss> raceLosses;
     QList<IdempotencyEvent> keyHistory;
@@ -229,6 +232,7 @@ struct UnknownQueueItem
     std::optional<qint64> lookupRequestedAtMs; // an operator asked for a lookup (JobService::requestLookup)
     std::optional<LookupAnswer> lastAnswer;    // what the last lookup came back with (none: not asked, or before migration 26)
     QString lastAnswerDetail;                  // the dispatcher's note on it (English, for a tooltip)
+    std::optional<qint64> inProgressSinceMs;   // since when it has said it is still working on it (JobDetail::inProgressSinceMs)
     QString sentTo;                            // where its request went (empty: it records nowhere; migration 33)
     qint64 jobChangeSeq = 0;              // the job's change sequence as read (an action's seenChangeSeq)
     // An operator's request the reconciler has not answered yet.

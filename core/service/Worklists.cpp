@@ -89,7 +89,7 @@ QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int li
         "unknown queue",
         QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
             + QStringLiteral(", j.owner_id, j.idempotency_key, j.route, a.lookup_count, p.config, a.lookup_requested_at_ms, "
-                             "j.change_seq, a.last_lookup_answer, a.last_lookup_detail, a.sent_to "
+                             "j.change_seq, a.last_lookup_answer, a.last_lookup_detail, a.sent_to, a.lookup_in_progress_since_ms "
                              "FROM attempts a JOIN jobs j ON j.id = a.job_id LEFT JOIN providers p ON p.name = a.provider "
                              "WHERE a.state = 'unknown' AND j.completed_by IS NULL")
             + filter + QStringLiteral(" ORDER BY a.updated_at_ms, a.id LIMIT $1"),
@@ -109,6 +109,7 @@ QList<UnknownQueueItem> JobService::unknownQueue(const QString &provider, int li
         item.lastAnswer = lookupAnswerFromString(row.at(n + 7).toString());
         item.lastAnswerDetail = row.at(n + 8).toString();
         item.sentTo = row.at(n + 9).toString();
+        item.inProgressSinceMs = rows::optInt(row.at(n + 10));
         item.unknownSinceMs = item.attempt.updatedAtMs;
         item.cause = causeOf(item.attempt.lastReason);
         out.append(item);

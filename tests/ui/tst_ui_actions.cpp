@@ -242,11 +242,13 @@ private Q_SLOTS:
         svc->recordLookup(unknown.id, std::nullopt, LookupAnswer::InProgress, QStringLiteral("provider: status=processing"));
         const Attempt asked = *svc->attempt(unknown.id);
         QVERIFY(asked.lastLookupAtMs);
+        // A later lookup that fails does not take it back (as the stale-view check does not).
+        svc->recordLookup(unknown.id, std::nullopt, LookupAnswer::NoAnswer, QStringLiteral("HTTP 503"));
 
         Console console(fastOptions(60000));
         showJob(console, store->url(), job.id);
         JobDetailView *view = console.window->detailView();
-        QCOMPARE(view->current()->detail->lastLookupAnswer.value(unknown.id, LookupAnswer::NoAnswer), LookupAnswer::InProgress);
+        QCOMPARE(view->current()->detail->inProgressSinceMs.value(unknown.id), *asked.lastLookupAtMs);
         ActionDialog *dialog = view->openCancelAttempt();
         QVERIFY(dialog);
         const QString text = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();
@@ -259,7 +261,7 @@ private Q_SLOTS:
         // Not asked: no such claim, the cost still said.
         console.window->selectJob(quiet.id);
         QTRY_VERIFY(view->current() && view->current()->jobId == quiet.id);
-        QVERIFY(view->current()->detail->lastLookupAnswer.isEmpty());
+        QVERIFY(view->current()->detail->inProgressSinceMs.isEmpty());
         dialog = view->openCancelAttempt();
         QVERIFY(dialog);
         const QString quietText = dialog->findChild<QLabel *>(QStringLiteral("consequenceLabel"))->text();

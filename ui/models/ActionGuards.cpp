@@ -145,11 +145,11 @@ QString cancelAttemptConsequence(const JobDetail &d, const Attempt &a, const QLi
     QStringList lines;
     // First, what the provider itself last said: a request it is still working
     // on is most likely run and billed, whatever JobDesk records.
-    if (a.state != AttemptState::Starting && d.lastLookupAnswer.value(a.id, LookupAnswer::NoAnswer) == LookupAnswer::InProgress
-        && a.lastLookupAtMs) {
+    // (Since it first said so: a failed lookup after it does not take it back.)
+    if (const auto since = d.inProgressSinceMs.constFind(a.id); a.state != AttemptState::Starting && since != d.inProgressSinceMs.cend()) {
         lines.append(tr("%1 said at %2 that it is still working on this request: it is most likely being run, and "
                         "billed.")
-                         .arg(a.provider, Format::time(*a.lastLookupAtMs)));
+                         .arg(a.provider, Format::time(*since)));
     }
     if (d.job.completedBy) {
         lines.append(tr("Job %1 already has a winner, so nothing waits for this attempt: cancelling records that "

@@ -105,8 +105,11 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
         row->setText(1, tr("#%1 (id %2)").arg(a.attemptNo).arg(a.id));
         row->setText(2, a.provider);
         row->setText(3, Format::time(e.item.unknownSinceMs));
-        row->setText(4, UnknownQueueModel::answerText(e.item));
-        if (e.item.lastAnswer == LookupAnswer::InProgress) {
+        QString answer = UnknownQueueModel::answerText(e.item);
+        if (e.item.inProgressSinceMs && e.item.lastAnswer != LookupAnswer::InProgress) // a later lookup did not take it back
+            answer = tr("still working on it since %1 (the last lookup: %2)").arg(Format::time(*e.item.inProgressSinceMs), answer);
+        row->setText(4, answer);
+        if (e.item.inProgressSinceMs) {
             ++stillWorking;
             QFont bold = row->font(4);
             bold.setBold(true);
