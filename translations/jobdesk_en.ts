@@ -1003,6 +1003,10 @@
         <source>The answer to &quot;%1&quot; (closed before it came): %2</source>
         <translation>The answer to &quot;%1&quot; (closed before it came): %2</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; was closed before its answer came; it is not known whether it took effect: read the job again before you act on it. (%2)</source>
+        <translation>&quot;%1&quot; was closed before its answer came; it is not known whether it took effect: read the job again before you act on it. (%2)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::BulkCancelDialog</name>

@@ -1003,6 +1003,10 @@
         <source>The answer to &quot;%1&quot; (closed before it came): %2</source>
         <translation>&quot;%1&quot; க்கான பதில் (அது வருவதற்கு முன் மூடப்பட்டது): %2</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; was closed before its answer came; it is not known whether it took effect: read the job again before you act on it. (%2)</source>
+        <translation>&quot;%1&quot; அதன் பதில் வருவதற்கு முன் மூடப்பட்டது; அது நடைமுறைக்கு வந்ததா என்பது தெரியாது: அதன் மீது செயல்படுவதற்கு முன் வேலையை மீண்டும் படியுங்கள். (%2)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::BulkCancelDialog</name>

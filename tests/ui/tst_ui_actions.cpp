@@ -188,6 +188,7 @@ private Q_SLOTS:
         QVERIFY(reached()); // B's read is under way, and held
         auto nothingActs = [&] {
             QVERIFY(!view->current());
+            QCOMPARE(view->attemptsModel()->rowCount(), 0); // none of the other job's attempts under this header
             QVERIFY(!cancelAction->isEnabled());
             QVERIFY(!console.window->findChild<QAction *>(QStringLiteral("retryAction"))->isEnabled());
             QVERIFY(!console.window->findChild<QAction *>(QStringLiteral("cancelJobAction"))->isEnabled());
@@ -314,6 +315,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(finished.at(0).first().value<ActionResult>().outcome, ActionResult::Outcome::Failed);
         QCOMPARE(svc->attempts(job.id).size(), 2); // it did start
+        QVERIFY(dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->isReadOnly()); // the same request, as sent
         // The provider is the request's now: the list cannot move it elsewhere.
         auto *list = dialog->findChild<QTreeWidget *>(QStringLiteral("providerList"));
         QVERIFY(!list->isEnabled());

@@ -156,8 +156,15 @@ void ActionDialog::done(int result)
             if (r.ticket != ticket)
                 return;
             QObject::disconnect(*once);
-            if (main)
-                main->statusBar()->showMessage(tr("The answer to \"%1\" (closed before it came): %2").arg(what, r.message));
+            if (!main)
+                return;
+            // (Its "press OK again" is gone with the dialog and its request id.)
+            const QString told = r.outcome == ActionResult::Outcome::Failed
+                                     ? tr("\"%1\" was closed before its answer came; it is not known whether it took effect: "
+                                          "read the job again before you act on it. (%2)")
+                                           .arg(what, r.message)
+                                     : tr("The answer to \"%1\" (closed before it came): %2").arg(what, r.message);
+            main->statusBar()->showMessage(told, 60000);
         });
     }
     QDialog::done(result);
@@ -194,9 +201,10 @@ void ActionDialog::onActionFinished(const ActionResult &result)
         accept();
         return;
     case ActionResult::Outcome::Failed:
-        // Unknown whether it took effect: the same request id may be sent again.
+        // Unknown whether it took effect: the same request (id, reason and
+        // all) may be sent again, unchanged: a changed reason would be
+        // dropped by the store's replay of the first.
         m_ticket = 0;
-        m_reason->setReadOnly(false);
         break;
     case ActionResult::Outcome::Refused:
     case ActionResult::Outcome::StaleView:

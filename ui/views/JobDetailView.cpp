@@ -209,21 +209,16 @@ void JobDetailView::clear()
 void JobDetailView::showJob(qint64 jobId)
 {
     if (m_jobId != jobId) {
+        // Nothing of another job stays on screen, or acts (buttons, Ctrl+R,
+        // Ctrl+K), until the selected job's detail is here. Found by a
+        // review: with that read slow or failed, Ctrl+K cancelled the unknown
+        // attempt of the job shown before, whose intent the dispatcher then
+        // sent again; and its attempts could be read as the new job's.
+        if (m_current && m_current->jobId != jobId)
+            clear();
         m_actionStatus->hide();
-        if (!m_current || m_current->jobId != jobId) {
+        if (!m_current || m_current->jobId != jobId)
             m_header->setText(tr("Job %1: reading…").arg(jobId));
-            // What is still on screen is another job's: nothing acts on it
-            // (buttons, Ctrl+R, Ctrl+K) until the selected job's detail is
-            // here. Found by a review: with that read slow or failed, Ctrl+K
-            // cancelled the unknown attempt of the job shown before, whose
-            // intent the dispatcher then sent again.
-            if (m_current) {
-                m_current.reset();
-                m_tabs->setEnabled(false);
-                rebuildActionButtons();
-                Q_EMIT cleared();
-            }
-        }
     }
     m_jobId = jobId;
     m_generation = m_client->loadDetail(jobId);
