@@ -398,8 +398,10 @@ struct HttpTransport::Private
     // A client that sends requests and does not read the answers
     // (Options::maxRequestsInFlight, maxUnsentBytes, maxTotalUnsentBytes): refused after the
     // answers already under way; the requests behind are not run.
-    void refuseNonReader(Connection &c)
+    void refuseNonReader(Connection &c, QByteArray answering = {})
     {
+        if (answering.isEmpty() && !c.heads.empty())
+            answering = c.heads.front().method; // the first request it refuses
         qCInfo(lcHttp).noquote() << QStringLiteral("refused a request its client would not read: connection=%1 peer=%2 "
                                                    "waiting=%3 framed=%4 unsent=%5 bytes (all connections: %6)")
                                         .arg(c.id)
@@ -409,19 +411,27 @@ struct HttpTransport::Private
                                         .arg(c.socket->bytesToWrite())
                                         .arg(totalUnsent());
         c.heads.clear(); // Qt's parser is cut off: these are never handed over
-        rejectConnection(c, problemResponse(ProblemType::Overloaded,
+        rejectConnection(c, answering, problemResponse(ProblemType::Overloaded,
                                             QCoreApplication::translate("HttpTransport", "this connection's client is not reading its answers: "
                                                                                          "read them before sending more requests")));
     }
 
     // Answers `response` after every earlier answer on this connection, then
     // closes it; Qt's parser sees nothing more from it.
+    // answering: the method of the request it stands in for (the first not
+    // answered; by default the first framed): to a HEAD, it goes without its
+    // content, as every answer to a HEAD.
     void rejectConnection(Connection &c, HttpResponse response)
+    {
+        rejectConnection(c, c.heads.empty() ? QByteArray() : c.heads.front().method, std::move(response));
+    }
+    void rejectConnection(Connection &c, const QByteArray &answering, HttpResponse response)
     {
         c.rejected = true;
         QObject::disconnect(c.socket, &QTcpSocket::readyRead, backend, nullptr);
         Pending p;
         p.seq = c.nextSeq++;
+        p.method = answering;
         p.response = std::move(response);
         p.closeAfter = true;
         c.pending.push_back(std::move(p));
@@ -490,8 +500,9 @@ struct HttpTransport::Private
         }
         const qint64 unsent = c.socket ? c.socket->bytesToWrite() : 0;
         if (unsent > options.maxUnsentBytes || (unsent > 0 && totalUnsent() > options.maxTotalUnsentBytes)) {
+            const QByteArray refused = next->method; // (dropWaiting forgets it)
             dropWaiting(c);
-            refuseNonReader(c);
+            refuseNonReader(c, refused);
             return;
         }
         HttpRequest r = std::move(*next->request);

@@ -1258,6 +1258,34 @@ private Q_SLOTS:
         QCOMPARE(deleteHealth.header("Allow"), QByteArray("GET, HEAD"));
     }
 
+    // A refusal in place of an answer to HEAD has no content either (found by
+    // a review: the 503 for a client that pipelines without reading carried
+    // its body, which the client read as the start of an answer).
+    void aRefusalAnsweringAHeadHasNoContent()
+    {
+        std::unique_ptr<Env> env;
+        JD_START_API(env, QStringLiteral("sqlite"));
+        HttpConnection c(env->port);
+        QByteArray many;
+        for (int i = 0; i < 40; ++i) // over the 32 one connection may have under way
+            many += requestBytes("HEAD", "/healthz", {});
+        QVERIFY(c.send(many));
+        int answered = 0;
+        HttpReply r;
+        for (int i = 0; i < 41; ++i) {
+            r = c.read(false, true);
+            if (r.status != 200)
+                break;
+            ++answered;
+        }
+        QVERIFY2(r.status == 503, qPrintable(r.describe()));
+        QVERIFY(r.closed);
+        QVERIFY(r.header("Content-Length").toLongLong() > 0); // the GET's would have had a body
+        QVERIFY(answered < 40);
+        QVERIFY(c.waitClosed());
+        QVERIFY2(c.peek().isEmpty(), c.peek().constData()); // nothing after the refusal's headers
+    }
+
     void storeUnreachable_data() { addBackendRows(); }
     void storeUnreachable()
     {
