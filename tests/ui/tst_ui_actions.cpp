@@ -56,6 +56,55 @@ void showJob(Console &console, const StoreUrl &url, qint64 jobId)
     QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == jobId);
 }
 
+// Holds the console's worker at one named read or action (StoreWorker's query
+// hook) until the test lets it go; rearmed, it may make that step fail.
+struct WorkerGate
+{
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool hold = true;
+    bool fail = false;
+    bool reached = false;
+
+    void pass() // on the worker's thread
+    {
+        std::unique_lock lock(mutex);
+        reached = true;
+        cv.notify_all();
+        cv.wait(lock, [&] { return !hold; });
+        if (fail)
+            throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout"));
+    }
+    void open()
+    {
+        std::lock_guard lock(mutex);
+        hold = false;
+        cv.notify_all();
+    }
+    void rearm(bool failing)
+    {
+        std::lock_guard lock(mutex);
+        hold = true;
+        fail = failing;
+        reached = false;
+    }
+    bool waitReached()
+    {
+        std::unique_lock lock(mutex);
+        return cv.wait_for(lock, std::chrono::seconds(10), [&] { return reached; });
+    }
+};
+
+std::shared_ptr<WorkerGate> holdWorkerAt(Console &console, const char *step)
+{
+    auto gate = std::make_shared<WorkerGate>();
+    console.client->setQueryHook([gate, step](const char *what) {
+        if (qstrcmp(what, step) == 0)
+            gate->pass();
+    });
+    return gate;
+}
+
 } // namespace
 
 class TestUiActions : public QObject
@@ -153,39 +202,11 @@ private Q_SLOTS:
         QVERIFY(button(view, QStringLiteral("cancelAttemptButton_1")));
 
         // The worker holds the next detail read until the test lets it go.
-        struct Gate
-        {
-            std::mutex mutex;
-            std::condition_variable cv;
-            bool hold = true;
-            bool fail = false;
-            bool reached = false;
-            void open()
-            {
-                std::lock_guard lock(mutex);
-                hold = false;
-                cv.notify_all();
-            }
-        };
-        auto gate = std::make_shared<Gate>();
+        const std::shared_ptr<WorkerGate> gate = holdWorkerAt(console, "job detail");
         auto opener = qScopeGuard([gate] { gate->open(); }); // never leave the worker waiting
-        console.client->setQueryHook([gate](const char *what) {
-            if (qstrcmp(what, "job detail") != 0)
-                return;
-            std::unique_lock lock(gate->mutex);
-            gate->reached = true;
-            gate->cv.notify_all();
-            gate->cv.wait(lock, [&] { return !gate->hold; });
-            if (gate->fail)
-                throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("canceling statement due to statement timeout"));
-        });
-        auto reached = [gate] {
-            std::unique_lock lock(gate->mutex);
-            return gate->cv.wait_for(lock, std::chrono::seconds(10), [&] { return gate->reached; });
-        };
 
         console.window->selectJob(b.id);
-        QVERIFY(reached()); // B's read is under way, and held
+        QVERIFY(gate->waitReached()); // B's read is under way, and held
         auto nothingActs = [&] {
             QVERIFY(!view->current());
             QCOMPARE(view->attemptsModel()->rowCount(), 0); // none of the other job's attempts under this header
@@ -210,14 +231,9 @@ private Q_SLOTS:
         QVERIFY(cancelAction->isEnabled());
 
         // Back to A, and A's read fails: B's detail is not acted on either.
-        {
-            std::lock_guard lock(gate->mutex);
-            gate->hold = true;
-            gate->fail = true;
-            gate->reached = false;
-        }
+        gate->rearm(/*failing*/ true);
         console.window->selectJob(a.id);
-        QVERIFY(reached());
+        QVERIFY(gate->waitReached());
         gate->open();
         QTRY_VERIFY_WITH_TIMEOUT(view->findChild<QLabel *>(QStringLiteral("detailHeader"))->text().contains(QStringLiteral("could not be read")),
                                  10000);
@@ -361,36 +377,19 @@ private Q_SLOTS:
         showJob(console, store->url(), job.id);
         JobDetailView *view = console.window->detailView();
         // The worker holds the cancel until the test lets it go.
-        auto gate = std::make_shared<std::pair<std::mutex, std::condition_variable>>();
-        auto held = std::make_shared<int>(0); // 0 not reached, 1 held, 2 let go
-        console.client->setQueryHook([gate, held](const char *what) {
-            if (qstrcmp(what, "cancel attempt") != 0)
-                return;
-            std::unique_lock lock(gate->first);
-            *held = std::max(*held, 1);
-            gate->second.notify_all();
-            gate->second.wait(lock, [&] { return *held == 2; });
-        });
-        auto letGo = [gate, held] {
-            std::lock_guard lock(gate->first);
-            *held = 2;
-            gate->second.notify_all();
-        };
-        auto opener = qScopeGuard(letGo);
+        const std::shared_ptr<WorkerGate> gate = holdWorkerAt(console, "cancel attempt");
+        auto opener = qScopeGuard([gate] { gate->open(); });
         ActionDialog *dialog = view->openCancelAttempt();
         QVERIFY(dialog);
         QPointer<ActionDialog> alive(dialog);
         const QString title = dialog->windowTitle();
         dialog->findChild<QPlainTextEdit *>(QStringLiteral("reasonEdit"))->setPlainText(QStringLiteral("provider says never ran"));
         QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("okButton")), Qt::LeftButton);
-        {
-            std::unique_lock lock(gate->first);
-            QVERIFY(gate->second.wait_for(lock, std::chrono::seconds(10), [&] { return *held >= 1; }));
-        }
+        QVERIFY(gate->waitReached());
         dialog->reject(); // Close, while the cancel is held
         QTRY_VERIFY(!alive); // closed (and deleted) at once
         console.window->selectJob(other.id); // read once the cancel is through: the worker is held
-        letGo();
+        gate->open();
         QTRY_VERIFY_WITH_TIMEOUT(view->current() && view->current()->jobId == other.id, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(console.window->statusBar()->currentMessage().contains(title), 10000);
         const QString told = console.window->statusBar()->currentMessage();
