@@ -2792,6 +2792,10 @@ Recorded config now %2</translation>
         <source>The attempt that blocks it is #%1 (id %2) on %3.</source>
         <translation>The attempt that blocks it is #%1 (id %2) on %3.</translation>
     </message>
+    <message>
+        <source>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</source>
+        <translation>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

@@ -2792,6 +2792,10 @@ Recorded config now %2</source>
         <source>The attempt that blocks it is #%1 (id %2) on %3.</source>
         <translation>இதைத் தடுக்கும் முயற்சி %3 இல் உள்ள #%1 (அடையாளம் %2).</translation>
     </message>
+    <message>
+        <source>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</source>
+        <translation>%1 க்குச் சேவை செய்யும் ஓர் அனுப்பி (dispatcher) இதை அனுப்பும்; %2 க்குள் எதுவும் அனுப்பாவிட்டால், இது ஒருபோதும் அனுப்பப்படாததாகத் தோல்வியடையும் (கட்டணம் எதுவும் இல்லை).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

@@ -662,10 +662,19 @@ void StoreWorker::retry(quint64 ticket, qint64 jobId, const QString &provider, c
             }
             return;
         }
-        r.attemptId = o.start.attempt.id;
+        const Attempt &a = o.start.attempt;
+        r.attemptId = a.id;
         r.outcome = o.replayed ? ActionResult::Outcome::Replayed : ActionResult::Outcome::Done;
-        r.message = o.replayed ? tr("This retry had already started attempt #%1.").arg(o.start.attempt.attemptNo)
-                               : tr("Attempt #%1 started on %2.").arg(o.start.attempt.attemptNo).arg(provider);
+        r.message = o.replayed ? tr("This retry had already started attempt #%1.").arg(a.attemptNo)
+                               : tr("Attempt #%1 started on %2.").arg(a.attemptNo).arg(a.provider);
+        // "Started" is not "sent": a dispatcher serving the provider sends it
+        // (an operator's retry is leased to whichever picks it up first). One
+        // nobody sends by its lease is failed as never sent, and the operator
+        // should know that before walking away.
+        if (a.state == AttemptState::Starting && a.leaseExpiresAtMs)
+            r.message += u' ' + tr("A dispatcher serving %1 sends it; if none has by %2, it fails as never sent "
+                                   "(nothing is charged).")
+                                    .arg(a.provider, Format::time(*a.leaseExpiresAtMs));
     });
 }
 

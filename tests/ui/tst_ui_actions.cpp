@@ -474,6 +474,12 @@ private Q_SLOTS:
         QCOMPARE(finished.first().first().value<ActionResult>().outcome, ActionResult::Outcome::Done);
         QList<Attempt> attempts = svc->attempts(job.id);
         QCOMPARE(attempts.size(), 2);
+        // "Started" is not "sent": the operator is told a dispatcher sends it, and by when, or it fails unsent.
+        const QString told = finished.first().first().value<ActionResult>().message;
+        QVERIFY2(told.contains(QStringLiteral("A dispatcher serving ") + attempts.at(1).provider + QStringLiteral(" sends it"))
+                     && told.contains(Format::time(*attempts.at(1).leaseExpiresAtMs))
+                     && told.contains(QStringLiteral("fails as never sent")),
+                 qPrintable(told));
         QCOMPARE(auditRows(*svc, job.id, QStringLiteral("retry")), 1);
 
         // The same request sent twice (OK pressed again after a lost answer): one attempt.
