@@ -159,6 +159,61 @@ private Q_SLOTS:
         QVERIFY(view.verdictText().contains(QStringLiteral("No job has owner or key \"no-such-key\"")));
     }
 
+    // One incident's requests never stand under another's verdict: not while
+    // the other's read is on its way, not when it failed, not when a search
+    // finds nothing (the conflict's rows stayed, and its diff opened).
+    void anIncidentsRequestsNeverStandUnderAnothersVerdict_data() { addBackendRows(); }
+    void anIncidentsRequestsNeverStandUnderAnothersVerdict()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SupportScenario s = runSupportScenario(*svc); // click-1f2e: replays and a conflict
+        const SubmitRequest plain = request(QStringLiteral("order-5"), QStringLiteral("u-8"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/2")));
+        const Job other = svc->submit(plain).job;
+        svc->submit(plain); // a replay only
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 2, 10000);
+        const int conflictRow = view.model()->incidentAt(0)->jobId == s.job.id ? 0 : 1;
+        QSignalSpy detail(&view, &IncidentsView::detailLoaded);
+        view.selectIncident(conflictRow);
+        QTRY_VERIFY_WITH_TIMEOUT(!detail.isEmpty() && detail.last().first().toLongLong() == s.job.id, 10000);
+        QVERIFY(view.historyModel()->rowCount() >= 4); // created, two replays, the conflict
+        QVERIFY(view.openConflictDiff());
+
+        // The other incident's read fails: its verdict, and none of the conflict's rows.
+        client.setQueryHook([](const char *what) {
+            if (qstrcmp(what, "incident requests") == 0)
+                throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("statement timeout"));
+        });
+        view.selectIncident(1 - conflictRow);
+        QVERIFY2(view.verdictText().contains(QStringLiteral("1 replay")), qPrintable(view.verdictText()));
+        QCOMPARE(view.historyModel()->rowCount(), 0); // at once, before its read answers
+        QVERIFY(!view.selectedDetail());
+        QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("incidentDiffButton"))->isEnabled());
+        QVERIFY(!view.openConflictDiff());
+        auto *status = view.findChild<QLabel *>(QStringLiteral("incidentsStatus"));
+        QVERIFY(status);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("statement timeout")), 10000);
+        QCOMPARE(view.historyModel()->rowCount(), 0);
+        client.setQueryHook({});
+        view.selectIncident(conflictRow);
+        QTRY_VERIFY_WITH_TIMEOUT(view.selectedDetail() && view.selectedDetail()->job.id == s.job.id, 10000);
+        QVERIFY(view.historyModel()->rowCount() >= 4);
+
+        // A search that finds nothing: no job's requests under "no job has".
+        QSignalSpy loaded(&view, &IncidentsView::loaded);
+        view.setSearch(QStringLiteral("order-Z"));
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
+        QVERIFY(view.verdictText().contains(QStringLiteral("No job has owner or key \"order-Z\"")));
+        QCOMPARE(view.historyModel()->rowCount(), 0);
+        QVERIFY(!view.selectedDetail());
+        QVERIFY(!view.openConflictDiff());
+        Q_UNUSED(other);
+    }
+
     void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
     void listFollowsNewRequestsLiveAndOnlyWhileVisible()
     {

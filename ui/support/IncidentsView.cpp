@@ -168,7 +168,9 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
         const KeyIncident *inc = m_model->incidentAt(cur.row());
         m_verdict->setText(inc ? IncidentsModel::verdict(*inc) : QString());
-        if (inc && (!m_detail || m_detail->job.id != inc->jobId))
+        if (!inc)
+            clearDetail();
+        else if (!m_detail || m_detail->job.id != inc->jobId)
             loadDetail(inc->jobId);
         m_openJob->setEnabled(inc != nullptr);
         m_export->setEnabled(inc != nullptr);
@@ -272,6 +274,7 @@ void IncidentsView::reload()
                     loadDetail(inc->jobId); // its requests may have grown
                 }
             } else {
+                clearDetail(); // no incident selected: no job's requests under the verdict
                 m_verdict->setText(m_model->rowCount() == 0 && !search.isEmpty()
                                        ? tr("No job has owner or key \"%1\".").arg(search)
                                        : QString());
@@ -285,15 +288,26 @@ void IncidentsView::selectIncident(int row)
     m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
+void IncidentsView::clearDetail()
+{
+    ++m_detailGeneration; // an answer on its way is for a job no longer selected
+    m_detail.reset();
+    fillHistory();
+}
+
 void IncidentsView::loadDetail(qint64 jobId)
 {
+    // Another job's requests never stand under this one's verdict, not even
+    // while its read is on its way or after it failed.
+    if (m_detail && m_detail->job.id != jobId)
+        clearDetail();
     const quint64 generation = ++m_detailGeneration;
     m_client->call<JobDetail>(
         this, "incident requests", [jobId](JobService &svc) { return svc.jobDetail(jobId); },
         [this, generation, jobId](const CallOutcome<JobDetail> &out) {
             if (generation != m_detailGeneration)
                 return;
-            if (!out.ok) {
+            if (!out.ok) { // what is shown, if anything, is this job's (loadDetail cleared another's)
                 m_status->setText(tr("Could not read job %1: %2").arg(jobId).arg(out.error));
                 return;
             }

@@ -66,6 +66,7 @@ protected:
 private:
     void onPolled(const PollResult &r);
     void loadDetail(qint64 jobId);
+    void clearDetail();
     void fillHistory();
     std::optional<qint64> selectedConflict() const;
 
