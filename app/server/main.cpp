@@ -300,8 +300,7 @@ int main(int argc, char *argv[])
             std::printf("%s\n", QJsonDocument(rec.report).toJson(QJsonDocument::Indented).constData());
             print((rec.passed ? QCoreApplication::translate("jobdesk-server", "contract validation of %1 for %2: PASSED (expires at %3 ms)")
                               : QCoreApplication::translate("jobdesk-server", "contract validation of %1 for %2: FAILED (expires at %3 ms)"))
-                      .arg(rec.provider, rec.route)
-                      .arg(rec.expiresAtMs));
+                      .arg(rec.provider, rec.route, QString::number(rec.expiresAtMs)));
             return rec.passed ? 0 : 1;
         }
         if (!httpPort && !dispatch)

@@ -357,8 +357,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     HttpResponse r = problemResponse(ProblemType::IdempotencyConflict,
                                      QCoreApplication::translate("ApiService", "Idempotency-Key \"%1\" is bound to job %2, created with another "
                                                     "intent; nothing was changed. Use a new key for a new intent.")
-                                         .arg(key)
-                                         .arg(result.job.id),
+                                         .arg(key, QString::number(result.job.id)), // one pass: a key may hold "%2"
                                      {{QStringLiteral("job_id"), result.job.id},
                                       {QStringLiteral("job"), QString::fromLatin1(location)},
                                       {QStringLiteral("stored_fingerprint"), result.job.fingerprint},
@@ -399,8 +398,7 @@ HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &s
     if (result.replayed && result.response.value(QStringLiteral("attempt_id")).toInteger() != attemptId)
         return problemResponse(ProblemType::IdempotencyKeyReused,
                                QCoreApplication::translate("ApiService", "request id \"%1\" already cancelled attempt %2; use a new Idempotency-Key")
-                                   .arg(requestId)
-                                   .arg(result.response.value(QStringLiteral("attempt_id")).toInteger()));
+                                   .arg(requestId, QString::number(result.response.value(QStringLiteral("attempt_id")).toInteger())));
     if (!result.replayed && m_notifier)
         m_notifier->poke();
     HttpResponse r = json(200, result.response);

@@ -544,9 +544,7 @@ struct JobService::Private
                                                                                         : holder.first().first().toString();
                 return {Refusal::Reason::ClaimLost, std::nullopt,
                         QStringLiteral("worker %1 does not hold an unexpired claim on job %2 (held by %3)")
-                            .arg(workerId.isEmpty() ? QStringLiteral("(none)") : workerId)
-                            .arg(job.id)
-                            .arg(by)};
+                            .arg(workerId.isEmpty() ? QStringLiteral("(none)") : workerId, QString::number(job.id), by)};
             }
         }
         if (auto s = firstAttemptIn(job.id, QStringLiteral("('starting')")))
@@ -1678,9 +1676,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
         if (validFor > ttl)
             throw JobDeskError(Code::InvalidTransition,
                                QStringLiteral("a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms")
-                                   .arg(v.provider)
-                                   .arg(ttl)
-                                   .arg(validFor));
+                                   .arg(v.provider, QString::number(ttl), QString::number(validFor)));
         const Stamp st{0, d->session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
                               .first().first().toLongLong()};
         const qint64 id = d->session->exec(

@@ -251,7 +251,6 @@ private Q_SLOTS:
         QCOMPARE(after.idempotencyEvents, before.idempotencyEvents + 1); // the conflict is recorded, nothing else
         const Job job = *env->svc->job(id);
         QCOMPARE(job.input, textInput(QStringLiteral("hello")));
-
         // The job records its client; replays and the conflict are events with theirs.
         QCOMPARE(job.clientMeta.value(QStringLiteral("via")).toString(), QStringLiteral("http"));
         QCOMPARE(job.clientMeta.value(QStringLiteral("ip")).toString(), QStringLiteral("127.0.0.1"));
@@ -266,6 +265,16 @@ private Q_SLOTS:
             QCOMPARE(e.clientMeta.value(QStringLiteral("user_agent")).toString(), QStringLiteral("jobdesk-tests/1"));
         }
         QCOMPARE(env->svc->jobs(JobFilter{}).jobs.size(), 1);
+        // A key holding "%1" or "%2" is named as sent (the message was filled in
+        // twice: the job's id took the key's place).
+        const HttpReply percent = postJob(env->port, env->client, "%1-%2", textInput(QStringLiteral("a")));
+        QCOMPARE(percent.status, 201);
+        const HttpReply percentConflict = postJob(env->port, env->client, "%1-%2", textInput(QStringLiteral("b")));
+        QCOMPARE(percentConflict.status, 409);
+        const QString said = percentConflict.json().value(QStringLiteral("detail")).toString();
+        QVERIFY2(said.contains(QStringLiteral("Idempotency-Key \"%1-%2\" is bound to job ")
+                               + QString::number(percent.json().value(QStringLiteral("id")).toInteger()) + u','),
+                 qPrintable(said));
     }
 
     void refusedRequestsWriteNothing_data()

@@ -214,6 +214,46 @@ private Q_SLOTS:
         Q_UNUSED(other);
     }
 
+    // A customer's key, owner or client naming "%1".."%9" is shown as sent:
+    // the messages that name it were filled in twice (the diff's summary said
+    // the job's id where the key was, a time where the job's number was).
+    void aKeyHoldingPlaceholdersIsShownAsSent_data() { addBackendRows(); }
+    void aKeyHoldingPlaceholdersIsShownAsSent()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString key = QStringLiteral("%1%6-k");
+        const QString owner = QStringLiteral("u-%2");
+        const Job job = svc->submit(request(key, owner, clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app %3")))).job;
+        svc->submit(request(key, owner, clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app %9")), QStringLiteral("other")));
+        Console console;
+        console.open(store->url());
+        QTRY_VERIFY(console.client->isConnected());
+        console.window->selectJob(job.id);
+        QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == job.id);
+        const QString header = console.window->detailView()->findChild<QLabel *>(QStringLiteral("detailHeader"))->text();
+        QVERIFY2(header.contains(QStringLiteral("owner u-%2 · key %1%6-k · route ")) && header.contains(QStringLiteral(" · v0 · ")),
+                 qPrintable(header));
+
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        QSignalSpy detail(&view, &IncidentsView::detailLoaded);
+        view.selectIncident(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!detail.isEmpty(), 10000);
+        IntentDiffDialog *diff = view.openConflictDiff();
+        QVERIFY(diff);
+        const QString summary = diff->findChild<QLabel *>(QStringLiteral("diffSummary"))->text();
+        QVERIFY2(summary.startsWith(QStringLiteral("Owner u-%2 reused the key %1%6-k with another intent: 1 field(s) differ, so "
+                                                   "nothing was created and job ")
+                                    + QString::number(job.id) + QStringLiteral(" is unchanged.")),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("app %3")) && summary.contains(QStringLiteral("app %9")), qPrintable(summary));
+        diff->close();
+    }
+
     void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
     void listFollowsNewRequestsLiveAndOnlyWhileVisible()
     {

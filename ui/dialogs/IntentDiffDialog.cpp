@@ -47,10 +47,9 @@ IntentDiffDialog::IntentDiffDialog(const Job &job, const IdempotencyEvent &confl
                      "and job %4 is unchanged.\n"
                      "Stored: job %4, created %5 by %6.\n"
                      "Rejected: request at %7 (%8 after the job was created) by %9.")
-                      .arg(job.ownerId, job.idempotencyKey)
-                      .arg(m_differences)
-                      .arg(job.id)
-                      .arg(Format::time(job.createdAtMs), clientOf(job.clientMeta), Format::time(conflict.atMs),
+                      // One pass: a customer's key or client holding "%3" is shown as sent, not filled in.
+                      .arg(job.ownerId, job.idempotencyKey, QString::number(m_differences), QString::number(job.id),
+                           Format::time(job.createdAtMs), clientOf(job.clientMeta), Format::time(conflict.atMs),
                            Format::duration(conflict.atMs - job.createdAtMs), clientOf(conflict.clientMeta)));
     layout->addWidget(head);
 

@@ -251,7 +251,7 @@ void ChartsView::apply(const Data &d)
     double maxMs = 0;
     int samples = 0;
     for (const ProviderLatencyStat &s : d.latency) {
-        m_providers.append(tr("%1 (n=%2)").arg(s.provider).arg(s.samples));
+        m_providers.append(tr("%1 (n=%2)").arg(s.provider, QString::number(s.samples)));
         m_p50->append(double(s.p50Ms));
         m_p95->append(double(s.p95Ms));
         maxMs = std::max<double>(maxMs, double(s.p95Ms));

@@ -201,9 +201,8 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     if (winner)
         line(tr("- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for "
                 "one result.")
-                 .arg(winner->attemptNo)
-                 .arg(winner->provider, Format::dateTime(job.updatedAtMs))
-                 .arg(job.version));
+                 .arg(QString::number(winner->attemptNo), winner->provider, Format::dateTime(job.updatedAtMs),
+                      QString::number(job.version)));
     else
         line(tr("- **Winner:** none (the job is %1).").arg(Format::jobState(job.state)));
     QHash<qint64, const Attempt *> byId;
@@ -214,12 +213,9 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
         const Attempt *w = r.winnerAttemptId ? byId.value(*r.winnerAttemptId) : nullptr;
         line(tr("- **Loser:** attempt %1 on %2 finished at %3 and lost to %4 (expected v%5, found v%6); its payload "
                 "was discarded (digest `%7`).")
-                 .arg(l ? l->attemptNo : 0)
-                 .arg(l ? l->provider : QString(), Format::dateTime(r.atMs),
-                      w ? tr("attempt %1 on %2").arg(w->attemptNo).arg(w->provider) : tr("a cancellation"))
-                 .arg(r.expectedVersion)
-                 .arg(r.foundVersion)
-                 .arg(r.payloadDigest.left(16)));
+                 .arg(QString::number(l ? l->attemptNo : 0), l ? l->provider : QString(), Format::dateTime(r.atMs),
+                      w ? tr("attempt %1 on %2").arg(QString::number(w->attemptNo), w->provider) : tr("a cancellation"),
+                      QString::number(r.expectedVersion), QString::number(r.foundVersion), r.payloadDigest.left(16)));
     }
     for (const Attempt &a : d.attempts) {
         if (winner && a.id == winner->id)

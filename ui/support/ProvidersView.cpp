@@ -288,12 +288,10 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
                 qCInfo(lcUi) << "contract validation of" << rec.provider << "for" << rec.route << "recorded as" << *out.value
                              << (rec.passed ? "passed" : "FAILED");
                 finishValidation(true, rec.passed ? tr("%1 for %2 passed its contract validation; recorded (validation %3).")
-                                                        .arg(rec.provider, rec.route)
-                                                        .arg(*out.value)
+                                                        .arg(rec.provider, rec.route, QString::number(*out.value))
                                                   : tr("%1 for %2 FAILED its contract validation; recorded (validation %3), "
                                                        "see the report.")
-                                                        .arg(rec.provider, rec.route)
-                                                        .arg(*out.value));
+                                                        .arg(rec.provider, rec.route, QString::number(*out.value)));
             });
         });
         const qint64 nowMs = *now.value;

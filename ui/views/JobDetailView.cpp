@@ -272,10 +272,10 @@ void JobDetailView::setDetail(const DetailResult &r)
     const qint64 now = r.dbNowMs > 0 ? r.dbNowMs : m_client->dbNowMs();
     m_tabs->setEnabled(true);
     QString header = tr("Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)")
-                         .arg(d.job.id)
-                         .arg(Format::jobState(d.job.state), d.job.ownerId, d.job.idempotencyKey, d.job.route)
-                         .arg(d.job.version)
-                         .arg(Format::time(d.job.createdAtMs), Format::ago(now - d.job.createdAtMs));
+                         // One pass: a key or owner holding "%6" is shown as sent, not filled in.
+                         .arg(QString::number(d.job.id), Format::jobState(d.job.state), d.job.ownerId, d.job.idempotencyKey,
+                              d.job.route, QString::number(d.job.version), Format::time(d.job.createdAtMs),
+                              Format::ago(now - d.job.createdAtMs));
     m_header->setText(header);
     QPalette hp = m_header->palette();
     hp.setColor(QPalette::WindowText, d.job.state == JobState::Blocked ? Format::stateColor(JobState::Blocked, palette())
