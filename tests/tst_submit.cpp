@@ -336,13 +336,16 @@ private Q_SLOTS:
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 1);
     }
 
-    // PostgreSQL: a call that only records a replay or a conflict commits
-    // without waiting for the WAL flush (synchronous_commit = off for its own
-    // transaction); a call that creates a job waits, and so does the next call
-    // on the same connection. Read inside a transaction around the call, just
-    // before its COMMIT (the setting is the transaction's own).
-    void onlyReplaysAndConflictsCommitAsynchronously_data() { addBackendRows(); }
-    void onlyReplaysAndConflictsCommitAsynchronously()
+    // PostgreSQL: a call that only records a replay commits without waiting
+    // for the WAL flush (synchronous_commit = off for its own transaction); a
+    // call that creates a job waits, and so does the next call on the same
+    // connection; so does a conflict, whose record is the only copy of the
+    // rejected intent (a server crash right after the 409 lost it). Inside a
+    // caller's transaction nothing is asynchronous: a job created after a
+    // replay in that transaction would have been. The setting is read in the
+    // call's own autocommit transaction by a test trigger on the event.
+    void onlyReplaysCommitAsynchronously_data() { addBackendRows(); }
+    void onlyReplaysCommitAsynchronously()
     {
         JD_FRESH_STORE(store);
         if (!store->isPostgres()) {
@@ -368,41 +371,49 @@ private Q_SLOTS:
         SqlSession &s = svc->session();
         s.exec(QStringLiteral("SET synchronous_commit = on")); // whatever the server's default
         const QString setting = QStringLiteral("SELECT current_setting('synchronous_commit')");
+        // What each event's own transaction commits with, read as it is
+        // written (after the statement's set_config: the event's insert runs
+        // once its row is found), kept in a table of the test's.
+        s.execScript(QStringLiteral(
+            "CREATE TABLE test_commit_mode (event_id bigint, kind text, mode text);"
+            "CREATE FUNCTION test_note_commit_mode() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+            " INSERT INTO test_commit_mode VALUES (NEW.id, NEW.kind::text, current_setting('synchronous_commit'));"
+            " RETURN NEW; END $$;"
+            "CREATE TRIGGER test_note_commit_mode AFTER INSERT ON idempotency_events FOR EACH ROW"
+            " EXECUTE FUNCTION test_note_commit_mode();"));
+        const auto modeOf = [&](const QString &kind) {
+            return s.exec(QStringLiteral("SELECT mode FROM test_commit_mode WHERE kind = $1 ORDER BY event_id DESC LIMIT 1"), {kind})
+                .first().first().toString();
+        };
 
-        s.begin();
-        const SubmitResult created = svc->submit(makeSubmit(QStringLiteral("async-1")));
-        const QString whenCreated = s.exec(setting).first().first().toString();
-        s.commit();
-        QCOMPARE(created.outcome, SubmitResult::Outcome::Created);
-        QCOMPARE(whenCreated, QStringLiteral("on"));
-
-        s.begin();
-        const SubmitResult replayed = svc->submit(makeSubmit(QStringLiteral("async-1")));
-        const QString whenReplayed = s.exec(setting).first().first().toString();
-        s.commit();
-        QCOMPARE(replayed.outcome, SubmitResult::Outcome::Replayed);
-        QCOMPARE(whenReplayed, QStringLiteral("off"));
+        // In autocommit, as JobService runs it.
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(modeOf(QStringLiteral("replayed")), QStringLiteral("off"));
         QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on")); // for that transaction only
-
-        s.begin();
-        const SubmitResult conflict =
-            svc->submit(makeSubmit(QStringLiteral("async-1"), {{QStringLiteral("prompt"), QStringLiteral("other")}}));
-        const QString whenConflict = s.exec(setting).first().first().toString();
-        s.commit();
-        QCOMPARE(conflict.outcome, SubmitResult::Outcome::Conflict);
-        QCOMPARE(whenConflict, QStringLiteral("off"));
-
-        // In autocommit, as JobService runs it: a replay, then a creation on the same connection.
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"), {{QStringLiteral("prompt"), QStringLiteral("other")}})).outcome,
+                 SubmitResult::Outcome::Conflict);
+        QCOMPARE(modeOf(QStringLiteral("conflict")), QStringLiteral("on")); // the rejected intent's only copy
+        // A replay, then a creation on the same connection: the creation waits.
         QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
         s.begin();
         QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-2"))).outcome, SubmitResult::Outcome::Created);
-        const QString afterReplay = s.exec(setting).first().first().toString();
+        QCOMPARE(s.exec(setting).first().first().toString(), QStringLiteral("on"));
         s.commit();
-        QCOMPARE(afterReplay, QStringLiteral("on"));
+
+        // In a caller's transaction: a replay, then a creation; the
+        // transaction commits with the session's setting.
+        s.begin();
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-1"))).outcome, SubmitResult::Outcome::Replayed);
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("async-3"))).outcome, SubmitResult::Outcome::Created);
+        const QString whenCreatedAfterReplay = s.exec(setting).first().first().toString();
+        s.commit();
+        QCOMPARE(whenCreatedAfterReplay, QStringLiteral("on"));
 
         // The records are there.
         const auto history = svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("async-1"));
-        QCOMPARE(history.size(), 3);
+        QCOMPARE(history.size(), 4);
         QCOMPARE(history.at(1).kind, IdempotencyEvent::Kind::Conflict);
     }
     // A submit whose key another writer has taken but not yet committed

@@ -227,7 +227,7 @@ const QString kSubmitInsertSql = QStringLiteral(
 // would have written the job), and a statement in autocommit takes its
 // snapshot when it starts (DESIGN.md's trap, a snapshot too old to see a job
 // a concurrent insert committed, was the one-statement form's). A replay
-// leaves out the input (the caller sent the same intent). The event commits
+// leaves out the input (the caller sent the same intent). A replay's event commits
 // asynchronously when no synchronous standby is configured: `ev` sets
 // synchronous_commit = off for this statement's own transaction
 // (autocommit), evaluated once, on the key's job. Its answer is read from the
@@ -246,7 +246,15 @@ const QString kSubmitInsertSql = QStringLiteral(
 // materialised CTEs, whose scans PostgreSQL sets up at every execution
 // (bench/README.md, "Fourteenth look"). Columns: outcome, then
 // rows::kJobColumns.
-const QString kSubmitReplaySql = QStringLiteral(
+//
+// Only a replay commits asynchronously. A conflict commits as the session
+// does: its record holds the only copy of the rejected intent, which support
+// staff diff against the job's (found by a review: a server crash right after
+// a 409 lost the conflict and its payload). Inside a caller's transaction
+// (JobService::session(), tools and tests) nothing is asynchronous: the
+// setting is the transaction's, and a job that transaction creates next would
+// have committed asynchronously too (kSubmitReplayInTransactionSql).
+constexpr char kSubmitReplayEventSql[] =
     "WITH ev AS ("
     " INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint,"
     " rejected_intent, client_meta, at_ms)"
@@ -254,14 +262,19 @@ const QString kSubmitReplaySql = QStringLiteral(
     " $2::text, t.id, $3::text, t.fingerprint,"
     " CASE WHEN t.fingerprint <> $3::text THEN jsonb_build_object('route', $4::text, 'input', $5::jsonb) END, $6::jsonb,"
     " jd_now_ms()"
-    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text"
-    " AND set_config('synchronous_commit', CASE WHEN current_setting('synchronous_standby_names') = '' THEN 'off'"
-    " ELSE current_setting('synchronous_commit') END, true) IS NOT NULL) "
-    "SELECT CASE WHEN t.fingerprint = $3::text THEN 'replayed' ELSE 'conflict' END, t.id, t.owner_id::text,"
+    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text";
+constexpr char kSubmitReplayAsyncSql[] =
+    " AND set_config('synchronous_commit', CASE WHEN current_setting('synchronous_standby_names') = ''"
+    " AND t.fingerprint = $3::text THEN 'off' ELSE current_setting('synchronous_commit') END, true) IS NOT NULL";
+constexpr char kSubmitReplayAnswerSql[] =
+    ") SELECT CASE WHEN t.fingerprint = $3::text THEN 'replayed' ELSE 'conflict' END, t.id, t.owner_id::text,"
     " t.idempotency_key::text, t.fingerprint::text, t.route::text, CASE WHEN t.fingerprint <> $3::text THEN t.input END,"
     " t.state, t.version::bigint, t.change_seq, t.max_parallel::integer, t.max_attempts::integer, t.completed_by, t.result,"
     " t.client_meta, t.state_reason, t.created_at_ms, t.updated_at_ms"
-    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text");
+    " FROM jobs t WHERE t.owner_id = $1::text AND t.idempotency_key = $2::text";
+const QString kSubmitReplaySql = QLatin1String(kSubmitReplayEventSql) + QLatin1String(kSubmitReplayAsyncSql)
+                                 + QLatin1String(kSubmitReplayAnswerSql);
+const QString kSubmitReplayInTransactionSql = QLatin1String(kSubmitReplayEventSql) + QLatin1String(kSubmitReplayAnswerSql);
 
 // Submit on SQLite, a new key: one statement in autocommit. A write
 // statement takes SQLite's write lock before it reads anything, so the
@@ -987,8 +1000,9 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const SqlParams replayParams{req.ownerId, req.idempotencyKey, fp, req.route, canonicalInput, meta};
     const auto replay = [&](const SqlRows &r) { return d->replayAnswer(r, req, fp, keyHash); };
     return d->run("submit", false, [&] {
+        const QString &replaySql = d->session->inTransaction() ? kSubmitReplayInTransactionSql : kSubmitReplaySql;
         if (d->seenTaken(keyHash)) {
-            if (auto out = replay(d->session->exec(kSubmitReplaySql, replayParams)))
+            if (auto out = replay(d->session->exec(replaySql, replayParams)))
                 return *out;
         }
         for (int pass = 0; pass < 3; ++pass) {
@@ -1002,7 +1016,7 @@ SubmitResult JobService::submit(const SubmitRequest &req)
                                     createdJob(req, fp, row.at(0).toLongLong(), row.at(1).toLongLong(), row.at(2).toLongLong()),
                                     fp};
             }
-            if (auto out = replay(d->session->exec(kSubmitReplaySql, replayParams)))
+            if (auto out = replay(d->session->exec(replaySql, replayParams)))
                 return *out;
             // No job under the key after all (jobs are never deleted, so only
             // if one was, behind the guards' back): insert again.
@@ -1027,7 +1041,8 @@ std::optional<SubmitResult> JobService::answerTakenKey(const SubmitRequest &req)
     }
     const quint64 keyHash = TakenKeys::hashOf(req.ownerId, req.idempotencyKey);
     return d->run("answer a taken key", false, [&] {
-        return d->replayAnswer(d->session->exec(kSubmitReplaySql, {req.ownerId, req.idempotencyKey, intent.fingerprint, req.route,
+        return d->replayAnswer(d->session->exec(d->session->inTransaction() ? kSubmitReplayInTransactionSql : kSubmitReplaySql,
+                                                {req.ownerId, req.idempotencyKey, intent.fingerprint, req.route,
                                                                    intent.canonicalInput, intent.meta}),
                                req, intent.fingerprint, keyHash);
     });
