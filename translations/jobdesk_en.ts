@@ -879,6 +879,10 @@
         <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
         <translation>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</translation>
     </message>
+    <message>
+        <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
+        <translation>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -1319,5 +1319,9 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
         <translation>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</translation>
     </message>
+    <message>
+        <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
+        <translation>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</translation>
+    </message>
 </context>
 </TS>

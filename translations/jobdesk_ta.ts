@@ -879,6 +879,10 @@
         <source>attempt %1 is already running and does not record that its request goes to %2: nothing is to be sent from here</source>
         <translation>முயற்சி %1 ஏற்கெனவே இயங்குகிறது, அதன் கோரிக்கை %2 க்குச் செல்வதாக அது பதிவுசெய்யவில்லை: இங்கிருந்து எதுவும் அனுப்பப்படக்கூடாது</translation>
     </message>
+    <message>
+        <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
+        <translation>%1 இல் முடிவுறா எண் (NaN அல்லது முடிவிலி) உள்ளது; JSON அதைக் கொண்டு செல்ல முடியாது</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

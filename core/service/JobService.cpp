@@ -13,6 +13,7 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 namespace jobdesk {
@@ -134,6 +135,26 @@ bool holdsUnstorableText(const QJsonValue &v)
         for (auto it = o.begin(); it != o.end(); ++it)
             if (hasUnstorableText(it.key()) || holdsUnstorableText(it.value()))
                 return true;
+    }
+    return false;
+}
+
+// A number JSON cannot carry (NaN, an infinity): a QJsonValue built in C++
+// may hold one, which the canonical form would write as "inf" and Qt's
+// writer as null (found by a review: on SQLite such an input was stored as
+// text that is not JSON, read back as {}, and the job's provider would have
+// been sent an empty intent; PostgreSQL refused it as a store error).
+bool holdsNonFiniteNumber(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return !std::isfinite(v.toDouble());
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(), [](const QJsonValue &e) { return holdsNonFiniteNumber(e); });
+    }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        return std::any_of(o.begin(), o.end(), [](const QJsonValue &e) { return holdsNonFiniteNumber(e); });
     }
     return false;
 }
@@ -937,6 +958,10 @@ CheckedIntent checkedIntent(const SubmitRequest &req)
     requireName(req.ownerId, "owner id");
     validateKey(req.idempotencyKey);
     requireName(req.route, "route");
+    for (const auto &[what, value] : {std::pair{"the input", &req.input}, std::pair{"client metadata", &req.clientMeta}})
+        if (holdsNonFiniteNumber(*value))
+            invalid(QStringLiteral("%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry")
+                        .arg(QLatin1String(what)));
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
         invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
