@@ -1,5 +1,7 @@
 #include "Format.h"
 
+#include <QTextDocument>
+
 #include <QApplication>
 #include <QDateTime>
 #include <QJsonDocument>
@@ -208,6 +210,16 @@ QString Format::json(const QByteArray &jsonText)
     if (err.error != QJsonParseError::NoError || doc.isNull())
         return QString::fromUtf8(jsonText);
     return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+}
+
+QString Format::plainToolTip(const QString &tip)
+{
+    return Qt::mightBeRichText(tip) ? Qt::convertFromPlainText(tip, Qt::WhiteSpaceNormal) : tip;
+}
+
+QVariant Format::plainToolTip(const QVariant &tip)
+{
+    return tip.typeId() == QMetaType::QString ? QVariant(plainToolTip(tip.toString())) : tip;
 }
 
 } // namespace jobdesk::ui

@@ -41,6 +41,12 @@ public:
     static QIcon stateIcon(JobState s);
     static QIcon stateIcon(AttemptState s);
 
+    // A tooltip that holds text from data (a customer's key, a user agent, a
+    // provider's reason) as plain text: Qt shows a tooltip as rich text when
+    // it merely looks like HTML, so "<b>ok</b><!--" hid the verdict after it.
+    // Text that does not look like HTML is returned as it is.
+    static QVariant plainToolTip(const QVariant &tip);
+    static QString plainToolTip(const QString &tip);
     static QString json(const QJsonObject &o);      // indented, keys sorted
     static QString json(const QByteArray &jsonText); // indented when it parses, as-is otherwise
 };

@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTextDocument>
 #include <QTest>
 
 using namespace jobdesk;
@@ -252,6 +253,42 @@ private Q_SLOTS:
                  qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("app %3")) && summary.contains(QStringLiteral("app %9")), qPrintable(summary));
         diff->close();
+    }
+
+    // A tooltip shows a customer's key or user agent as text: Qt renders a
+    // tooltip as rich text when it merely looks like HTML, so a key
+    // "<b>ok</b><!--" showed "ok" and commented out the verdict after it
+    // ("1 CONFLICT(s)"), and a user agent could paint its own verdict in red.
+    void customerTextInATooltipIsShownAsText_data() { addBackendRows(); }
+    void customerTextInATooltipIsShownAsText()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString key = QStringLiteral("<b>ok</b><!--");
+        const QString agent = QStringLiteral("<font color=red size=6>Sent once, no conflict</font><!--");
+        svc->submit(request(key, QStringLiteral("u-1"), clientMeta(QStringLiteral("192.0.2.1"), agent)));
+        svc->submit(request(key, QStringLiteral("u-1"), clientMeta(QStringLiteral("192.0.2.1"), agent), QStringLiteral("other")));
+        StoreClient client(fastOptions());
+        IncidentsView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        // What a tooltip shows: rendered as Qt's QToolTip renders it.
+        const auto shown = [](const QString &tip) {
+            if (!Qt::mightBeRichText(tip))
+                return tip;
+            QTextDocument doc;
+            doc.setHtml(tip);
+            return doc.toPlainText();
+        };
+        const IncidentsModel *m = view.model();
+        for (const int column : {int(IncidentsModel::KeyColumn), int(IncidentsModel::ClientsColumn)}) {
+            const QString tip = shown(m->data(m->index(0, column), Qt::ToolTipRole).toString());
+            QVERIFY2(tip.contains(QStringLiteral("1 CONFLICT(s)")), qPrintable(tip));
+            QVERIFY2(tip.contains(column == IncidentsModel::KeyColumn ? key : agent), qPrintable(tip));
+        }
+        // Text that does not look like HTML stays as it is.
+        QCOMPARE(Format::plainToolTip(QStringLiteral("a < b\nnext")), QStringLiteral("a < b\nnext"));
     }
 
     void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }

@@ -1,5 +1,6 @@
 #include "ConnectionDialog.h"
 
+#include "Format.h"
 #include "domain/Error.h"
 
 #include <QCheckBox>
@@ -102,7 +103,7 @@ void ConnectionDialog::loadSaved()
     for (int i = 0; i < m_connections.size(); ++i) {
         const SavedConnection &c = m_connections.at(i);
         auto *item = new QListWidgetItem(c.production ? tr("%1 (PRODUCTION)").arg(c.name) : c.name, m_saved);
-        item->setToolTip(c.url);
+        item->setToolTip(Format::plainToolTip(c.url));
         if (c.name == ConsoleSettings::lastConnection())
             current = i;
     }

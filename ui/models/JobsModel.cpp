@@ -55,6 +55,13 @@ QVariant JobsModel::headerData(int section, Qt::Orientation orientation, int rol
 
 QVariant JobsModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant JobsModel::dataFor(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const JobRow &r = m_rows.at(index.row());

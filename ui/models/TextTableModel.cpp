@@ -1,5 +1,7 @@
 #include "TextTableModel.h"
 
+#include "Format.h"
+
 #include <QFont>
 
 namespace jobdesk::ui {
@@ -40,6 +42,13 @@ QVariant TextTableModel::headerData(int section, Qt::Orientation orientation, in
 }
 
 QVariant TextTableModel::data(const QModelIndex &index, int role) const
+{
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant TextTableModel::dataFor(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();

@@ -67,6 +67,13 @@ int IncidentsModel::columnCount(const QModelIndex &parent) const
 
 QVariant IncidentsModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant IncidentsModel::dataFor(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const KeyIncident &inc = m_rows.at(index.row());

@@ -129,6 +129,13 @@ int ProvidersModel::columnCount(const QModelIndex &parent) const
 
 QVariant ProvidersModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant ProvidersModel::dataFor(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const ProviderRow &r = m_rows.at(index.row());

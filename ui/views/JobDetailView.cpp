@@ -480,7 +480,7 @@ void JobDetailView::rebuildActionButtons()
     auto *retry = new QPushButton(tr("&Retry…"), m_actionsBox);
     retry->setObjectName(QStringLiteral("retryButton"));
     retry->setEnabled(canAct && preview.allowed);
-    retry->setToolTip(!canAct ? roleWhy : preview.why);
+    retry->setToolTip(Format::plainToolTip(!canAct ? roleWhy : preview.why));
     connect(retry, &QPushButton::clicked, this, [this] { openRetry(); });
     m_actionsLayout->addWidget(retry);
     QString why;
@@ -488,7 +488,7 @@ void JobDetailView::rebuildActionButtons()
     cancelJob->setObjectName(QStringLiteral("cancelJobButton"));
     const bool cancellable = canCancelJob(d, &why);
     cancelJob->setEnabled(canAct && cancellable);
-    cancelJob->setToolTip(!canAct ? roleWhy : cancellable ? cancelJobConsequence(d) : why);
+    cancelJob->setToolTip(Format::plainToolTip(!canAct ? roleWhy : cancellable ? cancelJobConsequence(d) : why));
     connect(cancelJob, &QPushButton::clicked, this, [this] { openCancelJob(); });
     m_actionsLayout->addWidget(cancelJob);
     m_actionsLayout->addStretch(1);

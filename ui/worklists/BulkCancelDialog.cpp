@@ -385,7 +385,7 @@ void BulkCancelDialog::showResults()
             break;
         }
         row->setText(3, e.why);
-        row->setToolTip(3, e.why);
+        row->setToolTip(3, Format::plainToolTip(e.why));
     }
     m_results->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_results->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);

@@ -44,6 +44,13 @@ QVariant RaceLossModel::headerData(int section, Qt::Orientation orientation, int
 
 QVariant RaceLossModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant RaceLossModel::dataFor(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const RaceLossItem &i = m_items.at(index.row());

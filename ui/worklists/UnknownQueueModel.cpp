@@ -94,6 +94,13 @@ QString UnknownQueueModel::lastAsked(const UnknownQueueItem &i) const
 
 QVariant UnknownQueueModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ToolTipRole) // it may hold a customer's or a provider's text
+        return Format::plainToolTip(dataFor(index, role));
+    return dataFor(index, role);
+}
+
+QVariant UnknownQueueModel::dataFor(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const UnknownQueueItem &i = m_items.at(index.row());
