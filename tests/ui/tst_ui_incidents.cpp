@@ -291,6 +291,30 @@ private Q_SLOTS:
         QCOMPARE(Format::plainToolTip(QStringLiteral("a < b\nnext")), QStringLiteral("a < b\nnext"));
     }
 
+    // The job on screen shows a replay or a conflict of its key as it is
+    // recorded: neither changes the job, so its detail said the key was sent
+    // once until F5 (a finished job's for ever).
+    void aShownJobsKeyHistoryFollowsNewRequests_data() { addBackendRows(); }
+    void aShownJobsKeyHistoryFollowsNewRequests()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SubmitRequest first = request(QStringLiteral("order-9"), QStringLiteral("u-1"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/1")));
+        const Job job = svc->submit(first).job;
+        Console console;
+        console.open(store->url());
+        QTRY_VERIFY(console.client->isConnected());
+        console.window->selectJob(job.id);
+        JobDetailView *detail = console.window->detailView();
+        QTRY_VERIFY(detail->current() && detail->current()->jobId == job.id && detail->current()->detail);
+        QCOMPARE(detail->current()->detail->keyHistory.size(), 0);
+        svc->submit(first);
+        svc->submit(request(QStringLiteral("order-9"), QStringLiteral("u-1"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/1")),
+                            QStringLiteral("other")));
+        QTRY_COMPARE_WITH_TIMEOUT(detail->current()->detail->keyHistory.size(), 2, 10000);
+        QCOMPARE(detail->current()->detail->keyHistory.at(1).kind, IdempotencyEvent::Kind::Conflict);
+    }
+
     void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
     void listFollowsNewRequestsLiveAndOnlyWhileVisible()
     {

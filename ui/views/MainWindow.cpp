@@ -454,9 +454,15 @@ void MainWindow::onPolled(const PollResult &r)
         m_sidebarModel->setCount(kJobsSection, total,
                                  r.estimatedStates.isEmpty() ? SidebarModel::CountKind::Exact : SidebarModel::CountKind::Estimated);
     }
-    // The job in the detail changed: read it again.
+    // The job in the detail changed: read it again. So when a request with
+    // a key was recorded anywhere: a replay or a conflict changes no job, and
+    // the detail's key history would say the key was sent once until F5
+    // (found by a review). One read a poll at most, and only when it moved.
+    const bool keyEventRecorded = r.marks && m_lastMarks && r.marks->idempotencyEventId != m_lastMarks->idempotencyEventId;
+    if (r.marks)
+        m_lastMarks = r.marks;
     if (const auto shown = m_detail->jobId()) {
-        bool touched = false;
+        bool touched = keyEventRecorded;
         for (const Job &j : r.jobs)
             touched = touched || j.id == *shown;
         for (const Attempt &a : r.attempts)

@@ -98,6 +98,7 @@ private:
     QTableView *m_table = nullptr;
     ColumnFit *m_jobsFit = nullptr;
     JobDetailView *m_detail = nullptr;
+    std::optional<ChangeMarks> m_lastMarks; // the last poll's (onPolled)
     QPushButton *m_newJobs = nullptr;
     QLineEdit *m_find = nullptr;
     QComboBox *m_state = nullptr;
