@@ -1237,7 +1237,10 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
     // operator's request came in after the question went out: then as asked
     // at askedAtMs (never later than now, never moving back), so the request
     // stays outstanding and the next pass asks again.
-    const QString now = d->nowSql();
+    // The clock is read once (n.ms): "in progress since" is the time of the
+    // lookup that said so, to the millisecond (PostgreSQL's jd_now_ms() reads
+    // it at every call; a test saw the two a millisecond apart).
+    const QString now = QStringLiteral("n.ms");
     const QString asked = (dialect() == Dialect::Postgres ? QStringLiteral("LEAST(COALESCE($2::bigint, %1), %1)")
                                                           : QStringLiteral("min(COALESCE($2, %1), %1)"))
                               .arg(now);
@@ -1262,7 +1265,8 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                       + (dialect() == Dialect::Postgres ? QStringLiteral("$5::integer") : QStringLiteral("$5"))
                       + QStringLiteral(" WHEN 1 THEN "
                                        "COALESCE(lookup_in_progress_since_ms, ")
-                      + now + QStringLiteral(") WHEN 2 THEN NULL ELSE lookup_in_progress_since_ms END WHERE id = $1"),
+                      + now + QStringLiteral(") WHEN 2 THEN NULL ELSE lookup_in_progress_since_ms END FROM (SELECT ")
+                      + d->nowSql() + QStringLiteral(" AS ms) AS n WHERE attempts.id = $1"),
                   {attemptId, askedAtMs ? QVariant(*askedAtMs) : QVariant(),
                    answer ? QVariant(toText(*answer)) : QVariant(),
                    detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500))),
