@@ -278,6 +278,47 @@ private Q_SLOTS:
         QVERIFY(afterCancel.changeSeq > afterReplay.changeSeq);
         QCOMPARE(svc->changeMarks(), afterCancel); // nothing moved: equal
     }
+
+    // On PostgreSQL an id is drawn before its row commits: a replay and a
+    // race loss whose transaction commits after newer ones leave every
+    // table's newest id where it was, and the marks still move, so a console
+    // re-reads and shows them (found by a review: such a race loss never
+    // reached the console's list). PostgreSQL only: SQLite has one writer,
+    // and commits in id order.
+    void marksMoveWhenAnOlderIdCommitsLast_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("postgres") << QStringLiteral("postgres");
+    }
+    void marksMoveWhenAnOlderIdCommitsLast()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        auto slow = store->open();
+        const auto hedged = [&](const QString &key) {
+            const Job job = submitJob(*svc, key, 2);
+            const Attempt primary = startRunning(*svc, job.id, QStringLiteral("primary"));
+            const Attempt hedge = startRunning(*svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+            svc->complete(hedge.id, R"({"by":"hedge"})", kWorker);
+            return primary;
+        };
+        const Attempt lateA = hedged(QStringLiteral("older-a"));
+        const Attempt lateB = hedged(QStringLiteral("newer-b"));
+        // The older records: drawn first, committed last.
+        slow->session().begin();
+        QVERIFY(slow->submit(makeSubmit(QStringLiteral("older-a"))).outcome != SubmitResult::Outcome::Created); // an event
+        QCOMPARE(slow->complete(lateA.id, R"({"by":"primary"})", kWorker).outcome, CompleteResult::Outcome::Lost);
+        QVERIFY(svc->submit(makeSubmit(QStringLiteral("newer-b"))).outcome != SubmitResult::Outcome::Created); // an event
+        QCOMPARE(svc->complete(lateB.id, R"({"by":"primary"})", kWorker).outcome, CompleteResult::Outcome::Lost);
+        const ChangeMarks before = svc->changeMarks();
+        slow->session().commit();
+        const ChangeMarks after = svc->changeMarks();
+        QCOMPARE(after.idempotencyEventId, before.idempotencyEventId); // the newest ids did not move
+        QCOMPARE(after.raceLossId, before.raceLossId);
+        QVERIFY(after.idempotencyEventsMoved(before));
+        QVERIFY(after.raceLossesMoved(before));
+        QCOMPARE(svc->raceLossList(RaceLossFilter{}, std::nullopt, 10).size(), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorklists)

@@ -322,6 +322,23 @@ struct ChangeMarks
     qint64 validationId = 0;       // the newest contract validation
     qint64 auditId = 0;            // the newest audit row
     qint64 lookupAtMs = 0;         // the latest status lookup of an unknown attempt (moves no change sequence)
+    // How many of the newest kMarkWindowIds ids of each table are committed.
+    // On PostgreSQL an id is drawn before its row commits, so a row can
+    // commit after one with a higher id: the newest id does not move then,
+    // this count does (found by a review: such a race loss never reached the
+    // console's list). SQLite commits in id order; the count moves with it.
+    qint64 idempotencyEventsNear = 0;
+    qint64 raceLossesNear = 0;
+    qint64 validationsNear = 0;
+    qint64 auditNear = 0;
+    static constexpr int kMarkWindowIds = 512;
+    bool idempotencyEventsMoved(const ChangeMarks &o) const
+    {
+        return idempotencyEventId != o.idempotencyEventId || idempotencyEventsNear != o.idempotencyEventsNear;
+    }
+    bool raceLossesMoved(const ChangeMarks &o) const { return raceLossId != o.raceLossId || raceLossesNear != o.raceLossesNear; }
+    bool validationsMoved(const ChangeMarks &o) const { return validationId != o.validationId || validationsNear != o.validationsNear; }
+    bool auditMoved(const ChangeMarks &o) const { return auditId != o.auditId || auditNear != o.auditNear; }
     bool operator==(const ChangeMarks &) const = default;
 };
 

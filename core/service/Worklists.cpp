@@ -377,7 +377,13 @@ ChangeMarks JobService::changeMarks()
                        "(SELECT max(id) FROM idempotency_events), (SELECT max(id) FROM race_losses), "
                        "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log), "
                        // The reconciler's lookups move no change sequence; attempts_unknown_by_lookup serves this.
-                       "(SELECT max(last_lookup_at_ms) FROM attempts WHERE state = 'unknown')"));
+                       "(SELECT max(last_lookup_at_ms) FROM attempts WHERE state = 'unknown'), "
+                       // Committed rows among the newest ids (ChangeMarks::kMarkWindowIds): a range of each primary key.
+                       "(SELECT count(*) FROM idempotency_events WHERE id > (SELECT max(id) FROM idempotency_events) - $1), "
+                       "(SELECT count(*) FROM race_losses WHERE id > (SELECT max(id) FROM race_losses) - $1), "
+                       "(SELECT count(*) FROM provider_validations WHERE id > (SELECT max(id) FROM provider_validations) - $1), "
+                       "(SELECT count(*) FROM audit_log WHERE id > (SELECT max(id) FROM audit_log) - $1)"),
+        {qint64(ChangeMarks::kMarkWindowIds)});
     // The change sequence's last value (one row), not a scan of two indexes.
     const SqlRow &row = r.first();
     ChangeMarks m;
@@ -387,6 +393,10 @@ ChangeMarks JobService::changeMarks()
     m.validationId = row.at(4).toLongLong();
     m.auditId = row.at(5).toLongLong();
     m.lookupAtMs = row.at(6).toLongLong();
+    m.idempotencyEventsNear = row.at(7).toLongLong();
+    m.raceLossesNear = row.at(8).toLongLong();
+    m.validationsNear = row.at(9).toLongLong();
+    m.auditNear = row.at(10).toLongLong();
     return m;
 }
 

@@ -281,6 +281,40 @@ private Q_SLOTS:
         QVERIFY(!view->isVisible());
     }
 
+    // A race loss that commits after a newer one is shown comes in at its
+    // place (PostgreSQL draws the id first): it never appeared until F5.
+    // PostgreSQL only: SQLite has one writer, and commits in id order.
+    void aRaceLossCommittedAfterANewerOneStillComesIn_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("postgres") << QStringLiteral("postgres");
+    }
+    void aRaceLossCommittedAfterANewerOneStillComesIn()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        auto slow = store->open();
+        const Job olderJob = submitJob(*svc, QStringLiteral("older"), 2);
+        const Attempt primary = startRunning(*svc, olderJob.id, QStringLiteral("primary"));
+        const Attempt hedge = startRunning(*svc, olderJob.id, QStringLiteral("fallback"), AttemptKind::Hedge);
+        svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
+        slow->session().begin(); // the older loss: its id drawn now, committed last
+        QCOMPARE(slow->complete(primary.id, R"({"summary":"primary late"})", kWorker).outcome, CompleteResult::Outcome::Lost);
+        [[maybe_unused]] const auto [newerJob, p2, h2, late2] = hedgedReverseOrderFinish(*svc, QStringLiteral("newer"));
+
+        Console console;
+        RaceLossView *view = showRaceLosses(console, store->url());
+        QVERIFY(view);
+        RaceLossModel *model = view->model();
+        QAbstractItemModelTester tester(model, kFatal);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+        QCOMPARE(cell(model, 0, RaceLossModel::JobColumn), QString::number(newerJob.id));
+        slow->session().commit();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 10000);
+        QCOMPARE(cell(model, 0, RaceLossModel::JobColumn), QString::number(newerJob.id)); // by id, newest first
+        QCOMPARE(cell(model, 1, RaceLossModel::JobColumn), QString::number(olderJob.id));
+    }
+
     void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive_data() { addBackendRows(); }
     void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive()
     {

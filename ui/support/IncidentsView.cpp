@@ -376,7 +376,7 @@ void IncidentsView::onPolled(const PollResult &r)
 {
     if (!r.marks)
         return;
-    bool moved = !m_marks || m_marks->idempotencyEventId != r.marks->idempotencyEventId;
+    bool moved = !m_marks || r.marks->idempotencyEventsMoved(*m_marks);
     m_marks = r.marks;
     // A job shown here changed state, or (searching) a job with that owner or key appeared.
     for (const Job &j : r.jobs) {

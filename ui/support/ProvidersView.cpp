@@ -325,9 +325,9 @@ void ProvidersView::onPolled(const PollResult &r)
 {
     if (!r.marks)
         return;
-    if (m_validationMark && *m_validationMark == r.marks->validationId)
+    if (m_validationMark && !r.marks->validationsMoved(*m_validationMark))
         return;
-    m_validationMark = r.marks->validationId;
+    m_validationMark = r.marks;
     if (isVisible())
         reload();
     else

@@ -68,7 +68,7 @@ private:
     QPushButton *m_validate = nullptr;
     QTimer *m_timer = nullptr;
     quint64 m_generation = 0;
-    std::optional<qint64> m_validationMark;
+    std::optional<ChangeMarks> m_validationMark; // the poll it last re-read for
     bool m_stale = true;
     bool m_validating = false;
 };

@@ -1,5 +1,7 @@
 #include "RaceLossModel.h"
 
+#include <algorithm>
+
 #include "Format.h"
 #include "LiveRefresh.h"
 #include "StoreClient.h"
@@ -9,7 +11,7 @@ namespace jobdesk::ui {
 RaceLossModel::RaceLossModel(StoreClient *client, QObject *parent)
     : QAbstractTableModel(parent), m_client(client)
 {
-    m_live = new LiveRefresh(client, [](const ChangeMarks &a, const ChangeMarks &b) { return a.raceLossId != b.raceLossId; },
+    m_live = new LiveRefresh(client, [](const ChangeMarks &a, const ChangeMarks &b) { return a.raceLossesMoved(b); },
                              this);
     connect(m_live, &LiveRefresh::reloadWanted, this, &RaceLossModel::reload);
 }
@@ -174,15 +176,33 @@ void RaceLossModel::onRead(const QList<RaceLossItem> &items, bool top, bool full
         m_hasMore = true;
         endResetModel();
     } else if (top && !m_items.isEmpty()) {
-        // The newest page again: what is newer than the top row comes in above it.
+        // The newest page again: what is newer than the top row comes in
+        // above it, and a row not shown yet below the top at its place by id.
+        // On PostgreSQL an id is drawn before its row commits, so a loss can
+        // commit after one with a higher id that is shown already (found by a
+        // review: it never appeared until F5).
         const qint64 newest = m_items.first().loss.id;
         QList<RaceLossItem> fresh;
-        for (const RaceLossItem &i : items)
+        QList<RaceLossItem> late;
+        for (const RaceLossItem &i : items) {
             if (i.loss.id > newest)
                 fresh.append(i);
+            else if (!m_hasMore || i.loss.id > m_items.last().loss.id) // older than what is loaded: comes by scrolling
+                late.append(i);
+        }
         if (!fresh.isEmpty()) {
             beginInsertRows({}, 0, static_cast<int>(fresh.size()) - 1);
             m_items = fresh + m_items;
+            endInsertRows();
+        }
+        for (const RaceLossItem &i : late) {
+            const auto at = std::lower_bound(m_items.begin(), m_items.end(), i.loss.id,
+                                             [](const RaceLossItem &shown, qint64 id) { return shown.loss.id > id; });
+            if (at != m_items.end() && at->loss.id == i.loss.id)
+                continue; // shown already
+            const int row = static_cast<int>(at - m_items.begin());
+            beginInsertRows({}, row, row);
+            m_items.insert(row, i);
             endInsertRows();
         }
     } else if (!items.isEmpty()) {

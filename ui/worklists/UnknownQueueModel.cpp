@@ -45,7 +45,7 @@ UnknownQueueModel::UnknownQueueModel(StoreClient *client, QObject *parent)
 {
     // Attempts moved, an operator asked for a lookup (audit row), or a reconciler asked.
     m_live = new LiveRefresh(client, [](const ChangeMarks &a, const ChangeMarks &b) {
-        return a.changeSeq != b.changeSeq || a.auditId != b.auditId || a.lookupAtMs != b.lookupAtMs;
+        return a.changeSeq != b.changeSeq || a.auditMoved(b) || a.lookupAtMs != b.lookupAtMs;
     }, this);
     // The sidebar's count is the on-call signal: kept live while hidden too, at most every 2 s.
     m_live->setHiddenRefreshMs(2000);
