@@ -140,6 +140,47 @@ private Q_SLOTS:
         QCOMPARE(history.last().rejectedIntent.value(QStringLiteral("input")).toObject(), other.input);
     }
 
+    // A retry storm on one key does not hide the other incidents: the list
+    // was grouped from a window of the newest requests only, which one key
+    // sent 2,000 times filled, and an older conflict vanished with a count
+    // that looked exact. Here with a page of 5 (a window of 50 requests).
+    void aRetryStormOnOneKeyHidesNoOtherIncident_data() { addBackendRows(); }
+    void aRetryStormOnOneKeyHidesNoOtherIncident()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const SubmitRequest paid = makeSubmit(QStringLiteral("order-7"), {{QStringLiteral("pay"), QStringLiteral("10 EUR")}});
+        svc->submit(paid);
+        SubmitRequest more = paid;
+        more.input = QJsonObject{{QStringLiteral("pay"), QStringLiteral("1000 EUR")}};
+        QCOMPARE(svc->submit(more).outcome, SubmitResult::Outcome::Conflict);
+        const SubmitRequest twice = makeSubmit(QStringLiteral("clicked-twice"));
+        svc->submit(twice);
+        svc->submit(twice);
+        const SubmitRequest storm = makeSubmit(QStringLiteral("retry-loop"));
+        svc->submit(storm);
+        for (int i = 0; i < 130; ++i) // more than two windows of 50
+            QCOMPARE(svc->submit(storm).outcome, SubmitResult::Outcome::Replayed);
+
+        bool mayBeMore = true;
+        const QList<KeyIncident> all = svc->keyIncidents({}, std::nullopt, 5, &mayBeMore);
+        QStringList keys;
+        for (const KeyIncident &i : all)
+            keys.append(i.idempotencyKey);
+        QCOMPARE(keys, (QStringList{QStringLiteral("retry-loop"), QStringLiteral("clicked-twice"), QStringLiteral("order-7")}));
+        QCOMPARE(all.at(2).conflicts, 1);
+        QCOMPARE(all.at(0).replays, 130);
+        QVERIFY(!mayBeMore); // every request was walked: this is all of them
+        // A full page says there may be more.
+        QCOMPARE(svc->keyIncidents({}, std::nullopt, 2, &mayBeMore).size(), 2);
+        QVERIFY(mayBeMore);
+        // So does an owner's search at its limit (the newest jobs, not a count).
+        QCOMPARE(svc->keyIncidents(QStringLiteral("owner-1"), std::nullopt, 2, &mayBeMore).size(), 2);
+        QVERIFY(mayBeMore);
+        QCOMPARE(svc->keyIncidents(QStringLiteral("owner-1"), std::nullopt, 5, &mayBeMore).size(), 3);
+        QVERIFY(!mayBeMore);
+    }
+
     void providerStatusShowsTheLatestValidationPerRoute_data() { addBackendRows(); }
     void providerStatusShowsTheLatestValidationPerRoute()
     {

@@ -1674,6 +1674,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
         <source>Owner or key, exactly as sent</source>
         <translation>Owner or key, exactly as sent</translation>
     </message>
+    <message>
+        <source>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</source>
+        <translation>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IntentDiffDialog</name>

@@ -1674,6 +1674,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
         <source>Owner or key, exactly as sent</source>
         <translation>உரிமையாளர் அல்லது சாவி, அனுப்பியபடியே</translation>
     </message>
+    <message>
+        <source>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</source>
+        <translation>உரிமையாளர் அல்லது சாவி &quot;%2&quot; கொண்ட புதிய %1 வேலைகள் காட்டப்படுகின்றன; இன்னும் இருக்கலாம்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IntentDiffDialog</name>

@@ -553,9 +553,11 @@ public:
     QList<RaceLossItem> raceLossList(const RaceLossFilter &filter, std::optional<qint64> beforeId = std::nullopt,
                                      int limit = 200); // newest first
     // Keys used more than once, newest first; `search` (owner or key, exact)
-    // lists every job with that owner or key, duplicate or not.
+    // lists every job with that owner or key, duplicate or not (the newest
+    // `limit`). mayBeMore: set when the list may not hold every such key
+    // (it is `limit` long, or the walk over the newest requests was cut).
     QList<KeyIncident> keyIncidents(const QString &search = {}, std::optional<qint64> beforeEventId = std::nullopt,
-                                    int limit = 100);
+                                    int limit = 100, bool *mayBeMore = nullptr);
     QList<ProviderRouteStatus> providerStatus();
     QList<OutcomeBucket> outcomeHistory(qint64 fromMs, qint64 toMs, qint64 bucketMs);
     QList<ProviderLatencyStat> providerLatency(qint64 fromMs, qint64 toMs);

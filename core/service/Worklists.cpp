@@ -8,6 +8,7 @@
 #include "Rows.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -162,8 +163,10 @@ QList<RaceLossItem> JobService::raceLossList(const RaceLossFilter &f, std::optio
     return out;
 }
 
-QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional<qint64> beforeEventId, int limit)
+QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional<qint64> beforeEventId, int limit, bool *mayBeMore)
 {
+    if (mayBeMore)
+        *mayBeMore = false;
     if (limit < 1 || limit > 500)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..500"));
     requireSearchName(search, "search");
@@ -175,17 +178,38 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
     };
     QList<Key> keys;
     if (search.trimmed().isEmpty()) {
-        const SqlRows r = execStatement(
-            "key incidents",
-            QStringLiteral("SELECT owner_id, idempotency_key, max(id) AS last_id FROM (SELECT id, owner_id, idempotency_key "
-                           "FROM idempotency_events")
-                + (beforeEventId ? QStringLiteral(" WHERE id < $3") : QString())
-                + QStringLiteral(" ORDER BY id DESC LIMIT $2) e GROUP BY owner_id, idempotency_key "
-                                 "ORDER BY last_id DESC LIMIT $1"),
-            // A window of the newest requests, wide enough for `limit` keys sent a few times each.
-            beforeEventId ? SqlParams{limit, limit * 10, *beforeEventId} : SqlParams{limit, limit * 10});
-        for (const SqlRow &row : r)
-            keys.append({row.at(0).toString(), row.at(1).toString()});
+        // The requests newest first, a window at a time, keeping each key the
+        // first time it is met: a retry storm on one key fills a window, and
+        // the walk goes on past it (found by a review: one key sent 2,000
+        // times hid every other incident, a conflict among them). Bounded:
+        // past kWindows windows the list may miss older keys (mayBeMore).
+        constexpr int kWindows = 20;
+        const int window = limit * 10;
+        QSet<QString> seen;
+        std::optional<qint64> cursor = beforeEventId;
+        bool exhausted = false;
+        for (int w = 0; w < kWindows && keys.size() < limit && !exhausted; ++w) {
+            const SqlRows r = execStatement(
+                "key incidents",
+                QStringLiteral("SELECT id, owner_id, idempotency_key FROM idempotency_events")
+                    + (cursor ? QStringLiteral(" WHERE id < $2") : QString()) + QStringLiteral(" ORDER BY id DESC LIMIT $1"),
+                cursor ? SqlParams{window, *cursor} : SqlParams{window});
+            exhausted = r.size() < window;
+            for (const SqlRow &row : r) {
+                const QString owner = row.at(1).toString();
+                const QString key = row.at(2).toString();
+                if (seen.contains(owner + QChar(0x1f) + key))
+                    continue;
+                seen.insert(owner + QChar(0x1f) + key);
+                keys.append({owner, key});
+                if (keys.size() == limit)
+                    break;
+            }
+            if (!r.isEmpty())
+                cursor = r.last().at(0).toLongLong();
+        }
+        if (mayBeMore)
+            *mayBeMore = !exhausted || keys.size() == limit; // the walk's bound reached, or a full page
     } else {
         const QString s = search.trimmed();
         const SqlRows r = execStatement(
@@ -196,6 +220,8 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
             {limit, s});
         for (const SqlRow &row : r)
             keys.append({row.at(0).toString(), row.at(1).toString()});
+        if (mayBeMore)
+            *mayBeMore = r.size() == limit; // the owner's newest `limit` jobs
     }
     if (keys.isEmpty())
         return {};

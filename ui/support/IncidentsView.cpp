@@ -230,9 +230,20 @@ void IncidentsView::reload()
     const quint64 generation = ++m_generation;
     const QString search = m_search;
     m_status->setText(tr("Reading…"));
-    m_client->call<QList<KeyIncident>>(
-        this, "key incidents", [search](JobService &svc) { return svc.keyIncidents(search, std::nullopt, kLimit); },
-        [this, generation, search](const CallOutcome<QList<KeyIncident>> &out) {
+    using Page = std::pair<QList<KeyIncident>, bool>; // and whether there may be more
+    m_client->call<Page>(
+        this, "key incidents",
+        [search](JobService &svc) {
+            bool mayBeMore = false;
+            QList<KeyIncident> list = svc.keyIncidents(search, std::nullopt, kLimit, &mayBeMore);
+            return Page{std::move(list), mayBeMore};
+        },
+        [this, generation, search](const CallOutcome<Page> &page) {
+            CallOutcome<QList<KeyIncident>> out;
+            static_cast<CallStatus &>(out) = page;
+            if (page.value)
+                out.value = page.value->first;
+            const bool mayBeMore = page.value && page.value->second;
             if (generation != m_generation)
                 return; // a newer question is on its way
             if (!out.ok) {
@@ -253,17 +264,19 @@ void IncidentsView::reload()
             for (const KeyIncident &i : *out.value)
                 conflicts += i.conflicts > 0 ? 1 : 0;
             const int n = int(out.value->size());
-            if (!search.isEmpty())
+            if (!search.isEmpty() && mayBeMore) // an owner's newest jobs: not a count
+                m_status->setText(tr("The newest %1 jobs with owner or key \"%2\" are shown; there may be more.")
+                                      .arg(QString::number(n), search));
+            else if (!search.isEmpty())
                 m_status->setText(tr("%n job(s) with owner or key \"%1\"", nullptr, n).arg(search));
-            else if (n >= kLimit) // there may be more: do not make the read's limit look like the count
+            else if (mayBeMore) // do not make the read's limit look like the count
                 m_status->setText(tr("The newest %1 keys sent more than once are shown, %2 with a conflict; there may be "
                                      "more: search by owner or key to see theirs.")
-                                      .arg(n)
-                                      .arg(conflicts));
+                                      .arg(QString::number(n), QString::number(conflicts)));
             else
                 m_status->setText(tr("%n key(s) sent more than once, %1 with a conflict", nullptr, n).arg(conflicts));
             if (search.isEmpty())
-                Q_EMIT countChanged(int(out.value->size()));
+                Q_EMIT countChanged(int(out.value->size()), mayBeMore);
             const int row = selected ? m_model->rowOf(selected->first, selected->second) : (m_model->rowCount() > 0 && !search.isEmpty() ? 0 : -1);
             if (row >= 0) {
                 if (m_table->currentIndex().row() != row)

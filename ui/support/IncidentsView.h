@@ -58,7 +58,7 @@ Q_SIGNALS:
     void detailLoaded(qint64 jobId);    // the selected incident's requests were read
     void openJobRequested(qint64 jobId);
     void exportRequested(qint64 jobId);
-    void countChanged(int incidents);   // incidents listed (without a search; kLimit: that many or more)
+    void countChanged(int incidents, bool atLeast); // incidents listed (without a search); atLeast: there may be more
 
 protected:
     void showEvent(QShowEvent *event) override;

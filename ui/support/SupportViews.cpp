@@ -38,10 +38,8 @@ SupportViews installSupportViews(MainWindow *window)
 
     SidebarModel *sidebar = window->sidebarModel();
     QObject::connect(v.incidents, &IncidentsView::countChanged, window,
-                     [sidebar](int n) {
-                         sidebar->setCount(kIncidentsEntry, n,
-                                           n >= IncidentsView::kLimit ? SidebarModel::CountKind::AtLeast
-                                                                      : SidebarModel::CountKind::Exact);
+                     [sidebar](int n, bool atLeast) {
+                         sidebar->setCount(kIncidentsEntry, n, atLeast ? SidebarModel::CountKind::AtLeast : SidebarModel::CountKind::Exact);
                      });
     QObject::connect(v.providers, &ProvidersView::attentionChanged, window,
                      [sidebar](int n) { sidebar->setCount(kProvidersEntry, n); });
