@@ -84,6 +84,46 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog(job.id).size(), 1); // applied once
         QCOMPARE(svc->attemptEvents(job.id).last().toState, AttemptState::Cancelled);
     }
+    // A store that stays busy past every try is unavailable, not failed:
+    // nothing was written and trying later may work (over HTTP a 503 with
+    // Retry-After; it was a 500 "the store failed", after nine tries of
+    // SQLite's 30 s busy timeout). SQLite: another process holds the write
+    // lock; PostgreSQL: every try ends in a serialization failure.
+    void aStoreThatStaysBusyIsUnavailableAndNothingIsWritten_data() { addBackendRows(); }
+    void aStoreThatStaysBusyIsUnavailableAndNothingIsWritten()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        StoreUrl url = store->url();
+        url.sqliteBusyTimeoutMs = 100;
+        JobService::Options options;
+        options.maxRetries = 2;
+        auto impatient = JobService::open(url, options);
+        auto raw = openSqlSession(store->url()); // another writer, outside JobService
+        if (store->isPostgres()) {
+            raw->execScript(QStringLiteral(
+                "CREATE FUNCTION test_always_conflicts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                " RAISE EXCEPTION 'could not serialize access (test)' USING ERRCODE = 'serialization_failure'; END $$;"
+                "CREATE TRIGGER test_always_conflicts BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION test_always_conflicts();"));
+        } else {
+            raw->begin();
+            raw->exec(QStringLiteral("UPDATE jd_counter SET value = value WHERE id = 1")); // the write lock, held
+        }
+        try {
+            impatient->submit(makeSubmit(QStringLiteral("busy-1")));
+            QFAIL("a submit went through a store that stayed busy");
+        } catch (const JobDeskError &e) {
+            QVERIFY2(e.code() == JobDeskError::Code::StoreUnavailable, qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("nothing was written, try again")), qPrintable(e.message()));
+        }
+        if (store->isPostgres())
+            raw->exec(QStringLiteral("DROP TRIGGER test_always_conflicts ON jobs"));
+        else
+            raw->rollback();
+        QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 0);
+        QCOMPARE(impatient->submit(makeSubmit(QStringLiteral("busy-1"))).outcome, SubmitResult::Outcome::Created);
+    }
+
     // Every PostgreSQL connection JobDesk opens carries a connect timeout and
     // keepalives (postgresConnectionString), unless the URL sets its own.
     void connectionStringsGetTimeoutsTheUrlDoesNotSet()

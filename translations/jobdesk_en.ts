@@ -883,6 +883,10 @@
         <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
         <translation>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</translation>
     </message>
+    <message>
+        <source>%1: the store stayed busy (%2); nothing was written, try again</source>
+        <translation>%1: the store stayed busy (%2); nothing was written, try again</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -1323,5 +1323,9 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
         <translation>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</translation>
     </message>
+    <message>
+        <source>%1: the store stayed busy (%2); nothing was written, try again</source>
+        <translation>%1: the store stayed busy (%2); nothing was written, try again</translation>
+    </message>
 </context>
 </TS>

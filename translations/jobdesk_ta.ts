@@ -883,6 +883,10 @@
         <source>%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry</source>
         <translation>%1 இல் முடிவுறா எண் (NaN அல்லது முடிவிலி) உள்ளது; JSON அதைக் கொண்டு செல்ல முடியாது</translation>
     </message>
+    <message>
+        <source>%1: the store stayed busy (%2); nothing was written, try again</source>
+        <translation>%1: சேமிப்பகம் தொடர்ந்து பணியில் இருந்தது (%2); எதுவும் எழுதப்படவில்லை, மீண்டும் முயலவும்</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -153,6 +153,7 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the input contains a NUL character (\\u0000), which JobDesk does not store; remove it or encode the data (for example as base64)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1: the store stayed busy (%2); nothing was written, try again"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "client metadata is over 64 KiB"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the result is %1 bytes; the limit is 1 MiB"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the result is not JSON: %1"), 0},

@@ -7,6 +7,7 @@
 #include "domain/CanonicalJson.h"
 #include "store/Migrations.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QThread>
@@ -406,6 +407,8 @@ struct JobService::Private
     auto run(const char *what, bool transaction, F body) -> decltype(body())
     {
         static thread_local std::minstd_rand rng{std::random_device{}()};
+        QElapsedTimer spent;
+        spent.start();
         for (int attempt = 0;; ++attempt) {
             try {
                 if (transaction)
@@ -416,7 +419,7 @@ struct JobService::Private
                 return result;
             } catch (const SqlError &e) {
                 session->rollback();
-                const bool last = attempt >= options.maxRetries;
+                const bool last = attempt >= options.maxRetries || spent.elapsed() >= options.retryBudgetMs;
                 if (e.kind() == SqlError::Kind::Retryable && !last) {
                     qCDebug(lcService) << what << "retrying after" << e.message();
                     QThread::usleep(static_cast<unsigned long>(500 + rng() % (2000u << std::min(attempt, 5))));
@@ -437,6 +440,14 @@ struct JobService::Private
                 }
                 if (e.kind() == SqlError::Kind::ConnectionLost)
                     throw JobDeskError(Code::StoreUnavailable, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                // Still busy (another process holds SQLite's write lock) or
+                // still conflicting after every try: nothing was written, and
+                // trying later may work; a 503 with Retry-After over HTTP, not
+                // a 500 "the store failed" (found by a review).
+                if (e.kind() == SqlError::Kind::Retryable)
+                    throw JobDeskError(Code::StoreUnavailable,
+                                       QStringLiteral("%1: the store stayed busy (%2); nothing was written, try again")
+                                           .arg(QLatin1String(what), e.message()));
                 if (e.kind() == SqlError::Kind::PermissionDenied)
                     throw JobDeskError(Code::Forbidden,
                                        QStringLiteral("%1: the database refuses this for your database user: %2")

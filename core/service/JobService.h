@@ -361,6 +361,10 @@ struct JobServiceOptions
 {
     bool migrate = true; // apply missing migrations on open
     int maxRetries = 8;  // serialization failures / deadlocks before giving up
+    // ...and no new try once an operation has spent this long: on SQLite each
+    // try already waited the busy timeout (30 s) for another process's lock,
+    // and nine of them kept an HTTP request for four and a half minutes.
+    qint64 retryBudgetMs = 30000;
     qint64 defaultLeaseMs = 30000; // an attempt started without a lease gets this one (every attempt has a lease)
     // An operator's retry is inserted 'starting' with this lease: a dispatcher
     // must pick it up (and mark it running) before it expires, or the reaper
