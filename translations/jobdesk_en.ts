@@ -174,10 +174,6 @@
         <translation>- **Owner:** %1</translation>
     </message>
     <message>
-        <source>- **Idempotency key:** `%1`</source>
-        <translation>- **Idempotency key:** `%1`</translation>
-    </message>
-    <message>
         <source>- **Route:** %1</source>
         <translation>- **Route:** %1</translation>
     </message>
@@ -318,6 +314,10 @@
             <numerusform>%n conflict with another intent that created nothing.</numerusform>
             <numerusform>%n conflicts with another intent that created nothing.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>- **Idempotency key:** %1</source>
+        <translation>- **Idempotency key:** %1</translation>
     </message>
 </context>
 <context>

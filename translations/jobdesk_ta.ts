@@ -174,10 +174,6 @@
         <translation>- **உரிமையாளர்:** %1</translation>
     </message>
     <message>
-        <source>- **Idempotency key:** `%1`</source>
-        <translation>- **சாவி (idempotency key):** `%1`</translation>
-    </message>
-    <message>
         <source>- **Route:** %1</source>
         <translation>- **வழித்தடம்:** %1</translation>
     </message>
@@ -318,6 +314,10 @@
             <numerusform>வேறு நோக்கத்துடன் வந்த %n முரண் எதையும் உருவாக்கவில்லை.</numerusform>
             <numerusform>வேறு நோக்கத்துடன் வந்த %n முரண்கள் எதையும் உருவாக்கவில்லை.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>- **Idempotency key:** %1</source>
+        <translation>- **சாவி (idempotency key):** %1</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,8 @@
 #include <QGuiApplication>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QTest>
 #include <QFileInfo>
 
@@ -99,6 +101,38 @@ private Q_SLOTS:
         QVERIFY(md.contains(QStringLiteral("No attempt was made.")));
         QVERIFY(md.contains(QStringLiteral("No operator acted on this job.")));
         QVERIFY(md.contains(QStringLiteral("**Winner:** none")));
+    }
+
+    // What a customer or a provider wrote reads in the report exactly as
+    // written, never as Markdown or HTML: a key that closed its code span set
+    // "no conflict was recorded" in bold, and a user agent's tags vanished.
+    void customerTextInTheReportReadsAsWritten_data() { addBackendRows(); }
+    void customerTextInTheReportReadsAsWritten()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString key = QStringLiteral("k` and **no conflict was recorded** `x");
+        const QString agent = QStringLiteral("curl <img src=x> <span>hidden</span> *bold* _it_ [link](http://x) | pipe & co");
+        SubmitRequest req = makeSubmit(key, {{QStringLiteral("prompt"), QStringLiteral("a")}});
+        req.ownerId = QStringLiteral("shop_1 <b>");
+        req.clientMeta = clientMeta(QStringLiteral("192.0.2.1"), agent);
+        const Job job = svc->submit(req).job;
+        SubmitRequest other = req;
+        other.input = QJsonObject{{QStringLiteral("prompt"), QStringLiteral("b")}};
+        QCOMPARE(svc->submit(other).outcome, SubmitResult::Outcome::Conflict);
+        const QString md = IncidentReport::markdown(svc->jobDetail(job.id), svc->nowMs());
+        // As the dialog and the PDF read it.
+        QTextDocument doc;
+        doc.setMarkdown(md, QTextDocument::MarkdownDialectGitHub);
+        const QString shown = doc.toPlainText();
+        QVERIFY2(shown.contains(key), qPrintable(shown));
+        QVERIFY2(shown.contains(agent), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("shop_1 <b>")), qPrintable(shown));
+        // Nothing of it became bold: only the report's own labels are.
+        for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().fontWeight() >= QFont::Bold)
+                    QVERIFY2(!it.fragment().text().contains(QStringLiteral("no conflict")), qPrintable(it.fragment().text()));
     }
 
     void pdfIsWrittenWithPages_data() { addBackendRows(); }

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPageSize>
+#include <algorithm>
 #include <QPdfWriter>
 #include <QTextDocument>
 
@@ -15,12 +16,51 @@ namespace jobdesk::ui {
 
 namespace {
 
-// Markdown table cells: no pipes or line breaks inside.
-QString cell(QString s)
+// Text from data (a customer's key, owner or client, a provider's name or
+// reason, an operator's reason) as text in Markdown: every character that
+// Markdown or HTML could read as syntax is escaped (found by a review: a key
+// "k` and **no conflict was recorded** `x" closed its code span and set its
+// own words in bold in the PDF; a user agent's <img> tag vanished).
+QString mdText(const QString &s)
 {
-    s.replace(u'|', QStringLiteral("\\|"));
-    s.replace(u'\n', u' ');
-    return s;
+    QString out;
+    out.reserve(s.size() + 8);
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar c = s.at(i);
+        // An underscore inside a word is never emphasis (cancel_attempt stays readable).
+        const bool inWord = c == u'_' && i > 0 && i + 1 < s.size() && s.at(i - 1).isLetterOrNumber() && s.at(i + 1).isLetterOrNumber();
+        if (!inWord && QStringView(u"\\`*_[]<>|&#!~").contains(c))
+            out += u'\\';
+        out += c == u'\n' ? u' ' : c;
+    }
+    return out;
+}
+
+// Text from data as a code span: a fence of more backticks than any run in it.
+QString mdCode(const QString &s)
+{
+    int longest = 0;
+    int run = 0;
+    for (const QChar c : s) {
+        run = c == u'`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const QString fence(longest + 1, u'`');
+    const bool pad = s.startsWith(u'`') || s.endsWith(u'`');
+    QString body = s;
+    body.replace(u'\n', u' ');
+    return fence + (pad ? QStringLiteral(" ") : QString()) + body + (pad ? QStringLiteral(" ") : QString()) + fence;
+}
+
+// Markdown table cells: text from data, escaped; no line breaks inside.
+QString cell(const QString &s)
+{
+    return mdText(s);
+}
+// A code span in a table cell: its pipes escaped (GitHub's tables split on them even there).
+QString cellCode(const QString &s)
+{
+    return mdCode(s).replace(u'|', QStringLiteral("\\|"));
 }
 
 QString client(const QJsonObject &meta)
@@ -43,13 +83,13 @@ QString intentOf(const Job &job)
 QString actorText(const AttemptEvent &e)
 {
     if (e.actorKind == QLatin1String("operator"))
-        return e.actorId;
-    return IncidentReport::tr("%1 %2").arg(e.actorKind, e.actorId);
+        return mdText(e.actorId);
+    return IncidentReport::tr("%1 %2").arg(e.actorKind, mdText(e.actorId));
 }
 
 QString quoted(const QString &reason)
 {
-    return reason.isEmpty() ? QString() : QStringLiteral(": '") + reason + u'\'';
+    return reason.isEmpty() ? QString() : QStringLiteral(": '") + mdText(reason) + u'\'';
 }
 
 } // namespace
@@ -73,7 +113,7 @@ QString IncidentReport::attemptStory(const Attempt &a, const QList<AttemptEvent>
         case AttemptState::Unknown: {
             const QString after = Format::duration(e.atMs - sentAt);
             if (e.reason.contains(QLatin1String("deadline"), Qt::CaseInsensitive))
-                parts.append(tr("timed out after %1 (%2): outcome UNKNOWN").arg(after, e.reason));
+                parts.append(tr("timed out after %1 (%2): outcome UNKNOWN").arg(after, mdText(e.reason)));
             else
                 parts.append(tr("went UNKNOWN after %1%2").arg(after, quoted(e.reason)));
             break;
@@ -88,7 +128,7 @@ QString IncidentReport::attemptStory(const Attempt &a, const QList<AttemptEvent>
                     continue;
                 for (const Attempt &w : d.attempts)
                     if (r.winnerAttemptId && w.id == *r.winnerAttemptId)
-                        lost += u' ' + tr("to attempt %1 on %2").arg(w.attemptNo).arg(w.provider);
+                        lost += u' ' + tr("to attempt %1 on %2").arg(QString::number(w.attemptNo), mdText(w.provider));
                 lost += u' ' + tr("(expected v%1, found v%2); its result was discarded").arg(r.expectedVersion).arg(r.foundVersion);
                 break;
             }
@@ -103,7 +143,7 @@ QString IncidentReport::attemptStory(const Attempt &a, const QList<AttemptEvent>
             break;
         }
     }
-    const QString head = tr("attempt %1 on %2 (%3)").arg(a.attemptNo).arg(a.provider, Format::attemptKind(a.kind));
+    const QString head = tr("attempt %1 on %2 (%3)").arg(QString::number(a.attemptNo), mdText(a.provider), Format::attemptKind(a.kind));
     if (parts.isEmpty())
         return head + u' ' + tr("is %1").arg(Format::attemptState(a.state));
     return head + u' ' + parts.join(tr(", then ", "joins the steps of one attempt's story"));
@@ -119,11 +159,11 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     line(QString());
     line(tr("Generated %1. Times are %2.").arg(Format::dateTime(generatedAtMs), Format::utc() ? tr("UTC") : tr("local time")));
     line(QString());
-    line(tr("- **Owner:** %1").arg(job.ownerId));
-    line(tr("- **Idempotency key:** `%1`").arg(job.idempotencyKey));
-    line(tr("- **Route:** %1").arg(job.route));
+    line(tr("- **Owner:** %1").arg(mdText(job.ownerId)));
+    line(tr("- **Idempotency key:** %1").arg(mdCode(job.idempotencyKey)));
+    line(tr("- **Route:** %1").arg(mdText(job.route)));
     line(tr("- **State:** %1").arg(Format::jobState(job.state)) + (job.stateReason.isEmpty() ? QString() : quoted(job.stateReason)));
-    line(tr("- **Created:** %1 by %2").arg(Format::dateTime(job.createdAtMs), client(job.clientMeta)));
+    line(tr("- **Created:** %1 by %2").arg(Format::dateTime(job.createdAtMs), mdText(client(job.clientMeta))));
     line(tr("- **Fingerprint of the intent:** `%1`").arg(job.fingerprint));
     line(QString());
 
@@ -175,8 +215,8 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
         for (const IntentDiffRow &r : diffIntents(stored, e->rejectedIntent)) {
             if (r.kind == IntentDiffRow::Kind::Same)
                 continue;
-            line(QStringLiteral("| `%1` | %2 | %3 |")
-                     .arg(cell(r.path), cell(r.stored.isEmpty() ? tr("(absent)") : r.stored),
+            line(QStringLiteral("| %1 | %2 | %3 |")
+                     .arg(cellCode(r.path), cell(r.stored.isEmpty() ? tr("(absent)") : r.stored),
                           cell(r.rejected.isEmpty() ? tr("(absent)") : r.rejected)));
         }
         line(QString());
@@ -201,7 +241,7 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     if (winner)
         line(tr("- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for "
                 "one result.")
-                 .arg(QString::number(winner->attemptNo), winner->provider, Format::dateTime(job.updatedAtMs),
+                 .arg(QString::number(winner->attemptNo), mdText(winner->provider), Format::dateTime(job.updatedAtMs),
                       QString::number(job.version)));
     else
         line(tr("- **Winner:** none (the job is %1).").arg(Format::jobState(job.state)));
@@ -213,8 +253,8 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
         const Attempt *w = r.winnerAttemptId ? byId.value(*r.winnerAttemptId) : nullptr;
         line(tr("- **Loser:** attempt %1 on %2 finished at %3 and lost to %4 (expected v%5, found v%6); its payload "
                 "was discarded (digest `%7`).")
-                 .arg(QString::number(l ? l->attemptNo : 0), l ? l->provider : QString(), Format::dateTime(r.atMs),
-                      w ? tr("attempt %1 on %2").arg(QString::number(w->attemptNo), w->provider) : tr("a cancellation"),
+                 .arg(QString::number(l ? l->attemptNo : 0), l ? mdText(l->provider) : QString(), Format::dateTime(r.atMs),
+                      w ? tr("attempt %1 on %2").arg(QString::number(w->attemptNo), mdText(w->provider)) : tr("a cancellation"),
                       QString::number(r.expectedVersion), QString::number(r.foundVersion), r.payloadDigest.left(16)));
     }
     for (const Attempt &a : d.attempts) {
@@ -225,8 +265,7 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
             raced = raced || r.attemptId == a.id;
         if (!raced)
             line(tr("- Attempt %1 on %2 did not win: %3%4.")
-                     .arg(a.attemptNo)
-                     .arg(a.provider, Format::attemptState(a.state), quoted(a.lastReason)));
+                     .arg(QString::number(a.attemptNo), mdText(a.provider), Format::attemptState(a.state), quoted(a.lastReason)));
     }
     line(QString());
 
