@@ -671,6 +671,10 @@
         <source>token %1 does not exist</source>
         <translation>token %1 does not exist</translation>
     </message>
+    <message>
+        <source>the owner must not begin or end with white space</source>
+        <translation>the owner must not begin or end with white space</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk-server</name>

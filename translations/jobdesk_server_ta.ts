@@ -671,6 +671,10 @@
         <source>token %1 does not exist</source>
         <translation>டோக்கன் %1 இல்லை</translation>
     </message>
+    <message>
+        <source>the owner must not begin or end with white space</source>
+        <translation>உரிமையாளர் பெயர் வெற்றிடத்துடன் தொடங்கவோ முடியவோ கூடாது</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk-server</name>

@@ -114,6 +114,12 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
 {
     if (ownerId.trimmed().isEmpty() || ownerId.size() > 255)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the owner must be 1..255 characters"));
+    // "shop-1 " would be another owner than "shop-1" that reads the same in
+    // every list, and a support engineer's search (trimmed) finds the other
+    // one (found by a review). Keys refuse surrounding space already.
+    if (ownerId.trimmed() != ownerId)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QCoreApplication::translate("TokenStore", "the owner must not begin or end with white space"));
     if (label.size() > 255)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the label is longer than 255 characters"));
     // The owner is who the token acts as: "u\0x" would be "u" on PostgreSQL.

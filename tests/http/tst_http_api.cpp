@@ -538,7 +538,9 @@ private Q_SLOTS:
         TokenStore tokens(svc->session());
         const IssuedToken shop = tokens.create(QStringLiteral("shop-1"), TokenRole::Client);
         for (const QString &owner : QStringList{QStringLiteral("shop-1") + QChar(u'\0') + QStringLiteral("evil"),
-                                     QStringLiteral("shop-") + QChar(0xD800), QStringLiteral("shop-") + QChar(0xDFFF)})
+                                     QStringLiteral("shop-") + QChar(0xD800), QStringLiteral("shop-") + QChar(0xDFFF),
+                                     // Reads as "shop-1" everywhere, and a search for it (trimmed) finds shop-1.
+                                     QStringLiteral("shop-1 "), QStringLiteral(" shop-1"), QStringLiteral("shop-1\t")})
             JD_VERIFY_THROWS_CODE(tokens.create(owner, TokenRole::Operator), JobDeskError::Code::InvalidArgument);
         QCOMPARE(tokens.list().size(), 1);
         QCOMPARE(tokens.verify(shop.secret)->ownerId, QStringLiteral("shop-1"));
