@@ -404,11 +404,19 @@ ChangeMarks JobService::changeMarks()
                        "(SELECT max(id) FROM provider_validations), (SELECT max(id) FROM audit_log), "
                        // The reconciler's lookups move no change sequence; attempts_unknown_by_lookup serves this.
                        "(SELECT max(last_lookup_at_ms) FROM attempts WHERE state = 'unknown'), "
-                       // Committed rows among the newest ids (ChangeMarks::kMarkWindowIds): a range of each primary key.
-                       "(SELECT count(*) FROM idempotency_events WHERE id > (SELECT max(id) FROM idempotency_events) - $1), "
-                       "(SELECT count(*) FROM race_losses WHERE id > (SELECT max(id) FROM race_losses) - $1), "
-                       "(SELECT count(*) FROM provider_validations WHERE id > (SELECT max(id) FROM provider_validations) - $1), "
-                       "(SELECT count(*) FROM audit_log WHERE id > (SELECT max(id) FROM audit_log) - $1)"),
+                       // Committed rows among the newest ids (ChangeMarks::kMarkWindowIds): a backward walk
+                       // of each primary key, at most that many entries. The LIMIT is what bounds it: with
+                       // only the range, whose bound is known at run time, PostgreSQL planned for a third of
+                       // the table, a parallel scan of a million rows at every poll (found by a review:
+                       // 135-700 ms; 1.2 ms this way). Ids are unique: the count is the same.
+                       "(SELECT count(*) FROM (SELECT 1 FROM idempotency_events WHERE id > (SELECT max(id) FROM idempotency_events) - $1 "
+                       "ORDER BY id DESC LIMIT $1) w), "
+                       "(SELECT count(*) FROM (SELECT 1 FROM race_losses WHERE id > (SELECT max(id) FROM race_losses) - $1 "
+                       "ORDER BY id DESC LIMIT $1) w), "
+                       "(SELECT count(*) FROM (SELECT 1 FROM provider_validations WHERE id > (SELECT max(id) FROM provider_validations) - $1 "
+                       "ORDER BY id DESC LIMIT $1) w), "
+                       "(SELECT count(*) FROM (SELECT 1 FROM audit_log WHERE id > (SELECT max(id) FROM audit_log) - $1 "
+                       "ORDER BY id DESC LIMIT $1) w)"),
         {qint64(ChangeMarks::kMarkWindowIds)});
     // The change sequence's last value (one row), not a scan of two indexes.
     const SqlRow &row = r.first();
