@@ -760,9 +760,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
                     answer = LookupAnswer::NeverProcessed;
                     detail = QStringLiteral("the provider has no record of key %1; that is conclusive from %2 UTC, %3 s after "
                                             "the attempt's lease ended, when no copy of the request can still arrive")
-                                 .arg(a.providerKey,
-                                      QDateTime::fromMSecsSinceEpoch(conclusiveFrom, Qt::UTC).toString(Qt::ISODate))
-                                 .arg(m_options.neverProcessedGraceMs / 1000.0);
+                                 .arg(a.providerKey, QDateTime::fromMSecsSinceEpoch(conclusiveFrom, Qt::UTC).toString(Qt::ISODate),
+                                      QString::number(m_options.neverProcessedGraceMs / 1000.0));
                 } else if (status.kind == StatusLookup::Kind::InProgress) {
                     answer = LookupAnswer::InProgress;
                 } else if (status.kind == StatusLookup::Kind::Unknown) {

@@ -438,8 +438,7 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
         if (result.start.attempt.jobId != jobId)
             return problemResponse(ProblemType::IdempotencyKeyReused,
                                    QCoreApplication::translate("ApiService", "request id \"%1\" already retried job %2; use a new Idempotency-Key")
-                                       .arg(requestId)
-                                       .arg(result.start.attempt.jobId));
+                                       .arg(requestId, QString::number(result.start.attempt.jobId))); // one pass
         HttpResponse r = json(200, {{QStringLiteral("action"), QStringLiteral("retry")}, {QStringLiteral("job_id"), jobId},
                                     {QStringLiteral("attempt"), attemptJson(result.start.attempt)}});
         r.addHeader("Idempotent-Replayed", "true");

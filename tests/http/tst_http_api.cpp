@@ -479,7 +479,7 @@ private Q_SLOTS:
         QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // Retry now allowed: 201 with the new attempt; a repeat answers the same.
-        const HttpReply retried = postAction(env->port, env->op, jobPath + "/retry", "retry-2", reason);
+        const HttpReply retried = postAction(env->port, env->op, jobPath + "/retry", "retry-%1-%2", reason);
         QVERIFY2(retried.status == 201, qPrintable(retried.describe()));
         const QJsonObject attempt = retried.json().value(QStringLiteral("attempt")).toObject();
         QCOMPARE(attempt.value(QStringLiteral("kind")).toString(), QStringLiteral("retry"));
@@ -487,7 +487,7 @@ private Q_SLOTS:
         QCOMPARE(attempt.value(QStringLiteral("attempt_no")).toInt(), 2);
         QCOMPARE(retried.header("Location"), jobPath + "/attempts");
         before = StoreCounts::of(*env->svc);
-        const HttpReply retriedAgain = postAction(env->port, env->op, jobPath + "/retry", "retry-2", reason);
+        const HttpReply retriedAgain = postAction(env->port, env->op, jobPath + "/retry", "retry-%1-%2", reason);
         QCOMPARE(retriedAgain.status, 200);
         QCOMPARE(retriedAgain.header("Idempotent-Replayed"), QByteArray("true"));
         QCOMPARE(retriedAgain.json().value(QStringLiteral("attempt")).toObject().value(QStringLiteral("id")), attempt.value(QStringLiteral("id")));
@@ -496,7 +496,7 @@ private Q_SLOTS:
 
         // A request id used for one action cannot be used for another.
         const QByteArray cancelNew = "/v1/attempts/" + QByteArray::number(attempt.value(QStringLiteral("id")).toInteger()) + "/cancel";
-        const HttpReply reused = postAction(env->port, env->op, cancelNew, "retry-2", reason);
+        const HttpReply reused = postAction(env->port, env->op, cancelNew, "retry-%1-%2", reason);
         QVERIFY2(reused.status == 409, qPrintable(reused.describe()));
         QCOMPARE(reused.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
         // ... nor for the same action on another target.
@@ -511,10 +511,21 @@ private Q_SLOTS:
         // retry is refused, never answered with hers (found by a review).
         const QString bob = issueToken(*env->svc, QStringLiteral("bob"), TokenRole::Operator);
         before = StoreCounts::of(*env->svc);
-        const HttpReply bobsRetry = postAction(env->port, bob, jobPath + "/retry", "retry-2", reason);
+        const HttpReply bobsRetry = postAction(env->port, bob, jobPath + "/retry", "retry-%1-%2", reason);
         QVERIFY2(bobsRetry.status == 409, qPrintable(bobsRetry.describe()));
         QCOMPARE(bobsRetry.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
         QVERIFY(bobsRetry.header("Idempotent-Replayed").isEmpty());
+        QCOMPARE(StoreCounts::of(*env->svc), before);
+        // ... nor for a retry of another job; the refusal names the request
+        // id as sent, "%1" and all.
+        const QByteArray otherPath = "/v1/jobs/" + QByteArray::number(otherJob.json().value(QStringLiteral("id")).toInteger());
+        const HttpReply reusedJob = postAction(env->port, env->op, otherPath + "/retry", "retry-%1-%2", reason);
+        QVERIFY2(reusedJob.status == 409, qPrintable(reusedJob.describe()));
+        QCOMPARE(reusedJob.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        const QString said = reusedJob.json().value(QStringLiteral("detail")).toString();
+        QVERIFY2(said.contains(QStringLiteral("request id retry-%1-%2 was already used for retry on another target (job ")
+                               + QString::number(jobId) + u','),
+                 qPrintable(said));
         QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // The attempts as the API shows them.

@@ -315,6 +315,27 @@ private Q_SLOTS:
         QCOMPARE(detail->current()->detail->keyHistory.at(1).kind, IdempotencyEvent::Kind::Conflict);
     }
 
+    // The job's header shows a key that looks like HTML as the text it is: a
+    // QLabel renders rich text when its text merely looks like it, so the key
+    // "<b>ok</b><!--" showed "ok" and hid the route, version and time after it.
+    void aJobsHeaderShowsAKeyThatLooksLikeHtmlAsText_data() { addBackendRows(); }
+    void aJobsHeaderShowsAKeyThatLooksLikeHtmlAsText()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const QString key = QStringLiteral("<b>ok</b><!--");
+        const Job job = svc->submit(request(key, QStringLiteral("u-1"), clientMeta(QStringLiteral("192.0.2.1"), QStringLiteral("app/1")))).job;
+        Console console;
+        console.open(store->url());
+        QTRY_VERIFY(console.client->isConnected());
+        console.window->selectJob(job.id);
+        QTRY_VERIFY(console.window->detailView()->current() && console.window->detailView()->current()->jobId == job.id);
+        auto *header = console.window->detailView()->findChild<QLabel *>(QStringLiteral("detailHeader"));
+        QVERIFY(header->text().contains(QStringLiteral("key <b>ok</b><!-- · route ")));
+        QVERIFY(Qt::mightBeRichText(header->text())); // what Qt would have rendered as HTML
+        QCOMPARE(header->textFormat(), Qt::PlainText);  // shown as the text it is
+    }
+
     void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
     void listFollowsNewRequestsLiveAndOnlyWhileVisible()
     {

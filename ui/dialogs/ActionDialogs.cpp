@@ -66,6 +66,7 @@ ActionDialog::ActionDialog(StoreClient *client, const DetailResult &detail, cons
     layout->addWidget(m_reason);
 
     m_result = new QLabel(this);
+    m_result->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_result->setObjectName(QStringLiteral("resultLabel"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);

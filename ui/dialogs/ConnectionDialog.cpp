@@ -71,6 +71,7 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     form->addRow(QString(), m_production);
     right->addLayout(form);
     m_error = new QLabel(this);
+    m_error->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_error->setObjectName(QStringLiteral("errorLabel"));
     m_error->setWordWrap(true);
     right->addWidget(m_error);

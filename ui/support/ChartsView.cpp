@@ -80,6 +80,7 @@ ChartsView::ChartsView(StoreClient *client, QWidget *parent) : QWidget(parent), 
     m_rangeBox->addItem(tr("Last day (per 15 minutes)"), int(Range::LastDay));
     top->addWidget(m_rangeBox);
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("chartsStatus"));
     top->addWidget(m_status, 1);
     v->addLayout(top);

@@ -30,6 +30,7 @@ IncidentReportDialog::IncidentReportDialog(const JobDetail &detail, qint64 gener
     view->setMarkdown(m_markdown);
     layout->addWidget(view, 1);
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("reportStatus"));
     m_status->setWordWrap(true);
     layout->addWidget(m_status);

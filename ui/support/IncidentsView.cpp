@@ -66,6 +66,7 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     m_searchEdit->setClearButtonEnabled(true);
     top->addWidget(m_searchEdit, 1);
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("incidentsStatus"));
     top->addWidget(m_status);
     v->addLayout(top);

@@ -45,6 +45,7 @@ ProvidersView::ProvidersView(StoreClient *client, QWidget *parent) : QWidget(par
     m_validate->setToolTip(tr("Run the contract validation of the selected provider for its route now, and record it"));
     top->addWidget(m_validate);
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("providersStatus"));
     m_status->setWordWrap(true);
     top->addWidget(m_status, 1);

@@ -73,6 +73,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     m_header = new QLabel(tr("Select a job to see it in full."), this);
+    m_header->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_header->setObjectName(QStringLiteral("detailHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
@@ -100,6 +101,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     m_actionsLayout->setContentsMargins(0, 0, 0, 0);
     ov->addWidget(m_actionsBox);
     m_actionStatus = new QLabel(overview);
+    m_actionStatus->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_actionStatus->setObjectName(QStringLiteral("actionStatusLabel"));
     m_actionStatus->setWordWrap(true);
     m_actionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -123,6 +125,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     auto *rl = new QVBoxLayout(resultBox);
     rl->setContentsMargins(0, 0, 0, 0);
     m_resultLabel = new QLabel(tr("Result:"), resultBox);
+    m_resultLabel->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     rl->addWidget(m_resultLabel);
     m_result = new QPlainTextEdit(resultBox);
     m_result->setObjectName(QStringLiteral("resultText"));

@@ -144,6 +144,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
             [this](const QModelIndex &index) { onSidebarClicked(index); });
 
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("statusText"));
     statusBar()->addWidget(m_status, 1);
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::showViewStatus);

@@ -174,6 +174,7 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
     layout->addWidget(m_progress);
 
     m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_summary->setObjectName(QStringLiteral("summaryLabel"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -187,6 +188,7 @@ BulkCancelDialog::BulkCancelDialog(StoreClient *client, const QList<UnknownQueue
     m_results->hide();
     layout->addWidget(m_results, 1);
     m_resultDetail = new QLabel(this); // the whole "why" of the selected result (the column cuts it)
+    m_resultDetail->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_resultDetail->setObjectName(QStringLiteral("resultDetail"));
     m_resultDetail->setWordWrap(true);
     m_resultDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -75,6 +75,7 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     v->addWidget(m_table, 1);
 
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
     m_status->setObjectName(QStringLiteral("queueStatus"));
     m_status->setWordWrap(true);
     v->addWidget(m_status);
