@@ -2808,6 +2808,10 @@ Recorded config now %2</translation>
         <source>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</source>
         <translation>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</translation>
     </message>
+    <message>
+        <source>The database stayed busy, so nothing was done; try again in a moment. (%1)</source>
+        <translation>The database stayed busy, so nothing was done; try again in a moment. (%1)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

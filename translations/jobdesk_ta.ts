@@ -2808,6 +2808,10 @@ Recorded config now %2</source>
         <source>A dispatcher serving %1 sends it; if none has by %2, it fails as never sent (nothing is charged).</source>
         <translation>%1 க்குச் சேவை செய்யும் ஓர் அனுப்பி (dispatcher) இதை அனுப்பும்; %2 க்குள் எதுவும் அனுப்பாவிட்டால், இது ஒருபோதும் அனுப்பப்படாததாகத் தோல்வியடையும் (கட்டணம் எதுவும் இல்லை).</translation>
     </message>
+    <message>
+        <source>The database stayed busy, so nothing was done; try again in a moment. (%1)</source>
+        <translation>தரவுத்தளம் தொடர்ந்து பணியில் இருந்ததால் எதுவும் செய்யப்படவில்லை; சிறிது நேரத்தில் மீண்டும் முயலவும். (%1)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::Timeline</name>

@@ -548,6 +548,10 @@ void StoreWorker::runAction(ActionResult result, F &&body)
                                  .arg(e.localizedMessage());
             noteLost(e.localizedMessage());
             break;
+        case JobDeskError::Code::StoreBusy: // the connection is fine, and it is known that nothing was written
+            result.outcome = ActionResult::Outcome::Failed;
+            result.message = tr("The database stayed busy, so nothing was done; try again in a moment. (%1)").arg(e.localizedMessage());
+            break;
         case JobDeskError::Code::InvalidTransition:
             result.outcome = ActionResult::Outcome::Refused;
             result.message = tr("Refused: %1").arg(e.localizedMessage());

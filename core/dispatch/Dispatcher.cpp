@@ -621,6 +621,7 @@ Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, con
     } catch (const JobDeskError &e) {
         switch (e.code()) {
         case JobDeskError::Code::StoreUnavailable:
+        case JobDeskError::Code::StoreBusy: // nothing was written: it goes again later
         case JobDeskError::Code::StoreError:
             qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "kept, the store did not take it yet:"
                                   << e.message();

@@ -18,6 +18,7 @@ QString JobDeskError::codeName(Code code)
     case Code::InvalidTransition: return QStringLiteral("invalid_transition");
     case Code::StaleView: return QStringLiteral("stale_view");
     case Code::StoreUnavailable: return QStringLiteral("store_unavailable");
+    case Code::StoreBusy: return QStringLiteral("store_busy");
     case Code::StoreError: return QStringLiteral("store_error");
     case Code::Migration: return QStringLiteral("migration");
     }

@@ -20,6 +20,7 @@ public:
         InvalidTransition, // the attempt or job is not in a state that allows this
         StaleView,         // the operator acted on an outdated view (change sequence moved)
         StoreUnavailable,  // connection lost and could not be re-established
+        StoreBusy,         // the store stayed busy (locked, conflicting) past every try: nothing was written
         StoreError,        // the database refused or failed in an unexpected way
         Migration,         // the schema could not be brought up to date
     };

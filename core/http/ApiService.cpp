@@ -94,7 +94,9 @@ HttpResponse fromError(const JobDeskError &e)
     case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.localizedMessage());
     case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.localizedMessage());
     case Code::StaleView: return problemResponse(ProblemType::StaleView, e.localizedMessage());
-    case Code::StoreUnavailable: return problemResponse(ProblemType::StoreUnavailable, e.localizedMessage());
+    case Code::StoreUnavailable:
+    case Code::StoreBusy: // nothing was written: the same 503, with Retry-After
+        return problemResponse(ProblemType::StoreUnavailable, e.localizedMessage());
     case Code::InvalidArgument:
         // The core's words for a request id reused for another action.
         if (e.message().contains(QStringLiteral("already used")))

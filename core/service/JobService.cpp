@@ -445,7 +445,7 @@ struct JobService::Private
                 // trying later may work; a 503 with Retry-After over HTTP, not
                 // a 500 "the store failed" (found by a review).
                 if (e.kind() == SqlError::Kind::Retryable)
-                    throw JobDeskError(Code::StoreUnavailable,
+                    throw JobDeskError(Code::StoreBusy,
                                        QStringLiteral("%1: the store stayed busy (%2); nothing was written, try again")
                                            .arg(QLatin1String(what), e.message()));
                 if (e.kind() == SqlError::Kind::PermissionDenied)

@@ -446,6 +446,40 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog(job.id).size(), 0);
     }
 
+    // A store that stayed busy past every try (another process holding an
+    // SQLite file's lock, conflicts on every try) wrote nothing: the operator
+    // is told so and to try again, and the console stays connected. It said
+    // the database could not be reached, that it was not known whether the
+    // action took effect, and showed the connection as lost.
+    void aBusyStoreSaysNothingWasDoneAndStaysConnected_data() { addBackendRows(); }
+    void aBusyStoreSaysNothingWasDoneAndStaysConnected()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("busy-1"));
+        Console console(fastOptions(60000));
+        showJob(console, store->url(), job.id);
+        console.client->setQueryHook([](const char *what) {
+            if (qstrcmp(what, "cancel attempt") == 0)
+                throw JobDeskError(JobDeskError::Code::StoreBusy,
+                                   QStringLiteral("cancel attempt: the store stayed busy (database is locked); nothing was written, try again"));
+        });
+        QSignalSpy lost(console.client.get(), &StoreClient::connectionLost);
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+        OperatorRequest req = operatorRequest(QStringLiteral("provider confirmed"));
+        req.actor = console.client->actor();
+        req.seenChangeSeq = svc->job(job.id)->changeSeq;
+        console.client->cancelAttempt(job.id, unknown.id, req);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const ActionResult r = finished.first().first().value<ActionResult>();
+        QCOMPARE(r.outcome, ActionResult::Outcome::Failed);
+        QVERIFY2(r.message.contains(QStringLiteral("stayed busy, so nothing was done")), qPrintable(r.message));
+        QVERIFY2(!r.message.contains(QStringLiteral("not known")), qPrintable(r.message));
+        QCOMPARE(lost.size(), 0);
+        QVERIFY(console.client->isConnected());
+        QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Unknown);
+    }
+
     void doubleClickedOkStartsOneAttempt_data() { addBackendRows(); }
     void doubleClickedOkStartsOneAttempt()
     {
