@@ -68,14 +68,22 @@ struct HedgedRace
     CompleteResult late;
 };
 
-HedgedRace hedgedReverseOrderFinish(JobService &svc, const QString &key)
+// The race up to the hedge's win: the primary still running, its late
+// answer not yet given (`late` is empty).
+HedgedRace hedgeWins(JobService &svc, const QString &key)
 {
     const Job job = submitJob(svc, key, 2);
     const Attempt primary = startRunning(svc, job.id, QStringLiteral("primary"));
     const Attempt hedge = startRunning(svc, job.id, QStringLiteral("fallback"), AttemptKind::Hedge);
     svc.complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
-    const CompleteResult late = svc.complete(primary.id, R"({"summary":"primary late"})", kWorker);
-    return {job, primary, hedge, late};
+    return {job, primary, hedge, {}};
+}
+
+HedgedRace hedgedReverseOrderFinish(JobService &svc, const QString &key)
+{
+    HedgedRace race = hedgeWins(svc, key);
+    race.late = svc.complete(race.primary.id, R"({"summary":"primary late"})", kWorker);
+    return race;
 }
 
 UnknownQueueView *showQueue(Console &console, const StoreUrl &url)
@@ -294,12 +302,10 @@ private Q_SLOTS:
         JD_FRESH_STORE(store);
         auto svc = store->open();
         auto slow = store->open();
-        const Job olderJob = submitJob(*svc, QStringLiteral("older"), 2);
-        const Attempt primary = startRunning(*svc, olderJob.id, QStringLiteral("primary"));
-        const Attempt hedge = startRunning(*svc, olderJob.id, QStringLiteral("fallback"), AttemptKind::Hedge);
-        svc->complete(hedge.id, R"({"summary":"hedge first"})", kWorker);
+        const HedgedRace older = hedgeWins(*svc, QStringLiteral("older"));
+        const Job &olderJob = older.job;
         slow->session().begin(); // the older loss: its id drawn now, committed last
-        QCOMPARE(slow->complete(primary.id, R"({"summary":"primary late"})", kWorker).outcome, CompleteResult::Outcome::Lost);
+        QCOMPARE(slow->complete(older.primary.id, R"({"summary":"primary late"})", kWorker).outcome, CompleteResult::Outcome::Lost);
         [[maybe_unused]] const auto [newerJob, p2, h2, late2] = hedgedReverseOrderFinish(*svc, QStringLiteral("newer"));
 
         Console console;
