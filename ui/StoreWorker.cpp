@@ -413,8 +413,6 @@ QList<ProviderChoice> StoreWorker::readProviders(const QString &routeName, qint6
         ProviderChoice c;
         c.name = name;
         c.chainIndex = static_cast<int>(chain.indexOf(name));
-        before("latest contract validation");
-        c.validation = m_svc->latestValidation(name, routeName);
         std::optional<QString> currentHash;
         if (route) {
             for (const NamedConfig &p : providers) {
@@ -426,6 +424,13 @@ QList<ProviderChoice> StoreWorker::readProviders(const QString &routeName, qint6
                 }
             }
         }
+        before("latest contract validation");
+        // The newest of the recorded configuration, as the dispatcher asks;
+        // else the newest at all, to say it was for another configuration.
+        if (currentHash)
+            c.validation = m_svc->latestValidation(name, routeName, *currentHash);
+        if (!c.validation)
+            c.validation = m_svc->latestValidation(name, routeName);
         if (!c.validation) {
             c.status = tr("no contract validation for this route");
         } else if (!c.validation->passed) {

@@ -227,15 +227,19 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
     };
     if (!cfg)
         return say(QStringLiteral("%1 is not configured").arg(provider));
-    const auto v = svc.latestValidation(provider, route.name);
-    if (!v)
-        return say(QStringLiteral("%1 has no contract validation for %2").arg(provider, route.name));
-    if (!v->passed)
-        return say(QStringLiteral("%1 failed its contract validation for %2").arg(provider, route.name));
     const QString key = route.name + u'\n' + provider;
     const bool ours = m_config.route(route.name) == &route && m_configHashes.contains(key);
-    if (v->configHash != (ours ? m_configHashes.value(key) : configHash(route, *cfg)))
-        return say(QStringLiteral("%1's validation for %2 is for another configuration").arg(provider, route.name));
+    const QString hash = ours ? m_configHashes.value(key) : configHash(route, *cfg);
+    // The newest validation of this configuration: one of another (a
+    // candidate routes file validated against the same store, another
+    // instance mid-deploy) neither proves nor revokes it.
+    const auto v = svc.latestValidation(provider, route.name, hash);
+    if (!v)
+        return say(svc.latestValidation(provider, route.name)
+                       ? QStringLiteral("%1's validation for %2 is for another configuration").arg(provider, route.name)
+                       : QStringLiteral("%1 has no contract validation for %2").arg(provider, route.name));
+    if (!v->passed)
+        return say(QStringLiteral("%1 failed its contract validation for %2").arg(provider, route.name));
     if (v->expiresAtMs <= nowMs)
         return say(QStringLiteral("%1's validation for %2 has expired").arg(provider, route.name));
     return true;
@@ -905,7 +909,7 @@ void Dispatcher::recordConfig(JobService &svc)
     for (const Route &r : m_config.routes)
         svc.recordRoute(r.name, r.toJson());
     for (const ProviderConfig &p : m_config.providers)
-        svc.recordProvider(p.name, p.toJson());
+        svc.recordProvider(p.name, p.publicJson()); // never a password: every viewer reads it
 }
 
 ValidationRecord Dispatcher::validate(JobService &svc, const QString &provider, const QString &routeName)

@@ -224,14 +224,20 @@ qint64 JobService::recordValidation(const ValidationRecord &v)
     return r.first().first().toLongLong();
 }
 
-std::optional<ValidationRecord> JobService::latestValidation(const QString &provider, const QString &route)
+std::optional<ValidationRecord> JobService::latestValidation(const QString &provider, const QString &route,
+                                                             const QString &configHash)
 {
     requireSearchName(provider, "provider");
     requireSearchName(route, "route");
-    const SqlRows r = execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
-                                         + QStringLiteral(" FROM provider_validations WHERE provider = $1 AND route = $2 "
-                                                          "ORDER BY id DESC LIMIT 1"),
-                                     {provider, route});
+    const SqlRows r = configHash.isEmpty()
+        ? execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
+                                              + QStringLiteral(" FROM provider_validations WHERE provider = $1 AND route = $2 "
+                                                               "ORDER BY id DESC LIMIT 1"),
+                        {provider, route})
+        : execStatement("dispatch store", QStringLiteral("SELECT ") + QLatin1String(kValidationColumns)
+                                              + QStringLiteral(" FROM provider_validations WHERE provider = $1 AND route = $2 "
+                                                               "AND config_hash = $3 ORDER BY id DESC LIMIT 1"),
+                        {provider, route, configHash});
     if (r.isEmpty())
         return std::nullopt;
     return validationRecord(r.first());

@@ -497,7 +497,12 @@ public:
     QList<NamedConfig> routes();
     QList<NamedConfig> providers();
     qint64 recordValidation(const ValidationRecord &record);
-    std::optional<ValidationRecord> latestValidation(const QString &provider, const QString &route);
+    // The newest validation of a provider for a route; with configHash, the
+    // newest of that configuration (another configuration's, newer or not,
+    // says nothing about this one: found by a review, a candidate routes
+    // file validated against a shared store revoked the running one's proof).
+    std::optional<ValidationRecord> latestValidation(const QString &provider, const QString &route,
+                                                     const QString &configHash = QString());
     QList<ValidationRecord> validations(int limit = 200);
     // Unknown attempts to reconcile, oldest first; includeDecided also lists
     // those of jobs that already have a winner (their late results are race losses).

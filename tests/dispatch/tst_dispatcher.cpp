@@ -267,6 +267,52 @@ private Q_SLOTS:
         QVERIFY(!third.isProven(*svc, *otherModel.route(QStringLiteral("summarize")), QStringLiteral("fallback")));
     }
 
+    // A candidate routes file validated against the same store (or another
+    // instance mid-deploy) records a newer validation of another
+    // configuration: it neither revokes this configuration's proof nor
+    // stands in for it. Found by a review: the newest row alone was read, so
+    // each configuration's validation cancelled the other's, and jobs failed
+    // with their budget left ("no proven provider left").
+    void aValidationOfAnotherConfigurationNeitherProvesNorRevokes_data() { addBackendRows(); }
+    void aValidationOfAnotherConfigurationNeitherProvesNorRevokes()
+    {
+        JD_DISPATCH_SETUP(2000);
+        const Route &route = *fx.config.route(QStringLiteral("summarize"));
+        QVERIFY(dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        QVERIFY(dispatcher->isProven(*svc, route, QStringLiteral("fallback")));
+
+        RouteConfig candidate = fx.config;
+        candidate.providers[1].model = QStringLiteral("fake-2");
+        QCOMPARE(candidate.providers[1].name, QStringLiteral("fallback"));
+        Dispatcher other(store->url(), candidate, std::make_shared<ProviderDirectory>(candidate), DispatcherOptions{});
+        const Route &candidateRoute = *candidate.route(QStringLiteral("summarize"));
+        QString why;
+        QVERIFY(!other.isProven(*svc, candidateRoute, QStringLiteral("fallback"), &why));
+        QVERIFY2(why.contains(QStringLiteral("another configuration")), qPrintable(why));
+
+        // The candidate's validation is newer; the running configuration's proof stands.
+        QVERIFY(other.validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize")).passed);
+        QVERIFY(other.isProven(*svc, candidateRoute, QStringLiteral("fallback")));
+        why.clear();
+        QVERIFY2(dispatcher->isProven(*svc, route, QStringLiteral("fallback"), &why), qPrintable(why));
+
+        // A newer failed validation of the candidate revokes nothing either;
+        // a newer failed one of this configuration does.
+        ValidationRecord failedCandidate = *svc->latestValidation(QStringLiteral("fallback"), QStringLiteral("summarize"));
+        failedCandidate.passed = false;
+        failedCandidate.validatedAtMs = svc->nowMs();
+        svc->recordValidation(failedCandidate);
+        QVERIFY(!other.isProven(*svc, candidateRoute, QStringLiteral("fallback")));
+        QVERIFY(dispatcher->isProven(*svc, route, QStringLiteral("fallback")));
+        ValidationRecord failedOurs = failedCandidate;
+        failedOurs.configHash = configHash(route, fx.config.providers[1]);
+        QVERIFY(failedOurs.configHash != failedCandidate.configHash);
+        svc->recordValidation(failedOurs);
+        why.clear();
+        QVERIFY(!dispatcher->isProven(*svc, route, QStringLiteral("fallback"), &why));
+        QVERIFY2(why.contains(QStringLiteral("failed its contract validation")), qPrintable(why));
+    }
+
     void reconcilerAppliesALateResultThroughTheCas_data() { addBackendRows(); }
     void reconcilerAppliesALateResultThroughTheCas()
     {
