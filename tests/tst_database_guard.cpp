@@ -131,6 +131,57 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->completedBy, std::optional<qint64>(a.id));
     }
 
+    // A win stands as it was won, whatever SQL tries (migration 37; found by
+    // a review: an UPDATE of result alone replaced the paid answer, version
+    // could go back to 0 so a stale compare-and-swap matched again, a winner
+    // could be set without the version's step, and an operator could then
+    // cancel the winning attempt).
+    void aWinStandsAsItWasWon_data() { addBackendRows(); }
+    void aWinStandsAsItWasWon()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        const Job job = submitJob(*svc, QStringLiteral("w37"));
+        const Attempt a = startRunning(*svc, job.id);
+        QCOMPARE(svc->complete(a.id, R"({"answer":"real"})", Actor::worker(QStringLiteral("w"))).outcome,
+                 CompleteResult::Outcome::Won);
+        const Job won = *svc->job(job.id);
+        QCOMPARE(rawSql(*svc, QStringLiteral(R"(UPDATE jobs SET result = '{"answer":"forged"}' WHERE id = $1)"), {job.id}),
+                 refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = 0 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = version - 1 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = result, version = version + 1 WHERE id = $1"), {job.id}),
+                 std::nullopt); // forward, and the same answer: allowed
+        QCOMPARE(svc->job(job.id)->result, won.result);
+        QCOMPARE(svc->job(job.id)->version, won.version + 1);
+
+        // A winner set by hand without the compare-and-swap's one step of the version.
+        const Job other = submitJob(*svc, QStringLiteral("w37b"));
+        const Attempt b = startRunning(*svc, other.id);
+        const QString setWinner = QStringLiteral(R"(UPDATE jobs SET completed_by = $1, result = '{"x":1}', state = 'succeeded', )"
+                                                 "version = version + %1 WHERE id = $2");
+        QCOMPARE(rawSql(*svc, setWinner.arg(0), {b.id, other.id}), refused);
+        QCOMPARE(rawSql(*svc, setWinner.arg(2), {b.id, other.id}), refused);
+        QCOMPARE(svc->job(other.id)->completedBy, std::nullopt);
+        // With it, the attempt left running (not as JobService wins): the
+        // winner still never leaves for a loser's state, by SQL or an operator.
+        QCOMPARE(rawSql(*svc, setWinner.arg(1), {b.id, other.id}), std::nullopt);
+        for (const QString &state : {QStringLiteral("cancelled"), QStringLiteral("failed"), QStringLiteral("superseded")})
+            QVERIFY2(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = '%1' WHERE id = $1").arg(state), {b.id}) == refused,
+                     qPrintable(state));
+        bool cancelRefused = false;
+        try {
+            svc->cancelAttempt(b.id, operatorRequest());
+        } catch (const JobDeskError &e) {
+            cancelRefused = e.message().contains(QStringLiteral("winner is never superseded, failed or cancelled"));
+            QVERIFY2(cancelRefused, qPrintable(e.message()));
+        }
+        QVERIFY(cancelRefused);
+        QCOMPARE(svc->attempt(b.id)->state, AttemptState::Running);
+        QVERIFY(svc->auditLog(other.id).isEmpty());
+    }
+
     // The insert guard of migration 15 checks the outcome rules, which a job
     // born "succeeded" with a result and a winner satisfies; but no attempt
     // can belong to a job before the job exists, so such a winner is always
@@ -722,6 +773,48 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog(other.id).size(), 1);
         QCOMPARE(svc->keyHistory(QStringLiteral("owner-1"), QStringLiteral("h1")).size(), 1);
         QVERIFY(svc->attemptEvents(job.id).size() >= 6);
+    }
+
+    // SQLite's INSERT OR REPLACE deletes the row it replaces, and fires that
+    // delete's triggers only with recursive triggers on (SqliteSession sets
+    // it): without, REPLACE rewrote the audit trail, events and race losses
+    // past every append-only guard, and replaced a queued job's intent under
+    // its key. Found by a review. On PostgreSQL the same attempt is an
+    // upsert, whose update the same guards refuse.
+    void replacingARowCannotRewriteHistory_data() { addBackendRows(); }
+    void replacingARowCannotRewriteHistory()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("rp1"), 2);
+        svc->submit(makeSubmit(QStringLiteral("rp1"), {{QStringLiteral("prompt"), QStringLiteral("rp1")}}, 2)); // a replay event
+        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
+        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
+        svc->complete(b.id, R"({"ok":2})", Actor::worker(QStringLiteral("w")));
+        svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))); // a race loss
+        const Job other = submitJob(*svc, QStringLiteral("rp2"));
+        svc->cancelJob(other.id, operatorRequest()); // an audit row
+        const Job queued = submitJob(*svc, QStringLiteral("rp3"));
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        const auto replace = [&](const QString &table, const QString &where) {
+            return store->isPostgres()
+                ? QStringLiteral("INSERT INTO %1 OVERRIDING SYSTEM VALUE SELECT * FROM %1 WHERE %2 "
+                                 "ON CONFLICT (id) DO UPDATE SET id = excluded.id").arg(table, where)
+                : QStringLiteral("INSERT OR REPLACE INTO %1 SELECT * FROM %1 WHERE %2").arg(table, where);
+        };
+        for (const QString &table : {QStringLiteral("attempt_events"), QStringLiteral("race_losses"),
+                                     QStringLiteral("idempotency_events"), QStringLiteral("audit_log")}) {
+            const qint64 rows = svc->session().exec(QStringLiteral("SELECT count(*) FROM ") + table).first().first().toLongLong();
+            QVERIFY2(rows > 0, qPrintable(table));
+            QVERIFY2(rawSql(*svc, replace(table, QStringLiteral("id = (SELECT min(id) FROM %1)").arg(table))) == refused,
+                     qPrintable(table));
+            QCOMPARE(svc->session().exec(QStringLiteral("SELECT count(*) FROM ") + table).first().first().toLongLong(), rows);
+        }
+        if (!store->isPostgres()) // a job is replaced by deleting it: refused as a delete
+            QCOMPARE(rawSql(*svc, replace(QStringLiteral("jobs"), QStringLiteral("id = $1")), {queued.id}), refused);
+        QCOMPARE(svc->raceLosses(job.id).size(), 1);
+        QCOMPARE(svc->auditLog(other.id).size(), 1);
+        QCOMPARE(svc->job(queued.id)->fingerprint, queued.fingerprint);
     }
 
     void identityIsNeverRewritten_data() { addBackendRows(); }

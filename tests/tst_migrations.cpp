@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QHash>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -349,6 +350,72 @@ private Q_SLOTS:
         QCOMPARE(svc->complete(runningAttempt, R"({"ok":true})", Actor::worker(QStringLiteral("w1"))).outcome,
                  CompleteResult::Outcome::Won);
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 2);
+        svc.reset();
+        if (pg)
+            PgSession(postgresBaseUrl()).exec(QStringLiteral("DROP SCHEMA ") + schema + QStringLiteral(" CASCADE"));
+    }
+
+    // Migration 37 takes the user info (a password) out of the provider
+    // configs an older JobDesk recorded, which every viewer reads; the rest
+    // of each config stays as it was. Found by a review.
+    void anOlderStoresProviderPasswordsAreGoneAfterTheUpgrade_data() { addBackendRows(); }
+    void anOlderStoresProviderPasswordsAreGoneAfterTheUpgrade()
+    {
+        QFETCH(QString, backend);
+        const bool pg = backend == QStringLiteral("postgres");
+        const QList<Migration> all = migrationsFor(pg ? Dialect::Postgres : Dialect::Sqlite);
+        QTemporaryDir dir;
+        StoreUrl url;
+        QString schema;
+        if (pg) {
+            QString base;
+            try {
+                base = postgresBaseUrl();
+            } catch (const std::exception &e) {
+                QFAIL(e.what());
+            }
+            schema = QStringLiteral("p_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+            PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
+            url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
+        } else {
+            url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("providers.db")), {}};
+        }
+        const QList<std::pair<QString, QString>> urls{
+            {QStringLiteral("http://acct42:s3cr3t-pa55@127.0.0.1:18080/v1"), QStringLiteral("http://127.0.0.1:18080/v1")},
+            {QStringLiteral("https://only-a-key@api.example.com/v1"), QStringLiteral("https://api.example.com/v1")},
+            {QStringLiteral("https://api.example.com/v1/path@sign"), QStringLiteral("https://api.example.com/v1/path@sign")},
+            {QStringLiteral("https://api.example.com/v1"), QStringLiteral("https://api.example.com/v1")},
+        };
+        {
+            std::unique_ptr<SqlSession> old = openSqlSession(url);
+            if (!pg)
+                old->begin();
+            old->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
+                                     "name text NOT NULL, applied_at text NOT NULL)"));
+            for (const Migration &m : all)
+                if (m.version < 37) // a store as JobDesk left it before migration 37
+                    old->execScript(pg ? QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\nCOMMIT;") : m.script);
+            if (!pg)
+                old->commit();
+            for (qsizetype i = 0; i < urls.size(); ++i) {
+                const QJsonObject config{{QStringLiteral("name"), QStringLiteral("p%1").arg(i)},
+                                         {QStringLiteral("kind"), QStringLiteral("openai")},
+                                         {QStringLiteral("base_url"), urls.at(i).first},
+                                         {QStringLiteral("model"), QStringLiteral("m")}};
+                old->exec(QStringLiteral("INSERT INTO providers (name, config, updated_at_ms) VALUES ($1, $2, 1)"),
+                          {QStringLiteral("p%1").arg(i), QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact))});
+            }
+        }
+        auto svc = JobService::open(url);
+        QVERIFY(schemaVersion(svc->session()) >= 37);
+        const QList<NamedConfig> providers = svc->providers();
+        QCOMPARE(providers.size(), urls.size());
+        for (const NamedConfig &p : providers) {
+            const qsizetype i = p.name.mid(1).toInt();
+            QCOMPARE(p.config.value(QStringLiteral("base_url")).toString(), urls.at(i).second);
+            QCOMPARE(p.config.value(QStringLiteral("model")).toString(), QStringLiteral("m"));
+            QCOMPARE(p.config.value(QStringLiteral("kind")).toString(), QStringLiteral("openai"));
+        }
         svc.reset();
         if (pg)
             PgSession(postgresBaseUrl()).exec(QStringLiteral("DROP SCHEMA ") + schema + QStringLiteral(" CASCADE"));

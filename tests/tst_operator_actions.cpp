@@ -270,6 +270,42 @@ private Q_SLOTS:
         QVERIFY(unnamed.replayed);
         QCOMPARE(unnamed.start.attempt.id, onP2.start.attempt.id);
     }
+    // A retry under the request id another attempt of the job started with
+    // (the dispatcher's, which every viewer reads) is refused, nothing
+    // written. Found by a review: on PostgreSQL it was taken as the retry's
+    // replay; the audit trail said the operator retried on the provider
+    // named and created the dispatcher's attempt, on another provider, and
+    // no retry was made.
+    void aRetryNeverTakesAnotherAttemptsRequestId_data() { addBackendRows(); }
+    void aRetryNeverTakesAnotherAttemptsRequestId()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = submitJob(*svc, QStringLiteral("o12"));
+        const Attempt automatic = startRunning(*svc, job.id, QStringLiteral("p1"));
+        svc->fail(automatic.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("HTTP 400"));
+        OperatorRequest req = operatorRequest(QStringLiteral("try p2"));
+        req.requestId = svc->session()
+                            .exec(QStringLiteral("SELECT start_request_id FROM attempts WHERE id = $1"), {automatic.id})
+                            .first().first().toString();
+        QVERIFY(!req.requestId.isEmpty());
+        JD_VERIFY_THROWS_CODE(svc->retry(job.id, QStringLiteral("p2"), req), JobDeskError::Code::InvalidTransition);
+        try {
+            svc->retry(job.id, QStringLiteral("p2"), req);
+        } catch (const JobDeskError &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("request id %1 already started attempt %2 of job %3; a retry needs a "
+                                                         "request id of its own")
+                                              .arg(req.requestId, QString::number(automatic.id), QString::number(job.id))),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(svc->attempts(job.id).size(), 1);
+        QVERIFY(svc->auditLog(job.id).isEmpty());
+        // Under a request id of its own, the retry is made.
+        const RetryResult made = svc->retry(job.id, QStringLiteral("p2"), operatorRequest(QStringLiteral("try p2")));
+        QVERIFY(made.start.started && !made.replayed);
+        QCOMPARE(made.start.attempt.provider, QStringLiteral("p2"));
+        QCOMPARE(svc->auditLog(job.id).size(), 1);
+    }
     // A request id is its operator's. Over HTTP it is the client's
     // Idempotency-Key, which two operators may pick alike. Found by a review:
     // the second operator's cancel or retry was answered as a replay of the

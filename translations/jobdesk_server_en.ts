@@ -656,6 +656,10 @@
         <source>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</source>
         <translation>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</translation>
     </message>
+    <message>
+        <source>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</source>
+        <translation>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -1330,6 +1334,26 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>%1: the store stayed busy (%2); nothing was written, try again</source>
         <translation>%1: the store stayed busy (%2); nothing was written, try again</translation>
+    </message>
+    <message>
+        <source>a winner&apos;s result is never rewritten</source>
+        <translation>a winner&apos;s result is never rewritten</translation>
+    </message>
+    <message>
+        <source>a winner is set by a compare-and-swap, the version one up</source>
+        <translation>a winner is set by a compare-and-swap, the version one up</translation>
+    </message>
+    <message>
+        <source>a job&apos;s version never goes back</source>
+        <translation>a job&apos;s version never goes back</translation>
+    </message>
+    <message>
+        <source>the job&apos;s winner is never superseded, failed or cancelled</source>
+        <translation>the job&apos;s winner is never superseded, failed or cancelled</translation>
+    </message>
+    <message>
+        <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
+        <translation>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</translation>
     </message>
 </context>
 </TS>

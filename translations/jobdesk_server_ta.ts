@@ -656,6 +656,10 @@
         <source>longer than %1 characters as an endpoint (provider kind and URL); attempts record where they are sent, up to that length</source>
         <translation>ஒரு முனையமாக (endpoint: வழங்குநர் வகையும் URL உம்) %1 எழுத்துகளை விட நீளமானது; முயற்சிகள் தாம் அனுப்பப்படும் இடத்தை அந்த நீளம் வரை மட்டுமே பதிவுசெய்கின்றன</translation>
     </message>
+    <message>
+        <source>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</source>
+        <translation>base_url இன் பயனர் தகவலுக்குப் பதிலாக JobDesk பதிவுசெய்யும் சுருக்கம் (digest) இது; பயனர் தகவலை base_url இலேயே எழுதவும்</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -1330,6 +1334,26 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>%1: the store stayed busy (%2); nothing was written, try again</source>
         <translation>%1: சேமிப்பகம் தொடர்ந்து பணியில் இருந்தது (%2); எதுவும் எழுதப்படவில்லை, மீண்டும் முயலவும்</translation>
+    </message>
+    <message>
+        <source>a winner&apos;s result is never rewritten</source>
+        <translation>வெற்றியாளரின் முடிவை ஒருபோதும் மாற்றி எழுத முடியாது</translation>
+    </message>
+    <message>
+        <source>a winner is set by a compare-and-swap, the version one up</source>
+        <translation>வெற்றியாளர் compare-and-swap மூலம் மட்டுமே அமைக்கப்படுகிறார், பதிப்பு ஒன்று உயர்ந்து</translation>
+    </message>
+    <message>
+        <source>a job&apos;s version never goes back</source>
+        <translation>வேலையின் பதிப்பு ஒருபோதும் பின்னோக்கிச் செல்லாது</translation>
+    </message>
+    <message>
+        <source>the job&apos;s winner is never superseded, failed or cancelled</source>
+        <translation>வேலையின் வெற்றியாளர் முயற்சி ஒருபோதும் முந்தப்பட்ட, தோல்வியுற்ற அல்லது ரத்துசெய்யப்பட்ட நிலைக்குச் செல்லாது</translation>
+    </message>
+    <message>
+        <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
+        <translation>கோரிக்கை id %1 ஏற்கெனவே வேலை %3 இன் முயற்சி %2 ஐத் தொடங்கியது; ஒரு மறுமுயற்சிக்குத் தனக்கென ஒரு கோரிக்கை id தேவை</translation>
     </message>
 </context>
 </TS>

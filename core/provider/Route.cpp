@@ -198,12 +198,29 @@ QString ProviderConfig::endpoint() const
     return out;
 }
 
+QJsonObject ProviderConfig::publicJson() const
+{
+    QJsonObject o = toJson();
+    const QByteArray userInfo = baseUrl.userInfo(QUrl::FullyEncoded).toUtf8();
+    if (userInfo.isEmpty())
+        return o; // a config read back from the store keeps the digest it was recorded with (toJson)
+    o.insert(QStringLiteral("base_url"), baseUrl.adjusted(QUrl::RemoveUserInfo).toString());
+    QByteArray what("jobdesk: the user info of a provider's base_url\n");
+    what.append(QByteArray::number(userInfo.size())).append(':').append(userInfo);
+    o.insert(QStringLiteral("base_url_user_info"),
+             QString(QStringLiteral("sha256:")
+                     + QString::fromLatin1(QCryptographicHash::hash(what, QCryptographicHash::Sha256).toHex().left(kKeyDigestHexChars))));
+    return o;
+}
+
 QJsonObject ProviderConfig::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("name"), name);
     o.insert(QStringLiteral("kind"), kind);
     o.insert(QStringLiteral("base_url"), baseUrl.toString());
+    if (!recordedUserInfo.isEmpty() && baseUrl.userInfo().isEmpty())
+        o.insert(QStringLiteral("base_url_user_info"), recordedUserInfo);
     o.insert(QStringLiteral("model"), model);
     if (!apiKeyEnv.isEmpty())
         o.insert(QStringLiteral("api_key_env"), apiKeyEnv);
@@ -235,6 +252,15 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
         || p.baseUrl.hasQuery() || p.baseUrl.hasFragment())
         bad(f.at(QStringLiteral("base_url")),
             QCoreApplication::translate("RouteConfig", "expected an absolute http(s) URL without query or fragment, got \"%1\"").arg(url));
+    // A config as the store records it (publicJson): the digest of the user
+    // info it was recorded without, so its configHash is the sender's.
+    p.recordedUserInfo = f.string(QStringLiteral("base_url_user_info"), false);
+    if (!p.recordedUserInfo.isEmpty()
+        && (!p.baseUrl.userInfo().isEmpty() || !p.recordedUserInfo.startsWith(QLatin1String("sha256:"))
+            || p.recordedUserInfo.size() != 7 + kKeyDigestHexChars))
+        bad(f.at(QStringLiteral("base_url_user_info")),
+            QCoreApplication::translate("RouteConfig", "a digest JobDesk records in place of base_url's user info; "
+                                                       "write the user info in base_url instead"));
     p.model = f.nonEmptyString(QStringLiteral("model"));
     p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
     // Each attempt records where its request went (attempts.sent_to): an
@@ -498,7 +524,7 @@ const ProviderConfig *RouteConfig::provider(const QString &name) const
 QString configHash(const Route &route, const ProviderConfig &provider)
 {
     const QJsonObject both{{QStringLiteral("route"), route.toJson()},
-                           {QStringLiteral("provider"), provider.toJson()},
+                           {QStringLiteral("provider"), provider.publicJson()},
                            {QStringLiteral("contract"), kContractRulesVersion}};
     return sha256Hex(canonicalJson(both));
 }

@@ -55,6 +55,16 @@ struct ProviderConfig
 
     QJsonObject toJson() const;
     static ProviderConfig fromJson(const QJsonObject &, const QString &where = QStringLiteral("provider"));
+    // toJson() as the store records it (the providers table, which every
+    // viewer reads) and as configHash() hashes it: base_url without its user
+    // info (a password), and when it had one, "base_url_user_info": the
+    // first 16 hex digits of a SHA-256 of it, so another account is still
+    // another config. Found by a review: a viewer login read a provider's
+    // password from the providers table.
+    QJsonObject publicJson() const;
+    // That digest, when this config was read back from the store (its
+    // base_url has no user info then): toJson() and publicJson() keep it.
+    QString recordedUserInfo;
 
     // Where a request to this provider goes, as an attempt records it
     // (attempts.sent_to): its kind and base URL without user info or query
@@ -114,7 +124,7 @@ struct RouteConfig
 };
 
 // SHA-256 (hex) of the canonical JSON of {"route": route.toJson(),
-// "provider": provider.toJson(), "contract": <version of the validation rules>}.
+// "provider": provider.publicJson(), "contract": <version of the validation rules>}.
 // Any change to the route or the provider config changes it, and so does a
 // change to what contract validation checks.
 QString configHash(const Route &, const ProviderConfig &);

@@ -1638,6 +1638,16 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
         }
         const Job job = d->requireJob(jobId);
         d->checkStale(job, req);
+        // Another attempt's request id (the dispatcher's automatic one, which
+        // every viewer reads) is not this retry's: its audited replays were
+        // answered above. PostgreSQL's jd_op_retry refuses it the same way
+        // (migration 37; it used to be taken as this retry's replay).
+        const SqlRows other = d->session->exec(
+            QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND start_request_id = $2"), {jobId, req.requestId});
+        if (!other.isEmpty())
+            throw JobDeskError(Code::InvalidTransition,
+                               QStringLiteral("request id %1 already started attempt %2 of job %3; a retry needs a request id of its own")
+                                   .arg(req.requestId, QString::number(other.first().first().toLongLong()), QString::number(jobId)));
         RetryResult out;
         out.start.refusal = d->startGuard(job, AttemptKind::Retry);
         if (out.start.refusal.reason != Refusal::Reason::None)

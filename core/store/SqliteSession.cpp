@@ -97,6 +97,11 @@ void SqliteSession::open()
         }
     }
     exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    // INSERT OR REPLACE deletes the row it replaces, and SQLite fires that
+    // delete's triggers only with recursive triggers on: without it, REPLACE
+    // rewrote append-only history (the audit trail, attempt events, race
+    // losses) past every guard. Found by a review; tst_database_guard.
+    exec(QStringLiteral("PRAGMA recursive_triggers=ON"));
     // FULL: a commit is on disk before it is answered. With NORMAL (WAL's
     // usual companion) a power loss or an OS crash can take back the last
     // commits: a markRunning whose request went out comes back 'starting',

@@ -131,6 +131,47 @@ private Q_SLOTS:
         QVERIFY(at(QStringLiteral("fake"), QStringLiteral("https://api.example.com/v1")) != plain);
     }
 
+    // What the store records of a provider (every viewer reads the
+    // providers table) holds no password: base_url without its user info and
+    // a digest in its place. Read back, it hashes as the sender's config
+    // does, so the console's check of a validation still matches. Found by a
+    // review: a viewer login read the password.
+    void aRecordedProviderConfigHoldsNoPassword()
+    {
+        const RouteConfig config = RouteConfig::load(QStringLiteral(JOBDESK_EXAMPLE_ROUTES));
+        const Route &route = config.routes.first();
+        ProviderConfig p = config.providers.first();
+        QCOMPARE(p.publicJson(), p.toJson()); // nothing to hide: the same
+        p.baseUrl = QUrl(QStringLiteral("https://acct42:s3cr3t-pa55@api.example.com/v1"));
+        const QJsonObject recorded = p.publicJson();
+        const QByteArray text = QJsonDocument(recorded).toJson(QJsonDocument::Compact);
+        QVERIFY2(!text.contains("s3cr3t") && !text.contains("acct42"), text.constData());
+        QCOMPARE(recorded.value(QStringLiteral("base_url")).toString(), QStringLiteral("https://api.example.com/v1"));
+        const QString digest = recorded.value(QStringLiteral("base_url_user_info")).toString();
+        QVERIFY2(digest.startsWith(QStringLiteral("sha256:")) && digest.size() == 7 + ProviderConfig::kKeyDigestHexChars,
+                 qPrintable(digest));
+        // Read back (the console), it is the same configuration.
+        const ProviderConfig readBack = ProviderConfig::fromJson(recorded);
+        QCOMPARE(readBack.publicJson(), recorded);
+        QCOMPARE(readBack.toJson(), recorded);
+        QCOMPARE(configHash(route, readBack), configHash(route, p));
+        // Another account is another configuration.
+        ProviderConfig other = p;
+        other.baseUrl = QUrl(QStringLiteral("https://acct42:other@api.example.com/v1"));
+        QVERIFY(other.publicJson().value(QStringLiteral("base_url_user_info")) != digest);
+        QVERIFY(configHash(route, other) != configHash(route, p));
+        ProviderConfig none = p;
+        none.baseUrl = QUrl(QStringLiteral("https://api.example.com/v1"));
+        QVERIFY(configHash(route, none) != configHash(route, p));
+        // A digest next to user info, or not one JobDesk writes, is refused.
+        QJsonObject both = recorded;
+        both.insert(QStringLiteral("base_url"), QStringLiteral("https://acct42:s3cr3t-pa55@api.example.com/v1"));
+        QVERIFY_THROWS_EXCEPTION(JobDeskError, ProviderConfig::fromJson(both));
+        QJsonObject bad = recorded;
+        bad.insert(QStringLiteral("base_url_user_info"), QStringLiteral("s3cr3t"));
+        QVERIFY_THROWS_EXCEPTION(JobDeskError, ProviderConfig::fromJson(bad));
+    }
+
     void roundTripsThroughJson()
     {
         const RouteConfig config = RouteConfig::load(QStringLiteral(JOBDESK_EXAMPLE_ROUTES));

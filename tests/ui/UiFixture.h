@@ -221,7 +221,7 @@ inline RouteConfig recordDemoConfig(JobService &svc, bool validateFallback = tru
     for (const Route &r : config.routes)
         svc.recordRoute(r.name, r.toJson());
     for (const ProviderConfig &p : config.providers)
-        svc.recordProvider(p.name, p.toJson());
+        svc.recordProvider(p.name, p.publicJson());
     if (validateFallback) {
         const Route &route = config.routes.first();
         ValidationRecord v;

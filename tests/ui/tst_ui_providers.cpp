@@ -53,7 +53,7 @@ RouteConfig recordLocalConfig(JobService &svc, const QList<QJsonObject> &provide
     for (const Route &r : config.routes)
         svc.recordRoute(r.name, r.toJson());
     for (const ProviderConfig &p : config.providers)
-        svc.recordProvider(p.name, p.toJson());
+        svc.recordProvider(p.name, p.publicJson());
     return config;
 }
 
@@ -163,7 +163,7 @@ private Q_SLOTS:
         // The dispatchers record a changed config for fallback: its validation no longer holds.
         ProviderConfig changed = *config.provider(QStringLiteral("fallback"));
         changed.contextTokens = 4096;
-        svc->recordProvider(changed.name, changed.toJson());
+        svc->recordProvider(changed.name, changed.publicJson());
         view.reload();
         QTRY_COMPARE_WITH_TIMEOUT(row(view, QStringLiteral("fallback"))->standing, ProviderRow::Standing::Stale, 10000);
         QCOMPARE(row(view, QStringLiteral("fallback"))->currentHash, configHash(route, changed));
