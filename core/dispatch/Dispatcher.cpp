@@ -469,7 +469,12 @@ void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFli
                               const std::function<void(std::vector<std::shared_ptr<InFlight>> &)> &hedge)
 {
     auto lastBeat = Clock::now();
-    const auto beatEvery = std::chrono::milliseconds(std::max<qint64>(50, m_options.leaseMs / 3));
+    // A beat renews the leases and the job's claim: often enough for the
+    // shorter of the two (found by a review: with a lease over three times
+    // the claim, the claim lapsed before the first beat and a hedge due then
+    // was refused for good).
+    const auto beatEvery =
+        std::chrono::milliseconds(std::max<qint64>(50, std::min(m_options.leaseMs, m_options.claimMs) / 3));
     auto pending = [&] {
         return std::any_of(flights.begin(), flights.end(), [](const auto &f) { return !f->applied; });
     };

@@ -157,6 +157,32 @@ private Q_SLOTS:
         QCOMPARE(losses.first().winnerAttemptId, std::optional<qint64>(attempts.at(1).id));
     }
 
+    // The job's claim is renewed at least as often as it lapses, not only
+    // with the leases. Found by a review: with a lease three times longer
+    // than the claim (the defaults: --lease-ms over 90 s against a 30 s
+    // claim) the claim lapsed before the first heartbeat, and a hedge due in
+    // that gap was refused by the database and never tried again.
+    void aHedgeDueAfterTheClaimTimeStillStartsWithALongLease_data() { addBackendRows(); }
+    void aHedgeDueAfterTheClaimTimeStillStartsWithALongLease()
+    {
+        JD_DISPATCH_SETUP(5000, /*hedge after*/ 600);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("test-dispatcher");
+        o.leaseMs = 6000; // heartbeats every 2 s
+        o.claimMs = 300;  // the claim lapses long before
+        dispatcher = std::make_unique<Dispatcher>(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher->validate(*svc, QStringLiteral("fallback"), QStringLiteral("summarize"));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(2000), QStringLiteral("from primary")));
+        const Job job = fx.submit(*svc, QStringLiteral("hedge-long-lease"));
+        dispatcher->runOnce(*svc, worker);
+        const QList<Attempt> attempts = svc->attempts(job.id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(1).kind, AttemptKind::Hedge);
+        QCOMPARE(attempts.at(1).state, AttemptState::Succeeded);
+        QVERIFY(svc->job(job.id)->result.contains("from fallback"));
+    }
+
     void noHedgeToAnUnprovenProvider_data() { addBackendRows(); }
     void noHedgeToAnUnprovenProvider()
     {
