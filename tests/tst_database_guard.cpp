@@ -23,6 +23,30 @@ std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const 
 
 const QString kFingerprint(64, u'f');
 
+// A row in each history table: a replay event, attempts' events, a race loss
+// (a hedge wins, then the primary finishes), and an audit row (a job
+// cancelled). Keys: key (the raced job) and key + "-c" (the cancelled one).
+struct History
+{
+    Job raced;
+    Attempt loser;
+    Job cancelled;
+};
+
+History writeHistory(JobService &svc, const QString &key)
+{
+    History h;
+    h.raced = submitJob(svc, key, 2);
+    svc.submit(makeSubmit(key, {{QStringLiteral("prompt"), key}}, 2)); // a replay event
+    h.loser = startRunning(svc, h.raced.id, QStringLiteral("p1"));
+    const Attempt winner = startRunning(svc, h.raced.id, QStringLiteral("p2"), AttemptKind::Hedge);
+    svc.complete(winner.id, R"({"ok":2})", Actor::worker(QStringLiteral("w")));
+    svc.complete(h.loser.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))); // a race loss
+    h.cancelled = submitJob(svc, key + QStringLiteral("-c"));
+    svc.cancelJob(h.cancelled.id, operatorRequest()); // an audit row
+    return h;
+}
+
 // A raw insert as worker w1 would write it: with a lease far in the future
 // (every attempt starts with one). startRunning() claims jobs for w1.
 QString insertAttemptSql(const QString &kind = QStringLiteral("automatic"), const QString &worker = QStringLiteral("w1"))
@@ -748,14 +772,10 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         auto svc = store->open();
-        const Job job = submitJob(*svc, QStringLiteral("h1"), 2);
-        svc->submit(makeSubmit(QStringLiteral("h1"), {{QStringLiteral("prompt"), QStringLiteral("h1")}}, 2)); // a replay event
-        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
-        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
-        svc->complete(b.id, R"({"ok":2})", Actor::worker(QStringLiteral("w")));
-        svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))); // a race loss
-        const Job other = submitJob(*svc, QStringLiteral("h2"));
-        svc->cancelJob(other.id, operatorRequest()); // an audit row
+        const History h = writeHistory(*svc, QStringLiteral("h1"));
+        const Job &job = h.raced;
+        const Attempt &a = h.loser;
+        const Job &other = h.cancelled;
         const auto refused = std::optional(SqlError::Kind::GuardRefused);
         for (const QString &table : {QStringLiteral("attempt_events"), QStringLiteral("race_losses"),
                                      QStringLiteral("idempotency_events"), QStringLiteral("audit_log")}) {
@@ -786,14 +806,9 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         auto svc = store->open();
-        const Job job = submitJob(*svc, QStringLiteral("rp1"), 2);
-        svc->submit(makeSubmit(QStringLiteral("rp1"), {{QStringLiteral("prompt"), QStringLiteral("rp1")}}, 2)); // a replay event
-        const Attempt a = startRunning(*svc, job.id, QStringLiteral("p1"));
-        const Attempt b = startRunning(*svc, job.id, QStringLiteral("p2"), AttemptKind::Hedge);
-        svc->complete(b.id, R"({"ok":2})", Actor::worker(QStringLiteral("w")));
-        svc->complete(a.id, R"({"ok":1})", Actor::worker(QStringLiteral("w"))); // a race loss
-        const Job other = submitJob(*svc, QStringLiteral("rp2"));
-        svc->cancelJob(other.id, operatorRequest()); // an audit row
+        const History h = writeHistory(*svc, QStringLiteral("rp1"));
+        const Job &job = h.raced;
+        const Job &other = h.cancelled;
         const Job queued = submitJob(*svc, QStringLiteral("rp3"));
         const auto refused = std::optional(SqlError::Kind::GuardRefused);
         const auto replace = [&](const QString &table, const QString &where) {

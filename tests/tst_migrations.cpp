@@ -18,11 +18,45 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <iterator>
 #include <latch>
 #include <thread>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
+
+namespace {
+
+// An empty store of its own: a new schema on the test server (named in
+// *schema, to drop afterwards) or a new SQLite file in dir.
+StoreUrl emptyStore(bool pg, const QTemporaryDir &dir, const QString &name, QString *schema)
+{
+    if (!pg)
+        return StoreUrl{Dialect::Sqlite, dir.filePath(name + QStringLiteral(".db")), {}};
+    const QString base = postgresBaseUrl();
+    *schema = name + u'_' + QUuid::createUuid().toString(QUuid::Id128).left(12);
+    PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + *schema);
+    return StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + *schema};
+}
+
+// The store as an older JobDesk left it: these migrations applied, by hand,
+// as a DBA would.
+std::unique_ptr<SqlSession> olderStore(const StoreUrl &url, const QList<Migration> &applied)
+{
+    const bool pg = url.dialect == Dialect::Postgres;
+    std::unique_ptr<SqlSession> old = openSqlSession(url);
+    if (!pg)
+        old->begin();
+    old->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
+                             "name text NOT NULL, applied_at text NOT NULL)"));
+    for (const Migration &m : applied)
+        old->execScript(pg ? QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\nCOMMIT;") : m.script);
+    if (!pg)
+        old->commit();
+    return old;
+}
+
+} // namespace
 
 class TestMigrations : public QObject
 {
@@ -263,18 +297,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         StoreUrl url;
         QString schema;
-        if (pg) {
-            QString base;
-            try {
-                base = postgresBaseUrl();
-            } catch (const std::exception &e) {
-                QFAIL(e.what());
-            }
-            schema = QStringLiteral("u_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
-            PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
-            url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
-        } else {
-            url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("upgrade.db")), {}};
+        try {
+            url = emptyStore(pg, dir, QStringLiteral("upgrade"), &schema);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
         }
 
         const QString longest(255, u'\u00e9');
@@ -301,15 +327,7 @@ private Q_SLOTS:
         {
             // The store one migration behind, with its jobs written as that
             // schema's guards allow.
-            std::unique_ptr<SqlSession> old = openSqlSession(url);
-            if (!pg)
-                old->begin();
-            old->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
-                                     "name text NOT NULL, applied_at text NOT NULL)"));
-            for (qsizetype i = 0; i + 1 < all.size(); ++i)
-                old->execScript(pg ? QStringLiteral("BEGIN;\n") + all.at(i).script + QStringLiteral("\nCOMMIT;") : all.at(i).script);
-            if (!pg)
-                old->commit();
+            std::unique_ptr<SqlSession> old = olderStore(url, all.mid(0, all.size() - 1));
             QCOMPARE(schemaVersion(*old), all.at(all.size() - 2).version);
             const QString insertJob = QStringLiteral(
                 "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts) "
@@ -367,18 +385,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         StoreUrl url;
         QString schema;
-        if (pg) {
-            QString base;
-            try {
-                base = postgresBaseUrl();
-            } catch (const std::exception &e) {
-                QFAIL(e.what());
-            }
-            schema = QStringLiteral("p_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
-            PgSession(base).exec(QStringLiteral("CREATE SCHEMA ") + schema);
-            url = StoreUrl{Dialect::Postgres, {}, base + QStringLiteral("?options=-csearch_path%3D") + schema};
-        } else {
-            url = StoreUrl{Dialect::Sqlite, dir.filePath(QStringLiteral("providers.db")), {}};
+        try {
+            url = emptyStore(pg, dir, QStringLiteral("providers"), &schema);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
         }
         const QList<std::pair<QString, QString>> urls{
             {QStringLiteral("http://acct42:s3cr3t-pa55@127.0.0.1:18080/v1"), QStringLiteral("http://127.0.0.1:18080/v1")},
@@ -387,16 +397,9 @@ private Q_SLOTS:
             {QStringLiteral("https://api.example.com/v1"), QStringLiteral("https://api.example.com/v1")},
         };
         {
-            std::unique_ptr<SqlSession> old = openSqlSession(url);
-            if (!pg)
-                old->begin();
-            old->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
-                                     "name text NOT NULL, applied_at text NOT NULL)"));
-            for (const Migration &m : all)
-                if (m.version < 37) // a store as JobDesk left it before migration 37
-                    old->execScript(pg ? QStringLiteral("BEGIN;\n") + m.script + QStringLiteral("\nCOMMIT;") : m.script);
-            if (!pg)
-                old->commit();
+            QList<Migration> before37;
+            std::copy_if(all.begin(), all.end(), std::back_inserter(before37), [](const Migration &m) { return m.version < 37; });
+            std::unique_ptr<SqlSession> old = olderStore(url, before37);
             for (qsizetype i = 0; i < urls.size(); ++i) {
                 const QJsonObject config{{QStringLiteral("name"), QStringLiteral("p%1").arg(i)},
                                          {QStringLiteral("kind"), QStringLiteral("openai")},
