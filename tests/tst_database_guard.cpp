@@ -175,10 +175,11 @@ private Q_SLOTS:
                  refused);
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = 0 WHERE id = $1"), {job.id}), refused);
         QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = version - 1 WHERE id = $1"), {job.id}), refused);
-        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = result, version = version + 1 WHERE id = $1"), {job.id}),
-                 std::nullopt); // forward, and the same answer: allowed
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = version + 1 WHERE id = $1"), {job.id}), refused);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET result = result, version = version WHERE id = $1"), {job.id}),
+                 std::nullopt); // the same answer, the same version: no change, allowed
         QCOMPARE(svc->job(job.id)->result, won.result);
-        QCOMPARE(svc->job(job.id)->version, won.version + 1);
+        QCOMPARE(svc->job(job.id)->version, won.version);
 
         // A winner set by hand without the compare-and-swap's one step of the version.
         const Job other = submitJob(*svc, QStringLiteral("w37b"));
@@ -187,6 +188,11 @@ private Q_SLOTS:
                                                  "version = version + %1 WHERE id = $2");
         QCOMPARE(rawSql(*svc, setWinner.arg(0), {b.id, other.id}), refused);
         QCOMPARE(rawSql(*svc, setWinner.arg(2), {b.id, other.id}), refused);
+        // Nor by moving the version up first, so that a late attempt (it read
+        // version 0) wins at the next step: the version moves only with a
+        // win or a cancel, and a winner read the version it replaces.
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE jobs SET version = version + 1 WHERE id = $1"), {other.id}), refused);
+        QCOMPARE(svc->job(other.id)->version, other.version);
         QCOMPARE(svc->job(other.id)->completedBy, std::nullopt);
         // With it, the attempt left running (not as JobService wins): the
         // winner still never leaves for a loser's state, by SQL or an operator.

@@ -907,6 +907,10 @@
         <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
         <translation>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</translation>
     </message>
+    <message>
+        <source>a job&apos;s version moves one up, with its win or its cancel</source>
+        <translation>a job&apos;s version moves one up, with its win or its cancel</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>
@@ -2464,6 +2468,10 @@ Recorded config now %2</translation>
     <message>
         <source>%1 reads them again.</source>
         <translation>%1 reads them again.</translation>
+    </message>
+    <message>
+        <source>Not validated: the base URL of %1 holds credentials (user info) that the store does not keep, so this console cannot send them. Nothing was recorded; run the validation where the dispatcher runs: jobdesk-server --validate %1 --route %2.</source>
+        <translation>Not validated: the base URL of %1 holds credentials (user info) that the store does not keep, so this console cannot send them. Nothing was recorded; run the validation where the dispatcher runs: jobdesk-server --validate %1 --route %2.</translation>
     </message>
 </context>
 <context>

@@ -1355,5 +1355,9 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
         <translation>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</translation>
     </message>
+    <message>
+        <source>a job&apos;s version moves one up, with its win or its cancel</source>
+        <translation>a job&apos;s version moves one up, with its win or its cancel</translation>
+    </message>
 </context>
 </TS>

@@ -1355,5 +1355,9 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
         <translation>கோரிக்கை id %1 ஏற்கெனவே வேலை %3 இன் முயற்சி %2 ஐத் தொடங்கியது; ஒரு மறுமுயற்சிக்குத் தனக்கென ஒரு கோரிக்கை id தேவை</translation>
     </message>
+    <message>
+        <source>a job&apos;s version moves one up, with its win or its cancel</source>
+        <translation>வேலையின் பதிப்பு அதன் வெற்றியுடனோ ரத்துடனோ மட்டுமே ஒன்று உயர்கிறது</translation>
+    </message>
 </context>
 </TS>

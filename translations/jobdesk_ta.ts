@@ -907,6 +907,10 @@
         <source>request id %1 already started attempt %2 of job %3; a retry needs a request id of its own</source>
         <translation>கோரிக்கை id %1 ஏற்கெனவே வேலை %3 இன் முயற்சி %2 ஐத் தொடங்கியது; ஒரு மறுமுயற்சிக்குத் தனக்கென ஒரு கோரிக்கை id தேவை</translation>
     </message>
+    <message>
+        <source>a job&apos;s version moves one up, with its win or its cancel</source>
+        <translation>வேலையின் பதிப்பு அதன் வெற்றியுடனோ ரத்துடனோ மட்டுமே ஒன்று உயர்கிறது</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>
@@ -2464,6 +2468,10 @@ Recorded config now %2</source>
     <message>
         <source>%1 reads them again.</source>
         <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message>
+        <source>Not validated: the base URL of %1 holds credentials (user info) that the store does not keep, so this console cannot send them. Nothing was recorded; run the validation where the dispatcher runs: jobdesk-server --validate %1 --route %2.</source>
+        <translation>சரிபார்க்கப்படவில்லை: %1 இன் அடிப்படை URL சேமிப்பகம் வைத்திருக்காத அடையாளச் சான்றுகளை (பயனர் தகவல்) கொண்டுள்ளது, எனவே இந்தக் கன்சோல் அவற்றை அனுப்ப முடியாது. எதுவும் பதிவுசெய்யப்படவில்லை; dispatcher இயங்கும் இடத்தில் சரிபார்ப்பை இயக்கவும்: jobdesk-server --validate %1 --route %2.</translation>
     </message>
 </context>
 <context>

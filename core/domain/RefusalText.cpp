@@ -87,6 +87,7 @@ const QList<KnownSentence> &knownSentences()
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner's result is never rewritten"), 0},
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is set by a compare-and-swap, the version one up"), 0},
         {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version never goes back"), 0},
+        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version moves one up, with its win or its cancel"), 0},
         {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job's winner is never superseded, failed or cancelled"), 0},
         {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 already started attempt %2 of job %3; a retry needs a request id of its own"), 0},
         {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted (token %1)"), 0},

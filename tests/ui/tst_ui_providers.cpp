@@ -302,6 +302,40 @@ private Q_SLOTS:
         QVERIFY(!view.isValidating());
     }
 
+    // A provider whose base_url holds user info is recorded without it (a
+    // digest stands in its place): the console cannot send those
+    // credentials, so it does not validate, rather than record the
+    // provider's refusal as a failed validation of the dispatcher's own
+    // configuration, which would take it out of every fallback. Found by a
+    // review.
+    void validateNowWithCredentialsTheStoreDoesNotKeepRecordsNothing_data() { addBackendRows(); }
+    void validateNowWithCredentialsTheStoreDoesNotKeepRecordsNothing()
+    {
+        JD_FRESH_STORE(store);
+        FakeProviderThread fake;
+        QVERIFY(fake.start());
+        auto svc = store->open();
+        QUrl withUser = fake.provider()->baseUrl();
+        withUser.setUserInfo(QStringLiteral("acct:s3cr3t"));
+        recordLocalConfig(*svc, {fakeProvider(QStringLiteral("basic"), withUser)});
+        QVERIFY(!svc->providers().first().config.value(QStringLiteral("base_url")).toString().contains(QStringLiteral("s3cr3t")));
+        StoreClient client(fastOptions());
+        ProvidersView view(&client);
+        client.open(store->url());
+        view.show();
+        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+        QSignalSpy finished(&view, &ProvidersView::validationFinished);
+        QVERIFY(!view.validateNow(QStringLiteral("basic"), QStringLiteral("summarize")));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(!finished.first().at(0).toBool());
+        QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("jobdesk-server --validate basic --route summarize")),
+                 qPrintable(finished.first().at(1).toString()));
+        QVERIFY(view.statusText().contains(QStringLiteral("Nothing was recorded")));
+        QCOMPARE(fake.provider()->completionRequestCount(), 0);
+        QVERIFY(svc->validations().isEmpty());
+        QVERIFY(!view.isValidating());
+    }
+
     void validateNowNeedsAConnectionThatMayRecord_data() { addBackendRows(); }
     void validateNowNeedsAConnectionThatMayRecord()
     {

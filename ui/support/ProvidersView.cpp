@@ -234,6 +234,18 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
                                     .arg(providerName, provider.apiKeyEnv));
         return false;
     }
+    if (!provider.recordedUserInfo.isEmpty()) {
+        // The store keeps a digest of base_url's user info, never the
+        // credentials: validated from here, the provider would be asked
+        // without them, and the refusal recorded as a failed validation of
+        // the dispatcher's own configuration would take it out of every
+        // fallback (found by a review).
+        finishValidation(false, tr("Not validated: the base URL of %1 holds credentials (user info) that the store does "
+                                   "not keep, so this console cannot send them. Nothing was recorded; run the validation "
+                                   "where the dispatcher runs: jobdesk-server --validate %1 --route %2.")
+                                    .arg(providerName, routeName));
+        return false;
+    }
     m_validating = true;
     m_validate->setEnabled(false);
     m_status->setText(tr("Validating %1 for %2 (its golden cases against the provider)…").arg(providerName, routeName));

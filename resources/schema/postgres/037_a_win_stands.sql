@@ -5,11 +5,15 @@
 -- 1. jd_jobs_guard: once a job has a winner, its result is never rewritten
 --    (an UPDATE of result alone was accepted: the paid answer replaced by
 --    another); a job's version never goes back (version = 0 after a win was
---    accepted, so a stale compare-and-swap could match again); and a winner
---    is set only by a compare-and-swap, the version one up in the same
---    update (a winner set with the version unchanged was accepted). The
---    rules sit in branches a win does not enter, or replace a rule it ran
---    already: a win compiles one expression more than before.
+--    accepted, so a stale compare-and-swap could match again); a winner is
+--    set only by a compare-and-swap, the version one up in the same update
+--    (a winner set with the version unchanged was accepted); and the version
+--    moves only so, or one up with a cancel (moved up by hand, it made every
+--    attempt in flight a race loss, its paid result discarded, and let a
+--    late attempt win at the next step). Both end a job's undecided life, so
+--    a winner always replaces the version every attempt read. A win
+--    evaluates two expressions more than before (~0.3% of its server
+--    instructions).
 -- 2. jd_attempts_guard_transition: the attempt a job names as its winner
 --    never becomes superseded, failed or cancelled (an operator's cancel of
 --    the winner was accepted after a winner was set by hand, leaving a
@@ -50,6 +54,10 @@ BEGIN
         IF NEW.version OPERATOR(pg_catalog.<>) (OLD.version OPERATOR(pg_catalog.+) 1) THEN
             RAISE EXCEPTION 'jobdesk_cas: a winner is set by a compare-and-swap, the version one up';
         END IF;
+    ELSIF NEW.version OPERATOR(pg_catalog.>) OLD.version
+          AND NOT (NEW.version OPERATOR(pg_catalog.=) (OLD.version OPERATOR(pg_catalog.+) 1)
+                   AND NEW.state = 'cancelled' AND OLD.state <> 'cancelled') THEN
+        RAISE EXCEPTION 'jobdesk_cas: a job''s version moves one up, with its win or its cancel';
     END IF;
     IF NEW.state = 'failed' AND OLD.state <> 'failed' THEN
         IF EXISTS (SELECT 1 FROM @S@.attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown')) THEN
@@ -65,6 +73,8 @@ BEGIN
                 MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_version_not_negative"';
         END IF;
         RAISE EXCEPTION 'jobdesk_cas: a job''s version never goes back';
+    ELSIF NEW.version OPERATOR(pg_catalog.>) OLD.version AND OLD.completed_by IS NOT NULL THEN
+        RAISE EXCEPTION 'jobdesk_cas: a job''s version moves one up, with its win or its cancel';
     END IF;
     IF (NEW.completed_by IS NULL) <> (NEW.result IS NULL) THEN
         RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_result_with_winner', TABLE = 'jobs',
@@ -166,7 +176,9 @@ UPDATE providers
                           to_jsonb(regexp_replace(config ->> 'base_url', '^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@', '\1')))
  WHERE config ->> 'base_url' ~ '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*@';
 
-INSERT INTO schema_readers (version, oldest_reader) VALUES (37, 33);
+-- Not for older programs (no schema_readers row): they would record a
+-- provider's password again, and could not read a config recorded without it
+-- (base_url_user_info).
 
 INSERT INTO schema_migrations (version, name, applied_at)
 VALUES (37, '037_a_win_stands.sql', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));

@@ -4,8 +4,9 @@
 --
 -- 1. Once a job has a winner its result is never rewritten; a job's version
 --    never goes back (a negative one is left to the column's CHECK, which
---    names it); a winner is set only with the version one up in the same
---    update (a compare-and-swap).
+--    names it); a winner is set only by a compare-and-swap (the version one
+--    up in the same update); the version moves only so, or one up with a
+--    cancel.
 -- 2. The attempt a job names as its winner never becomes superseded, failed
 --    or cancelled.
 -- 3. A provider config's base_url loses its user info (scheme://user:pw@host
@@ -29,6 +30,15 @@ CREATE TRIGGER jobs_winner_by_compare_and_swap BEFORE UPDATE OF completed_by ON 
 WHEN OLD.completed_by IS NULL AND NEW.completed_by IS NOT NULL AND NEW.version IS NOT OLD.version + 1
 BEGIN
     SELECT RAISE(ABORT, 'jobdesk_cas: a winner is set by a compare-and-swap, the version one up');
+END;
+
+CREATE TRIGGER jobs_version_moves_with_a_win_or_a_cancel BEFORE UPDATE OF version ON jobs
+WHEN NEW.version > OLD.version
+ AND (OLD.completed_by IS NOT NULL
+      OR NOT (NEW.version = OLD.version + 1
+              AND ((NEW.completed_by IS NOT NULL) OR (NEW.state = 'cancelled' AND OLD.state <> 'cancelled'))))
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_cas: a job''s version moves one up, with its win or its cancel');
 END;
 
 CREATE TRIGGER attempts_winner_stays BEFORE UPDATE OF state ON attempts
@@ -56,7 +66,9 @@ UPDATE providers
              coalesce(nullif(instr(substr(json_extract(config, '$.base_url'), instr(json_extract(config, '$.base_url'), '://') + 3), '#'), 0), 1000000)),
            1000000), 1000000);
 
-INSERT INTO schema_readers (version, oldest_reader) VALUES (37, 33);
+-- Not for older programs (no schema_readers row): they would record a
+-- provider's password again, and could not read a config recorded without it
+-- (base_url_user_info).
 
 INSERT INTO schema_migrations (version, name, applied_at)
 VALUES (37, '037_a_win_stands.sql', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
