@@ -72,6 +72,28 @@ const ProviderRow *row(const ProvidersView &view, const QString &provider)
 {
     return view.model()->rowAt(view.model()->rowOf(provider, QStringLiteral("summarize")));
 }
+
+// The console's "Validate now" for provider (route summarize) is refused:
+// it says why (naming mustSay) and that nothing was recorded, asks the
+// provider nothing and records no validation.
+void validationIsRefusedAndNothingRecorded(const StoreUrl &url, JobService &svc, FakeProviderThread &fake,
+                                           const QString &provider, const QString &mustSay)
+{
+    StoreClient client(fastOptions());
+    ProvidersView view(&client);
+    client.open(url);
+    view.show();
+    QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
+    QSignalSpy finished(&view, &ProvidersView::validationFinished);
+    QVERIFY(!view.validateNow(provider, QStringLiteral("summarize")));
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(!finished.first().at(0).toBool());
+    QVERIFY2(finished.first().at(1).toString().contains(mustSay), qPrintable(finished.first().at(1).toString()));
+    QVERIFY(view.statusText().contains(QStringLiteral("Nothing was recorded")));
+    QCOMPARE(fake.provider()->completionRequestCount(), 0);
+    QVERIFY(svc.validations().isEmpty());
+    QVERIFY(!view.isValidating());
+}
 } // namespace
 
 class TestUiProviders : public QObject
@@ -286,20 +308,8 @@ private Q_SLOTS:
         auto svc = store->open();
         qunsetenv("JOBDESK_TEST_NO_SUCH_SECRET");
         recordLocalConfig(*svc, {fakeProvider(QStringLiteral("paid"), fake.provider()->baseUrl(), QStringLiteral("JOBDESK_TEST_NO_SUCH_SECRET"))});
-        StoreClient client(fastOptions());
-        ProvidersView view(&client);
-        client.open(store->url());
-        view.show();
-        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
-        QSignalSpy finished(&view, &ProvidersView::validationFinished);
-        QVERIFY(!view.validateNow(QStringLiteral("paid"), QStringLiteral("summarize")));
-        QCOMPARE(finished.size(), 1);
-        QVERIFY(!finished.first().at(0).toBool());
-        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("JOBDESK_TEST_NO_SUCH_SECRET")));
-        QVERIFY(view.statusText().contains(QStringLiteral("Nothing was recorded")));
-        QCOMPARE(fake.provider()->completionRequestCount(), 0);
-        QVERIFY(svc->validations().isEmpty());
-        QVERIFY(!view.isValidating());
+        validationIsRefusedAndNothingRecorded(store->url(), *svc, fake, QStringLiteral("paid"),
+                                              QStringLiteral("JOBDESK_TEST_NO_SUCH_SECRET"));
     }
 
     // A provider whose base_url holds user info is recorded without it (a
@@ -319,21 +329,8 @@ private Q_SLOTS:
         withUser.setUserInfo(QStringLiteral("acct:s3cr3t"));
         recordLocalConfig(*svc, {fakeProvider(QStringLiteral("basic"), withUser)});
         QVERIFY(!svc->providers().first().config.value(QStringLiteral("base_url")).toString().contains(QStringLiteral("s3cr3t")));
-        StoreClient client(fastOptions());
-        ProvidersView view(&client);
-        client.open(store->url());
-        view.show();
-        QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
-        QSignalSpy finished(&view, &ProvidersView::validationFinished);
-        QVERIFY(!view.validateNow(QStringLiteral("basic"), QStringLiteral("summarize")));
-        QCOMPARE(finished.size(), 1);
-        QVERIFY(!finished.first().at(0).toBool());
-        QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("jobdesk-server --validate basic --route summarize")),
-                 qPrintable(finished.first().at(1).toString()));
-        QVERIFY(view.statusText().contains(QStringLiteral("Nothing was recorded")));
-        QCOMPARE(fake.provider()->completionRequestCount(), 0);
-        QVERIFY(svc->validations().isEmpty());
-        QVERIFY(!view.isValidating());
+        validationIsRefusedAndNothingRecorded(store->url(), *svc, fake, QStringLiteral("basic"),
+                                              QStringLiteral("jobdesk-server --validate basic --route summarize"));
     }
 
     void validateNowNeedsAConnectionThatMayRecord_data() { addBackendRows(); }
