@@ -2,6 +2,7 @@
 // for the demo and for trying routes and contract validation by hand.
 //
 //   jobdesk-fake-provider --port 18080 [--behaviour answer|hang|prose|extra-key|...] [--delay-ms N]
+//   jobdesk-fake-provider --version
 
 #include "provider/FakeProvider.h"
 
@@ -16,9 +17,11 @@ using Kind = FakeProvider::Behaviour::Kind;
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("A fake OpenAI-compatible provider on 127.0.0.1 (loopback only)."));
     parser.addHelpOption();
+    parser.addVersionOption();
     const QCommandLineOption port(QStringLiteral("port"), QStringLiteral("Port on 127.0.0.1 (0: any free port)."),
                                   QStringLiteral("port"), QStringLiteral("18080"));
     const QCommandLineOption behaviour(
