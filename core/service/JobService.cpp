@@ -142,9 +142,9 @@ bool holdsUnstorableText(const QJsonValue &v)
 
 // A number JSON cannot carry (NaN, an infinity): a QJsonValue built in C++
 // may hold one, which the canonical form would write as "inf" and Qt's
-// writer as null (found by a review: on SQLite such an input was stored as
-// text that is not JSON, read back as {}, and the job's provider would have
-// been sent an empty intent; PostgreSQL refused it as a store error).
+// writer as null, so the stored input would not be the intent (SQLite would
+// keep text that is not JSON; PostgreSQL would refuse it as a store error).
+// Refused before anything is written: tst_submit::inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot.
 bool holdsNonFiniteNumber(const QJsonValue &v)
 {
     if (v.isDouble())
@@ -231,10 +231,9 @@ std::optional<char16_t> unstorableEscape(const QByteArray &canonicalJson)
 // database chose (id, change sequence, time): the caller has the rest. Only
 // when the key is taken (no row comes back, nothing was written) is the
 // replay statement sent, a second round trip: it reads the existing job and
-// records the replay or conflict event. It used to be one statement with the
-// replay as CTE branches, set up at every execution and run only on a taken
-// key: ~40% of a new key's server instructions (bench/README.md, "Fourth
-// pass"). Columns of the insert: id, change_seq, created_at_ms.
+// records the replay or conflict event. Keeping the replay out of this
+// statement spares every new key the setup of branches it would not run.
+// Columns of the insert: id, change_seq, created_at_ms.
 const QString kSubmitInsertSql = QStringLiteral(
     "INSERT INTO jobs AS t (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts,"
     " client_meta, created_at_ms, updated_at_ms)"
@@ -247,8 +246,8 @@ const QString kSubmitInsertSql = QStringLiteral(
 // statement's snapshot sees the job: the insert that found the key taken
 // waited for the taking insert to commit (had it rolled back, the insert
 // would have written the job), and a statement in autocommit takes its
-// snapshot when it starts (DESIGN.md's trap, a snapshot too old to see a job
-// a concurrent insert committed, was the one-statement form's). A replay
+// snapshot when it starts (so DESIGN.md's trap, a snapshot too old to see a
+// job a concurrent insert committed, cannot happen here). A replay
 // leaves out the input (the caller sent the same intent). A replay's event commits
 // asynchronously when no synchronous standby is configured: `ev` sets
 // synchronous_commit = off for this statement's own transaction
@@ -256,23 +255,23 @@ const QString kSubmitInsertSql = QStringLiteral(
 // job row, which was committed synchronously before any replay could see it
 // (PgSession raises a session's synchronous_commit to on); only the event
 // record can be lost, and only if the PostgreSQL server itself crashes within
-// wal_writer_delay of the commit (docs/architecture.md, bench/README.md).
+// wal_writer_delay of the commit (docs/architecture.md).
 // With a synchronous standby the replay commits as the session does: a
 // creation whose wait for the standby was cancelled (its backend terminated)
 // is visible here before the standby has it, and only the replay's own
-// commit, which comes after it in the log, waits until it has (found by a
-// review: the replay was answered at once, and a failover then lost the job
-// the client had been told exists). The event and the answer each look
-// the job up by its key; one statement has one snapshot, so both find the
-// same row or neither does. That is cheaper than one look shared through
-// materialised CTEs, whose scans PostgreSQL sets up at every execution
-// (bench/README.md, "Fourteenth look"). Columns: outcome, then
+// commit, which comes after it in the log, waits until it has, so a failover
+// cannot lose a job a client was told exists
+// (tst_synchronous_standby::aReplayIsNotAnsweredBeforeTheSynchronousStandbyHasTheJob).
+// The event and the answer each look the job up by its key; one statement
+// has one snapshot, so both find the same row or neither does. That is
+// cheaper than one look shared through materialised CTEs, whose scans
+// PostgreSQL sets up at every execution. Columns: outcome, then
 // rows::kJobColumns.
 //
 // Only a replay commits asynchronously. A conflict commits as the session
 // does: its record holds the only copy of the rejected intent, which support
-// staff diff against the job's (found by a review: a server crash right after
-// a 409 lost the conflict and its payload). Inside a caller's transaction
+// staff diff against the job's, and a crash right after a 409 must not lose
+// it (tst_submit::onlyReplaysCommitAsynchronously). Inside a caller's transaction
 // (JobService::session(), tools and tests) nothing is asynchronous: the
 // setting is the transaction's, and a job that transaction creates next would
 // have committed asynchronously too (kSubmitReplayInTransactionSql).
@@ -301,7 +300,7 @@ const QString kSubmitReplayInTransactionSql = QLatin1String(kSubmitReplayEventSq
 // Submit on SQLite, a new key: one statement in autocommit. A write
 // statement takes SQLite's write lock before it reads anything, so the
 // counter it reads is the latest; the trigger jobs_insert_moves_counter
-// (migration 17) moves the counter to the new job's change_seq. No row back:
+// moves the counter to the new job's change_seq. No row back:
 // the key is taken (submitTx answers). Columns: id, change_seq, created_at_ms.
 const QString kSqliteSubmitInsertSql = QStringLiteral(
     "INSERT INTO jobs (owner_id, idempotency_key, fingerprint, route, input, max_parallel, max_attempts, client_meta,"
@@ -315,19 +314,15 @@ const QString kSqliteSubmitInsertSql = QStringLiteral(
 // the CAS on the job (the UPDATE takes the job's lock: attempt before job, as
 // cancel does; its WHERE, re-checked on the latest row when it waits, is what
 // decides), then the attempt to succeeded; the triggers check both rows and
-// write the event. The lock used to be taken only when the job looked
-// undecided in the statement's snapshot, a read of the job that every win
-// paid for (~39,000 of its ~1,158,000 server instructions) to spare a loser
-// one row lock (bench/README.md, "Sixth pass"). When it
+// write the event. The attempt is locked without first reading the job: a
+// loser pays one row lock so that no win pays for that read. When it
 // returns no row it wrote nothing, and everything else (a re-run of a win, a
 // starting or failed attempt, a lost race, a job that changed since this
 // statement's snapshot) is jd_complete's (kCompleteSlowSql), whose statements
 // each read the latest committed rows and which also wins if the job is still
-// undecided. It used to be a UNION ALL branch of this statement, never run on
-// a win but set up at every execution: ~40,000 instructions of the server's
-// ~1.2 million per win (bench/README.md, "Where a completion's server CPU
-// goes"). Columns: outcome, job_id, expected_version, found_version, winner,
-// attempt_state.
+// undecided. It is a second statement, not a branch of this one, so a win
+// does not set up what it never runs. Columns: outcome, job_id,
+// expected_version, found_version, winner, attempt_state.
 const QString kCompleteSql = QStringLiteral(
     "WITH a AS MATERIALIZED ("
     " SELECT t.id, t.job_id, t.read_version FROM attempts t"
@@ -443,7 +438,8 @@ struct JobService::Private
                 // Still busy (another process holds SQLite's write lock) or
                 // still conflicting after every try: nothing was written, and
                 // trying later may work; a 503 with Retry-After over HTTP, not
-                // a 500 "the store failed" (found by a review).
+                // a 500 "the store failed"
+                // (tst_store_retries::aStoreThatStaysBusyIsUnavailableAndNothingIsWritten).
                 if (e.kind() == SqlError::Kind::Retryable)
                     throw JobDeskError(Code::StoreBusy,
                                        QStringLiteral("%1: the store stayed busy (%2); nothing was written, try again")
@@ -510,7 +506,7 @@ struct JobService::Private
     }
     // Why an attempt of this job, still 'starting', must not be sent now
     // (empty: it may be). The same reasons, in the same order, as
-    // jd_mark_running's (migration 29).
+    // jd_mark_running's (resources/schema/postgres/functions/jd_mark_running.sql).
     QString neverSendReason(const Job &job)
     {
         if (job.completedBy)
@@ -692,10 +688,9 @@ struct JobService::Private
 
     // A request id is its actor's: an HTTP client's Idempotency-Key is the
     // operator action's request id, and two operators who pick the same key
-    // must not be answered with each other's action (found by a review: the
-    // second operator's retry or cancel was "replayed" as the first's, and
-    // never made or audited). Refused before anything of the first request is
-    // named.
+    // must not be answered with each other's action (the second's would be
+    // neither made nor audited). Refused before anything of the first request
+    // is named: tst_operator_actions::aRequestIdIsItsOperatorsAndNobodyElses.
     static void requireSameActor(const QString &requestId, const Actor &actor, const QString &kind, const QString &id)
     {
         if (kind != actor.kind || id != actor.id)
@@ -730,7 +725,7 @@ struct JobService::Private
             {job.id});
         // A provider's "still working on it" since the last event is what
         // changed (recordLookup moved the job for it): named, not the older
-        // event (migration 32 says the same on PostgreSQL).
+        // event (jd_stale_message says the same on PostgreSQL).
         const SqlRows said = session->exec(
             QStringLiteral("SELECT attempt_no, lookup_in_progress_since_ms FROM attempts WHERE job_id = $1 AND state = 'unknown' "
                            "AND lookup_in_progress_since_ms IS NOT NULL "
@@ -888,7 +883,7 @@ struct JobService::Private
         }
         // Lost: discard the payload, keep its digest, record the race loss. A
         // cancelled or failed attempt keeps its state: its job has moved on,
-        // and the result it paid for is recorded, never dropped (migration 25).
+        // and the result it paid for is recorded, never dropped.
         AttemptState after = a.state;
         if (a.state == AttemptState::Running || a.state == AttemptState::Unknown) {
             const QString why = job.completedBy ? QStringLiteral("lost the race to attempt %1").arg(*job.completedBy)
@@ -1007,8 +1002,8 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QString &meta = intent.meta;
 
     if (!d->pg()) {
-        // SQLite: a new key is one statement in autocommit (migration 17's
-        // trigger moves the change counter to the job's change_seq); a taken
+        // SQLite: a new key is one statement in autocommit (a trigger moves
+        // the change counter to the job's change_seq); a taken
         // key is the write transaction that reads the job and records the
         // replay or conflict (submitTx, which also creates the job should it
         // be gone after all).
@@ -1150,7 +1145,7 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     if (!sentTo.isEmpty())
         requireText(sentTo, "endpoint", kMaxEndpointChars);
     const QVariant sentToParam = sentTo.isEmpty() ? QVariant() : QVariant(storableText(sentTo));
-    // The contract, named by the SHA-256 of its canonical JSON (migration 36).
+    // The contract, named by the SHA-256 of its canonical JSON (route_contracts).
     QString contractHash;
     QString contractText;
     if (contract) {
@@ -1172,8 +1167,8 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
             // the reaper or a cancel moved on meanwhile). The first recorded
             // stays. Both inserts commit with the move or not at all. A
             // contract already recorded is looked up, not re-inserted: the
-            // config is then not even parsed (bench/README.md, "Sixteenth
-            // look": a send costs ~15% more server instructions, not 24%).
+            // config is then not even parsed, which keeps a send's cost down
+            // (bench/README.md, "Server instructions per call").
             const SqlRows r = contract
                 ? d->session->exec(
                       QStringLiteral("WITH s AS (SELECT t.id FROM attempts t WHERE t.id = $1 AND t.state = 'starting'), "
@@ -1209,7 +1204,8 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
         // What the start checked may have changed before the send: an
         // operator's retry waits for a worker, a hedge's sibling may win or
         // time out meanwhile. An attempt of a decided, cancelled or blocked
-        // job is never sent (migration 29 on PostgreSQL; found by a review).
+        // job is never sent (jd_mark_running on PostgreSQL):
+        // tst_database_guard::anAttemptOfADecidedOrBlockedJobIsNeverMarkedRunningByAnyWriter.
         const QString never = d->neverSendReason(job);
         if (!never.isEmpty())
             return d->transition(a.id, AttemptState::Failed, actor, never, st);
@@ -1259,8 +1255,9 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
         // A provider's "still working on it" that it was not saying already is
         // news for an operator about to cancel: the job's change sequence
         // moves, so a cancel decided on the older answer is refused as stale
-        // (found by a review: it went through, and the next provider was sent
-        // the intent the first said it was running). Attempt, then job.
+        // and the next provider is not sent an intent the first is running
+        // (tst_lookup_requests::aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale).
+        // Attempt, then job.
         const SqlRows was = d->session->exec(
             QStringLiteral("SELECT job_id, lookup_in_progress_since_ms FROM attempts WHERE id = $1") + d->forUpdate(),
             {attemptId});
@@ -1282,21 +1279,23 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
                    answer ? QVariant(toText(*answer)) : QVariant(),
                    detail.isEmpty() ? QVariant() : QVariant(storableText(detail.left(500))),
                    // A "no record" from where the request did not go leaves
-                   // "in progress since" as it was (found by a review: with two
-                   // accounts at one URL it ended it at every pass, and the
-                   // next "in progress" moved the job again, so every operator
-                   // action on it was refused as stale).
+                   // "in progress since" as it was: another account at the
+                   // same URL must not end it, or each next "in progress"
+                   // would move the job again and every operator action on it
+                   // be refused as stale
+                   // (tst_reconciler::aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing).
                    answer == LookupAnswer::InProgress                           ? 1
                    : answer == LookupAnswer::NeverProcessed && askedWhereItWent ? 2
                                                                                 : 0});
-        // In progress since this answer (not since an earlier one a failed
-        // lookup came between: migration 30, found by a review).
+        // In progress since this answer (not since an earlier one that a
+        // failed lookup came between).
         if (answer == LookupAnswer::InProgress && was.first().at(1).isNull()) {
             // The job's row lock before its number: taken before the lock, a
             // number could be older than one another writer of the job
-            // committed meanwhile, and the job's change sequence went back
-            // (found by a review): an operator's view taken in between then
-            // passed the stale check without this answer.
+            // committed meanwhile, and the job's change sequence would go
+            // back, so that an operator's view taken in between passed the
+            // stale check without this answer
+            // (tst_lookup_requests::aStillWorkingAnswerNeverMovesTheJobsChangeBack).
             const qint64 jobId = was.first().at(0).toLongLong();
             d->requireJobForGuards(jobId);
             d->session->exec(QStringLiteral("UPDATE jobs SET change_seq = $2 WHERE id = $1"), {jobId, d->stamp().seq});
@@ -1334,8 +1333,8 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
             // a race loss, as a late result's is (complete()), once.
             // An attempt that already has output of its own (failed with a
             // digest) is a re-run of that failure (a lost connection at the
-            // commit, a second reconciler): nothing new came back, nothing is
-            // recorded (found by a review: it wrote a race loss that never was).
+            // commit, a second reconciler): nothing new came back, so no race
+            // loss is recorded for it.
             if (!resultDigest.isEmpty() && a.resultDigest.isEmpty()
                 && (a.state == AttemptState::Cancelled || a.state == AttemptState::Failed)) {
                 const Job job = d->requireJob(a.jobId);
@@ -1578,9 +1577,10 @@ namespace {
 
 // A request id answers the request it was first used for. A retry of the
 // same job on another provider under a used id is a different request: it
-// is refused, never answered with the first retry (found by a review: an
-// operator who asked for the fallback was told, as a replay, of a retry on
-// the primary, and their own request was never made or audited).
+// is refused, never answered with the first retry (an operator who asked
+// for the fallback must not be told of a retry on the primary while their
+// own request is neither made nor audited):
+// tst_operator_actions::aRequestIdUsedForARetryOnOneProviderIsRefusedForAnother.
 void requireSameRetry(const QString &requestId, const QString &provider, bool providerNamed, const RetryResult &replay)
 {
     if (providerNamed && replay.replayed && replay.start.attempt.id && replay.start.attempt.provider != provider)
@@ -1641,7 +1641,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
         // Another attempt's request id (the dispatcher's automatic one, which
         // every viewer reads) is not this retry's: its audited replays were
         // answered above. PostgreSQL's jd_op_retry refuses it the same way
-        // (migration 37; it used to be taken as this retry's replay).
+        // (tst_operator_actions::aRetryNeverTakesAnotherAttemptsRequestId).
         const SqlRows other = d->session->exec(
             QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND start_request_id = $2"), {jobId, req.requestId});
         if (!other.isEmpty())
@@ -1672,7 +1672,7 @@ RetryResult JobService::retry(qint64 jobId, const QString &provider, const Opera
 OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest &request)
 {
     const OperatorRequest req = checkedOperator(request);
-    if (d->pg()) // a SQL function only jobdesk_operator may run (migration 9); it records session_user
+    if (d->pg()) // a SQL function only jobdesk_operator may run (jd_op_request_lookup); it records session_user
         return d->run("request lookup", false, [&] {
             return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_request_lookup($1, $2, $3, $4, $5, $6)"),
@@ -1719,7 +1719,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
     requireName(v.configHash, "config hash");
     const qint64 validFor = v.expiresAtMs - v.validatedAtMs;
     const QJsonObject report = storableJson(v.report); // the provider's words: recorded, never refused
-    if (d->pg()) // a SQL function only jobdesk_operator may run (migration 11); it records session_user
+    if (d->pg()) // a SQL function only jobdesk_operator may run (jd_op_record_validation); it records session_user
         return d->run("record validation", false, [&] {
             return d->checkedReplay(operatorOutcome(d->session->exec(
                 QStringLiteral("SELECT * FROM jd_op_record_validation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"),
@@ -1734,7 +1734,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
             throw JobDeskError(Code::NotFound, QStringLiteral("provider %1 is not known to this database").arg(v.provider));
         if (d->session->exec(QStringLiteral("SELECT 1 FROM routes WHERE name = $1"), {v.route}).isEmpty())
             throw JobDeskError(Code::NotFound, QStringLiteral("route %1 is not known to this database").arg(v.route));
-        // No longer than the provider's own validation_ttl_ms (24 h when its config says nothing), as migration 14.
+        // No longer than the provider's own validation_ttl_ms (24 h when its config says nothing), as on PostgreSQL.
         const qint64 ttl = rows::jsonObject(provider.first().first())
                                .value(QStringLiteral("validation_ttl_ms"))
                                .toInteger(24LL * 3600 * 1000);
