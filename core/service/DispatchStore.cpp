@@ -276,8 +276,8 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     SqlParams params{limit, jsonList(providers)};
     const QString from =
         any + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
-    // 1. What operators asked about and nobody has asked since (migration 9;
-    // attempts_unknown_lookup_requested serves it), oldest request first, of
+    // 1. What operators asked about and nobody has asked since
+    // (attempts_unknown_lookup_requested serves it), oldest request first, of
     // decided jobs too: the undecided call answers every request. (Decided
     // jobs are asked about only when the undecided ones leave room in a
     // batch, so under steady load a request on a decided job's attempt would
@@ -338,10 +338,11 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
     if (providers.isEmpty() || limit < 1)
         return out;
     // Only providers with a status lookup (filtered here, not after the
-    // limit: found by a review, twenty newer cancels on a provider without
-    // one hid every older attempt), least recently asked first (the
-    // reconciler records its lookups of these too), so no attempt whose
-    // answer is still open starves the rest.
+    // limit, so newer cancels on a provider without one cannot hide the
+    // older attempts), least recently asked first (the reconciler records
+    // its lookups of these too), so no attempt whose answer is still open
+    // starves the rest:
+    // tst_lookup_requests::cancelledAttemptsToAskAboutAreOnLookupProvidersLeastRecentlyAskedFirst.
     const bool pg = dialect() == Dialect::Postgres;
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
                         + QStringLiteral(" FROM attempts a WHERE a.state IN ('cancelled', 'failed') AND a.updated_at_ms >= $1 AND ")

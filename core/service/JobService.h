@@ -142,7 +142,7 @@ struct JobPage
 };
 
 // What the provider answered the last status lookup of an unknown attempt
-// (migration 26; a conclusive answer moves the attempt out of unknown).
+// (a conclusive answer moves the attempt out of unknown).
 enum class LookupAnswer { InProgress, NeverProcessed, NoAnswer };
 QString toText(LookupAnswer); // "in_progress", "never_processed", "no_answer": as stored
 std::optional<LookupAnswer> lookupAnswerFromString(const QString &text);
@@ -152,11 +152,11 @@ struct JobDetail
     Job job;
     QList<Attempt> attempts;
     // Where each attempt's request went (ProviderConfig::endpoint), by attempt
-    // id; an attempt that is not here records nowhere (never sent, or sent by
-    // a JobDesk older than migration 33).
+    // id; an attempt that is not here records nowhere (never sent, marked
+    // running without an endpoint, or a row older than the record).
     QHash<qint64, QString> sentTo;
     // Since when the provider has said it is still working on an attempt's
-    // request (by attempt id; migration 30): kept through a failed lookup or
+    // request (by attempt id): kept through a failed lookup or
     // a "no record" from where the request did not go, as the stale-view
     // check keeps it. Not here: it has not said so, or a conclusive answer
     // ended it.
@@ -206,7 +206,7 @@ struct NamedConfig
 
 // The contract an attempt's request is built under: its route's name and
 // config as the sender has them (Route::toJson). Recorded once, by the
-// statement that marks the attempt running (migration 36), so that a result
+// statement that marks the attempt running, so that a result
 // that arrives late is checked against what was asked for, not against the
 // routes file some instance has loaded by then.
 struct SentUnder
@@ -230,10 +230,10 @@ struct UnknownQueueItem
     bool providerHasStatusLookup = false; // as the dispatchers recorded the provider's config
     int lookupCount = 0;                  // when it was last asked: attempt.lastLookupAtMs
     std::optional<qint64> lookupRequestedAtMs; // an operator asked for a lookup (JobService::requestLookup)
-    std::optional<LookupAnswer> lastAnswer;    // what the last lookup came back with (none: not asked, or before migration 26)
+    std::optional<LookupAnswer> lastAnswer;    // what the last lookup came back with (none: not asked, or not recorded)
     QString lastAnswerDetail;                  // the dispatcher's note on it (English, for a tooltip)
     std::optional<qint64> inProgressSinceMs;   // since when it has said it is still working on it (JobDetail::inProgressSinceMs)
-    QString sentTo;                            // where its request went (empty: it records nowhere; migration 33)
+    QString sentTo;                            // where its request went (empty: it records nowhere)
     qint64 jobChangeSeq = 0;              // the job's change sequence as read (an action's seenChangeSeq)
     // An operator's request the reconciler has not answered yet.
     bool lookupOutstanding() const
@@ -325,8 +325,8 @@ struct ChangeMarks
     // How many of the newest kMarkWindowIds ids of each table are committed.
     // On PostgreSQL an id is drawn before its row commits, so a row can
     // commit after one with a higher id: the newest id does not move then,
-    // this count does (found by a review: such a race loss never reached the
-    // console's list). SQLite commits in id order; the count moves with it.
+    // this count does (tst_worklists::marksMoveWhenAnOlderIdCommitsLast).
+    // SQLite commits in id order; the count moves with it.
     qint64 idempotencyEventsNear = 0;
     qint64 raceLossesNear = 0;
     qint64 validationsNear = 0;
@@ -407,28 +407,28 @@ public:
     // sent. deadlineMs is given to an attempt that has no deadline yet (an
     // operator's retry), from now. sentTo is where its request is about to go
     // (ProviderConfig::endpoint), recorded in the same statement as the move to
-    // running (migration 34): the reconciler asks only an endpoint the request
+    // running: the reconciler asks only an endpoint the request
     // went to, and that endpoint's "never processed" settles the attempt. A
     // sender should always give it; without it, the attempt records nowhere
     // and only its result, never a "no record", settles it. contract is the
     // route config the request is built under, recorded with the move to
-    // running (migration 36; the first recorded stays): a late result is
+    // running (the first recorded stays): a late result is
     // checked against it. Without it, against the route as the reconciling
     // instance has it.
     Attempt markRunning(qint64 attemptId, const Actor &actor, std::optional<qint64> leaseMs = std::nullopt,
                         std::optional<qint64> deadlineMs = std::nullopt, const QString &sentTo = {},
                         const std::optional<SentUnder> &contract = std::nullopt);
-    // The form of migration 33, kept for a caller that marked the attempt
-    // running without sentTo: records it while the attempt is running, once.
+    // For a caller that marked the attempt running without sentTo: records
+    // it while the attempt is running, once.
     // False, and nothing is to be sent, when the attempt is no longer running
     // (cancelled meanwhile) or already records another endpoint.
     bool recordSentTo(qint64 attemptId, const QString &endpoint);
-    // Where it was recorded (nullopt: nowhere: sent by a JobDesk older than
-    // migration 33, or marked running without an endpoint).
+    // Where it was recorded (nullopt: nowhere: marked running without an
+    // endpoint, or a row older than the record).
     std::optional<QString> attemptSentTo(qint64 attemptId);
     // The contract it was sent under (name: the route; updatedAtMs: when that
-    // config was first recorded); nullopt when it records none (sent by a
-    // JobDesk older than migration 36, or marked running without one).
+    // config was first recorded); nullopt when it records none (marked
+    // running without one, or a row older than the record).
     std::optional<NamedConfig> attemptContract(qint64 attemptId);
     Attempt markUnknown(qint64 attemptId, const Actor &actor, const QString &reason);
     // The compare-and-swap of invariant 5. A running or unknown attempt wins
@@ -499,8 +499,9 @@ public:
     qint64 recordValidation(const ValidationRecord &record);
     // The newest validation of a provider for a route; with configHash, the
     // newest of that configuration (another configuration's, newer or not,
-    // says nothing about this one: found by a review, a candidate routes
-    // file validated against a shared store revoked the running one's proof).
+    // says nothing about this one: a candidate routes file validated against
+    // a shared store must not revoke the running one's proof;
+    // tst_dispatcher::aValidationOfAnotherConfigurationNeitherProvesNorRevokes).
     std::optional<ValidationRecord> latestValidation(const QString &provider, const QString &route,
                                                      const QString &configHash = QString());
     QList<ValidationRecord> validations(int limit = 200);

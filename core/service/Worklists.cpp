@@ -1,7 +1,7 @@
 // The console's worklists: what is stuck, who lost a race, did this customer
 // double-click, which provider can take a fallback, what is the system doing.
-// Plain reads, each served by an index (migration 8 adds the ones they need;
-// bench/README.md has their plans at a million jobs).
+// Plain reads, each served by an index (bench/README.md has their plans at a
+// million jobs).
 
 #include "JobService.h"
 #include "Names.h"
@@ -180,9 +180,9 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
     if (search.trimmed().isEmpty()) {
         // The requests newest first, a window at a time, keeping each key the
         // first time it is met: a retry storm on one key fills a window, and
-        // the walk goes on past it (found by a review: one key sent 2,000
-        // times hid every other incident, a conflict among them). Bounded:
-        // past kWindows windows the list may miss older keys (mayBeMore).
+        // the walk goes on past it, so one key sent 2,000 times hides no other
+        // incident (tst_worklists::aRetryStormOnOneKeyHidesNoOtherIncident).
+        // Bounded: past kWindows windows the list may miss older keys (mayBeMore).
         constexpr int kWindows = 20;
         const int window = limit * 10;
         QSet<QString> seen;
@@ -306,7 +306,7 @@ QList<OutcomeBucket> JobService::outcomeHistory(qint64 fromMs, qint64 toMs, qint
     QMap<qint64, OutcomeBucket> buckets;
     for (qint64 b = 0; fromMs + b * bucketMs < toMs; ++b)
         buckets[b].startMs = fromMs + b * bucketMs;
-    // Served by attempt_events_by_time and race_losses_by_time (migration 8).
+    // Served by attempt_events_by_time and race_losses_by_time.
     const SqlRows ev = execStatement(
         "outcome history",
         QStringLiteral("SELECT (at_ms - $1) / $3, to_state, count(*) FROM attempt_events WHERE at_ms >= $1 AND at_ms < $2 "
@@ -406,9 +406,10 @@ ChangeMarks JobService::changeMarks()
                        "(SELECT max(last_lookup_at_ms) FROM attempts WHERE state = 'unknown'), "
                        // Committed rows among the newest ids (ChangeMarks::kMarkWindowIds): a backward walk
                        // of each primary key, at most that many entries. The LIMIT is what bounds it: with
-                       // only the range, whose bound is known at run time, PostgreSQL planned for a third of
-                       // the table, a parallel scan of a million rows at every poll (found by a review:
-                       // 135-700 ms; 1.2 ms this way). Ids are unique: the count is the same.
+                       // only the range, whose bound is known at run time, PostgreSQL plans for a third of
+                       // the table, a parallel scan of a million rows at every poll (135-700 ms against
+                       // 1.2 ms; tst_worklists::changeMarksReadOnlyTheirWindowOfEachTable). Ids are
+                       // unique: the count is the same.
                        "(SELECT count(*) FROM (SELECT 1 FROM idempotency_events WHERE id > (SELECT max(id) FROM idempotency_events) - $1 "
                        "ORDER BY id DESC LIMIT $1) w), "
                        "(SELECT count(*) FROM (SELECT 1 FROM race_losses WHERE id > (SELECT max(id) FROM race_losses) - $1 "
