@@ -402,11 +402,11 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
     const auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
-    // Where it goes is recorded with the move to running (migration 34): only
-    // that endpoint can later say it never processed it, and a sender that
-    // stops right after this statement leaves an attempt that endpoint's "no
-    // record" settles. So is the route's contract the request is built under
-    // (migration 36): a result that arrives late is checked against it.
+    // Where it goes is recorded with the move to running: only that endpoint
+    // can later say it never processed it, and a sender that stops right
+    // after this statement leaves an attempt that endpoint's "no record"
+    // settles. So is the route's contract the request is built under: a
+    // result that arrives late is checked against it.
     try {
         flight->attempt = svc.markRunning(attempt.id, actor, m_options.leaseMs, route.deadlineMs, cfg->endpoint(),
                                           SentUnder{route.name, route.toJson()});
@@ -470,9 +470,9 @@ void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFli
 {
     auto lastBeat = Clock::now();
     // A beat renews the leases and the job's claim: often enough for the
-    // shorter of the two (found by a review: with a lease over three times
-    // the claim, the claim lapsed before the first beat and a hedge due then
-    // was refused for good).
+    // shorter of the two, so a claim shorter than a third of the lease does
+    // not lapse before the first beat and refuse a hedge due then
+    // (tst_dispatcher::aHedgeDueAfterTheClaimTimeStillStartsWithALongLease).
     const auto beatEvery =
         std::chrono::milliseconds(std::max<qint64>(50, std::min(m_options.leaseMs, m_options.claimMs) / 3));
     auto pending = [&] {
@@ -510,8 +510,9 @@ void Dispatcher::driveFlights(JobService &svc, std::vector<std::shared_ptr<InFli
                 // Only where nothing paid for is lost by it: an outcome without
                 // a result, or a result the provider's status lookup can give
                 // the reconciler again. A result from a provider without one
-                // is kept and retried for as long as it takes (found by a
-                // review: abandoned, it would have been in the log only).
+                // is kept and retried for as long as it takes: abandoned, it
+                // would be in the log only
+                // (tst_at_most_once::aResultNoLookupCanFetchAgainIsKeptUntilTheStoreTakesIt).
                 const auto client = m_providers->client(f->attempt.provider);
                 const bool askable = f->outcome->kind != ProviderOutcome::Kind::Completed
                                      || (client && client->supportsStatusLookup());
@@ -662,16 +663,17 @@ int Dispatcher::reconcileOnce(JobService &svc)
     if (lookupProviders.isEmpty())
         return 0;
     // Every attempt of these providers is asked about, wherever its request
-    // went: a result is a result wherever the provider is reached now (a
-    // review found the paid results of attempts sent to an older spelling of
-    // the endpoint never collected). Only the endpoint it went to can say it
-    // never processed it (migration 33): see below.
+    // went: a result is a result wherever the provider is reached now, even
+    // for an attempt sent to another spelling of the endpoint
+    // (tst_reconciler::aPaidResultIsCollectedWhereverTheProviderIsReachedNow).
+    // Only the endpoint it went to can say it never processed it: see below.
     const auto passStarts = Clock::now();
     const auto passEnds = passStarts + std::chrono::milliseconds(m_options.reconcileBudgetMs);
     // The undecided jobs' attempts get two thirds of the pass at most, so a
     // status endpoint that hangs on them cannot starve the late results of
-    // cancelled attempts and decided jobs (found by a review: after the
-    // lookback those are never asked again, and their answers are lost).
+    // cancelled attempts and decided jobs, which are not asked again after
+    // the lookback
+    // (tst_at_most_once::aHangingLookupDoesNotStarveTheLateResultsOfCancelledAttempts).
     int resolved = 0;
     // Unknown attempts of undecided jobs first (they block their job): those
     // an operator asked about ("ask the provider now") first, then least
@@ -731,20 +733,20 @@ int Dispatcher::reconcileOnce(JobService &svc)
         try {
             // "Never processed" is conclusive only once no copy of the request
             // can still arrive: asked well after the lease within which its
-            // sender could send. An attempt without a lease (written before
-            // migration 4, by a sender that knew no send-by) counts from when
-            // it went unknown.
+            // sender could send. An attempt without a lease (a row from a
+            // sender that knew no send-by) counts from when it went unknown.
             const qint64 conclusiveFrom = a.leaseExpiresAtMs.value_or(a.updatedAtMs) + m_options.neverProcessedGraceMs;
             const bool neverProcessed = status.kind == StatusLookup::Kind::NeverProcessed;
             // Only the endpoint the request went to can say it never
-            // processed it (migration 33): a rolling deploy that moved the
-            // provider asks a new endpoint that never saw the key (found by a
-            // review: the job went to the fallback while the old endpoint
-            // still worked on it). An attempt that records another endpoint,
-            // or none (sent by an older JobDesk, or marked running without an
-            // endpoint by an embedding caller), is not settled by this
-            // endpoint's "no record": an instance that has the provider
-            // there, or an operator, decides.
+            // processed it: after a rolling deploy that moved the provider, a
+            // new endpoint that never saw the key must not send the job to
+            // the fallback while the old one still works on it
+            // (tst_reconciler::anEndpointTheRequestNeverWentToCannotSettleItWithANoRecord).
+            // An attempt that records another endpoint, or none (an older
+            // row, or marked running without an endpoint by an embedding
+            // caller), is not settled by this endpoint's "no record": an
+            // instance that has the provider there, or an operator, decides
+            // (tst_reconciler::anAttemptThatDoesNotRecordWhereItWentIsNotFailedOnANoRecord).
             const QString here = m_config.provider(a.provider)->endpoint();
             const std::optional<QString> sentTo =
                 neverProcessed && a.state == AttemptState::Unknown ? svc.attemptSentTo(a.id) : std::nullopt;
@@ -806,12 +808,13 @@ int Dispatcher::reconcileOnce(JobService &svc)
             if (status.kind == StatusLookup::Kind::Completed) {
                 const auto job = svc.job(a.jobId);
                 // The result is checked against the contract its request was
-                // built under (migration 36; found by a review: a routes file
-                // changed meanwhile failed a paid result that met the
-                // contract it was asked under, and the job went on to its
-                // next provider). One this JobDesk cannot read as a whole
-                // is checked by its output rules as recorded; only rules it
-                // cannot read either are left for an instance that can.
+                // built under, so a routes file changed meanwhile neither
+                // fails a paid result that met it (sending the job on to its
+                // next provider) nor passes one that broke it
+                // (tst_reconciler::aLateResultIsCheckedAgainstTheContractItWasSentUnder).
+                // One this JobDesk cannot read as a whole is checked by its
+                // output rules as recorded; only rules it cannot read either
+                // are left for an instance that can.
                 std::optional<Route> sentUnder;
                 bool unreadable = false;
                 if (const std::optional<NamedConfig> c = svc.attemptContract(a.id)) {
@@ -821,9 +824,10 @@ int Dispatcher::reconcileOnce(JobService &svc)
                         // A route this JobDesk does not read as a whole (a
                         // newer JobDesk's key, an embedding caller's route the
                         // file reader would refuse): the result is checked
-                        // against the parts the check reads, as recorded (a
-                        // review: it waited for ever, and an operator's cancel
-                        // threw the paid result away).
+                        // against the parts the check reads, as recorded,
+                        // rather than waiting for an operator's cancel to
+                        // throw the paid result away
+                        // (tst_reconciler::aContractWithKeysThisVersionDoesNotKnowStillChecksALateResult).
                         QJsonObject rules{{QStringLiteral("name"), c->name},
                                           {QStringLiteral("prompt_template"), QStringLiteral("(as recorded)")},
                                           {QStringLiteral("provider_chain"), QJsonArray{a.provider}}};
@@ -843,13 +847,11 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 if (unreadable)
                     continue;
                 const Route *route = sentUnder ? &*sentUnder : job ? m_config.route(job->route) : nullptr;
-                // An attempt that records no contract (sent by an older
-                // JobDesk) on a route this instance's routes file no longer
-                // has (or does not have yet): the result is checked against
-                // the contract last recorded for the route in the store
-                // (found by a review: the paid result was skipped on every
-                // pass, and the job waited for an operator's cancel, which
-                // threw it away).
+                // An attempt that records no contract (an older row) on a
+                // route this instance's routes file lacks: the result is
+                // checked against the contract last recorded for the route in
+                // the store, rather than skipped at every pass until an
+                // operator's cancel throws it away.
                 std::optional<Route> recorded;
                 if (!route && job) {
                     for (const NamedConfig &c : svc.routes())
