@@ -177,12 +177,11 @@ QString ProviderConfig::endpoint() const
     QString out = endpointPlace(kind, baseUrl);
     // The account the request went to: a provider keeps its keys and answers
     // its lookups per account, so another account at the same URL truthfully
-    // has "no record" of a request this one is still working on (found by a
-    // review: two servers on one store with different keys for one URL; the
-    // second's lookup failed the first's attempt and the job went to the
-    // fallback). The account is whatever credentials the client sends: the
-    // token in api_key_env (a bearer token) and the URL's user info (libcurl
-    // sends it as Basic authentication; found by the review of the fix).
+    // has "no record" of a request this one is still working on, and must
+    // not fail it (tst_reconciler::aNoRecordFromAnotherAccountAtTheSameUrlSettlesNothing).
+    // The account is whatever credentials the client sends: the token in
+    // api_key_env (a bearer token) and the URL's user info (libcurl sends it
+    // as Basic authentication).
     // They never leave the process: a digest of them stands for the account
     // (a new key for the same account is another one: its "no record"
     // settles nothing, and an operator decides).
@@ -264,9 +263,10 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
     p.model = f.nonEmptyString(QStringLiteral("model"));
     p.apiKeyEnv = f.string(QStringLiteral("api_key_env"), false);
     // Each attempt records where its request went (attempts.sent_to): an
-    // endpoint too long to record would fail every send (found by a review:
-    // each attempt then waited out its lease). With credentials, the digest
-    // that names the account takes kKeySuffixChars of it.
+    // endpoint too long to record would fail every send, so the routes file
+    // refuses it (one configured in code fails its attempts "never sent" at
+    // once: tst_dispatcher::anEndpointTooLongToRecordFailsTheAttemptAtOnce).
+    // With credentials, the digest that names the account takes kKeySuffixChars of it.
     const int endpointLimit = kMaxEndpointChars
                               - (p.apiKeyEnv.isEmpty() && p.baseUrl.userInfo().isEmpty() ? 0 : ProviderConfig::kKeySuffixChars);
     if (endpointPlace(p.kind, p.baseUrl).size() > endpointLimit)
@@ -432,7 +432,7 @@ Route Route::fromJson(const QJsonObject &o, const QString &where)
 RouteConfig RouteConfig::fromJson(const QJsonObject &o)
 {
     // A routes file is recorded in the store as it is used (the routes table,
-    // and each attempt's contract: migration 36), and PostgreSQL's jsonb
+    // and each attempt's contract), and PostgreSQL's jsonb
     // cannot hold U+0000 or a lone surrogate: refused here, with where it is, rather than at
     // every send.
     if (const QString where = pathOfFirstUnstorable(o); !where.isEmpty())

@@ -59,8 +59,8 @@ struct ProviderConfig
     // viewer reads) and as configHash() hashes it: base_url without its user
     // info (a password), and when it had one, "base_url_user_info": the
     // first 16 hex digits of a SHA-256 of it, so another account is still
-    // another config. Found by a review: a viewer login read a provider's
-    // password from the providers table.
+    // another config, and no viewer login reads a provider's password
+    // (tst_route_config::aRecordedProviderConfigHoldsNoPassword).
     QJsonObject publicJson() const;
     // That digest, when this config was read back from the store (its
     // base_url has no user info then): toJson() and publicJson() keep it.
