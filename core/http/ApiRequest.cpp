@@ -41,14 +41,14 @@ std::optional<ProblemDetail> parseObject(const QByteArray &body, QJsonObject *ou
         return problem(ProblemType::InvalidBody, QCoreApplication::translate("ApiRequest", "the body must be a JSON object"));
     // QJsonDocument keeps the last of two members of one name; a proxy or a
     // client's library may read the first. Refused rather than guessed at
-    // (found by a review: the job was created with the second "text").
+    // (tst_request_validation::createBodies, "member twice").
     if (const std::optional<QString> twice = duplicateMemberName(body))
         return problem(ProblemType::InvalidBody,
                        QCoreApplication::translate("ApiRequest", "member \"%1\" appears twice in one object; say each once")
                            .arg(twice->left(64)));
     // Qt's reader rounds a whole number beyond 64 bits to a double: two
     // different inputs would be one intent, and neither stored as sent
-    // (found by a review).
+    // (tst_request_validation::createBodies, "integer beyond 64 bits").
     if (const std::optional<QByteArray> big = integerTooLargeToKeep(body))
         return problem(ProblemType::InvalidBody,
                        QCoreApplication::translate("ApiRequest", "the number %1 is too large to keep exactly (beyond 64-bit "

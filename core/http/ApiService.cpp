@@ -466,7 +466,7 @@ HttpResponse ApiService::healthz(JobService *svc, const QString &storeError)
     QJsonObject o;
     bool ok = true;
     // Anyone may ask: the store's error (its host and port, a driver's
-    // text) is in the server's log, not here (found by a review).
+    // text) is in the server's log, not here.
     Q_UNUSED(storeError);
     if (!svc) {
         ok = false;

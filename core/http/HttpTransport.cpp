@@ -205,9 +205,9 @@ struct HttpTransport::Private
 
     // At the cap of sockets: the connection that has lingered longest since
     // its sending side was shut (its answers are with the kernel) is cut for
-    // a new one (found by a review: lingering connections whose clients
-    // neither read nor closed filled the cap, and every new connection was
-    // refused with none open).
+    // a new one, so lingering connections whose clients neither read nor
+    // close cannot fill the cap
+    // (tst_http_connections::lingeringConnectionsDoNotLockOthersOut).
     bool cutOldestLingering()
     {
         Connection *oldest = nullptr;
@@ -476,9 +476,8 @@ struct HttpTransport::Private
     // Hands the connection's next request to the handler, one at a time: the
     // next goes only once the answer before it is written, so the limits on
     // unread answers (Options::maxUnsentBytes, maxTotalUnsentBytes) see
-    // every answer a client is owed (found by a review: 32 pipelined GETs of
-    // a large job on each of 20 connections were all taken in before any
-    // answer existed, ~1 GB). A request over a limit is refused, with the
+    // every answer a client is owed, rather than requests all taken in
+    // before any answer exists. A request over a limit is refused, with the
     // ones behind it, which never run.
     void handOver(Connection &c)
     {
@@ -627,10 +626,10 @@ struct HttpTransport::Private
     // shut (the client reads the answers, then the end of the stream), and
     // whatever the client still sends is read and dropped until it closes,
     // or the sweep cuts it kLingerMs later. Closing the socket
-    // outright while the client's requests were still arriving made the
-    // kernel answer with a reset, which threw away answers the client had
-    // not read yet, a 201 among them (found by a review of the refusal of
-    // clients that do not read their answers).
+    // outright while the client's requests are still arriving would make
+    // the kernel answer with a reset, which throws away answers the client
+    // has not read yet, a 201 among them
+    // (tst_http_connections::answersBeforeARefusalReachAClientThatKeepsSending).
     static void finishWritingWhenFlushed(Connection &c)
     {
         QTcpSocket *s = c.socket;

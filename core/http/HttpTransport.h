@@ -28,15 +28,15 @@ public:
         int requestTimeoutMs = 30000; // a started request must be complete within this (408)
         int idleTimeoutMs = 120000;   // an idle keep-alive connection is closed after this
         // A new connection that sends nothing is closed after this: connections
-        // opened and left silent (found by a review: a thousand of them, from one
-        // client, made every request 503 for up to idleTimeoutMs) hold a slot
-        // for seconds, not minutes.
+        // opened and left silent hold a slot for seconds, not minutes, so a
+        // client cannot fill the server with them
+        // (tst_http_connections::aSilentNewConnectionIsClosedSoonerThanAnIdleKeepAliveOne).
         int firstRequestTimeoutMs = 10000;
         // A new connection when maxConnections are open closes one that
-        // holds a slot without work in it, instead of being refused (found by
-        // a review: 1,024 keep-alive connections, each sending one request a
-        // minute, made every other client's request 503 for as long as they
-        // liked): first one that has sent nothing for this long, then the
+        // holds a slot without work in it, instead of being refused, so idle
+        // keep-alive connections cannot lock other clients out
+        // (tst_http_connections::aFullServerMakesRoomForANewConnection):
+        // first one that has sent nothing for this long, then the
         // longest idle keep-alive one, then the oldest request still arriving
         // (head or body) or answer its client has not read for this long. A
         // connection whose request is with a handler, or whose answer is
@@ -44,23 +44,24 @@ public:
         // refused (503). Connections on their way out count against twice
         // maxConnections (plus 64), and are cut after firstRequestTimeoutMs.
         int evictAfterMs = 1000;
-        // A client that sends requests and does not read the answers (found
-        // by an attack on the server: 300,000 pipelined GET /metrics, no
-        // token needed, grew it by ~270 MB, and more requests would have
-        // grown it without end). A connection's requests go to the handlers
+        // A client that sends requests and does not read the answers must not
+        // grow the server without end (pipelined GET /metrics need no token).
+        // A connection's requests go to the handlers
         // one at a time, each once the answer before it is written. More than
         // maxRequestsInFlight requests framed and not yet answered, or a
         // request that would be handed over while more than maxUnsentBytes of
         // answers wait for the client, is refused (503); the connection
         // closes after the earlier answers, and the requests behind it are
         // not run. One answer is at most ~3 MB (a job's input and result).
+        // Test: tst_http_connections::aClientThatDoesNotReadItsAnswersIsCutOff.
         int maxRequestsInFlight = 32;
         qint64 maxUnsentBytes = 16 * 1024 * 1024;
         // The same over all connections (many connections, each under its
         // own limit, would still add up to gigabytes): while this many bytes
         // of answers are unread in all, a connection that has unread answers
         // of its own is refused its next request; one whose client has read
-        // everything is still served.
+        // everything is still served
+        // (tst_http_connections::unreadAnswersAreBoundedOverAllConnections).
         qint64 maxTotalUnsentBytes = 256 * 1024 * 1024;
     };
     // Answers one request; may be called from any thread, exactly once.

@@ -116,7 +116,8 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the owner must be 1..255 characters"));
     // "shop-1 " would be another owner than "shop-1" that reads the same in
     // every list, and a support engineer's search (trimmed) finds the other
-    // one (found by a review). Keys refuse surrounding space already.
+    // one (tst_http_api::tokenOwnersAStoreCannotKeepApartAreRefused). Keys
+    // refuse surrounding space already.
     if (ownerId.trimmed() != ownerId)
         throw JobDeskError(JobDeskError::Code::InvalidArgument,
                            QCoreApplication::translate("TokenStore", "the owner must not begin or end with white space"));
