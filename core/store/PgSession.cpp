@@ -26,9 +26,11 @@ namespace {
 
 // PostgreSQL reports a commit whose wait for a synchronous standby was cut
 // short by a cancel (pg_cancel_backend, a pooler's query timeout) only as a
-// WARNING: the statement succeeds, committed locally, not yet on the standby
-// (found by a review: the job was answered as created, and a failover would
-// have lost it). Matched on PostgreSQL's English text ("canceling wait for
+// WARNING: the statement succeeds, committed locally, not yet on the standby,
+// and a job answered as created could be lost by a failover; such a commit is
+// treated as a lost connection
+// (tst_synchronous_standby::aReplayIsNotAnsweredBeforeTheSynchronousStandbyHasTheJob).
+// Matched on PostgreSQL's English text ("canceling wait for
 // synchronous replication", and its DETAIL "might not have been replicated");
 // a server whose lc_messages is another language is not recognised.
 class SyncRepNotices final : public pqxx::errorhandler
@@ -141,10 +143,12 @@ void PgSession::open()
         // One round trip. Every JobDesk write commits synchronously, whatever
         // the server's, database's or role's default: a job answered as
         // created, or an attempt marked running before its request goes out,
-        // must survive a crash of the database (found by a review: with the
-        // server's synchronous_commit = off, a crash within wal_writer_delay
-        // took back a job the client had been told exists, and its retry
-        // created a second). "local" becomes "on" too (a synchronous
+        // must survive a crash of the database: with the server's
+        // synchronous_commit = off, a crash within wal_writer_delay would
+        // take back a job the client was told exists, and its retry would
+        // create a second
+        // (tst_submit::everySessionCommitsSynchronouslyWhateverTheServersDefault).
+        // "local" becomes "on" too (a synchronous
         // standby, when there is one, must have it); remote_write and
         // remote_apply are left as they are.
         const pqxx::result r = tx.exec("SET client_min_messages = warning; SET lock_timeout = '30s'; "

@@ -99,18 +99,20 @@ void SqliteSession::open()
     exec(QStringLiteral("PRAGMA foreign_keys=ON"));
     // INSERT OR REPLACE deletes the row it replaces, and SQLite fires that
     // delete's triggers only with recursive triggers on: without it, REPLACE
-    // rewrote append-only history (the audit trail, attempt events, race
-    // losses) past every guard. Found by a review; tst_database_guard.
+    // would rewrite append-only history (the audit trail, attempt events,
+    // race losses) past every guard
+    // (tst_database_guard::replacingARowCannotRewriteHistory).
     exec(QStringLiteral("PRAGMA recursive_triggers=ON"));
     // FULL: a commit is on disk before it is answered. With NORMAL (WAL's
     // usual companion) a power loss or an OS crash can take back the last
     // commits: a markRunning whose request went out comes back 'starting',
     // the reaper fails it "never sent" and the next attempt goes out under a
     // new provider key (the intent paid twice), or a stored win is lost.
-    // Found by a review; tst_submit checks the setting.
+    // tst_submit::everySessionCommitsSynchronouslyWhateverTheServersDefault
+    // checks the setting.
     exec(QStringLiteral("PRAGMA synchronous=FULL"));
     // On macOS fsync() leaves the data in the drive's cache: F_FULLFSYNC is
-    // what reaches the disk (a no-op elsewhere). Found by a review.
+    // what reaches the disk (a no-op elsewhere).
     exec(QStringLiteral("PRAGMA fullfsync=ON"));
     exec(QStringLiteral("PRAGMA checkpoint_fullfsync=ON"));
 }

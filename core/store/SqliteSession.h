@@ -34,7 +34,7 @@ public:
 
 private:
     // A prepared statement, kept per SQL text: preparing is most of the cost
-    // of a short statement (measured in bench/README.md).
+    // of a short statement.
     struct Prepared
     {
         QSqlQuery query;
