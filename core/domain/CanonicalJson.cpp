@@ -17,13 +17,13 @@ namespace jobdesk {
 namespace {
 
 // A string in one pass over its UTF-16 code units, written straight into the
-// output (a call per character, and an allocation per non-ASCII one, were a
-// fifth of what submit itself costs the client): ASCII as it is, the two
+// output (a call per character, and an allocation per non-ASCII one, would
+// cost a fifth of what submit itself costs the client): ASCII as it is, the two
 // characters JSON must escape and the controls as RFC 8785 escapes them,
 // everything else as UTF-8. A lone surrogate (Qt's parser accepts "\ud8de") is written as its \u
 // escape, so that reading the canonical form back gives the same string:
 // UTF-8 cannot carry it, and a replacement character would change both the
-// value and the key order (found by the canonical JSON fuzz target). Stored
+// value and the key order (fuzz/fuzz_canonical_json.cpp checks it). Stored
 // fingerprints depend on every byte of this:
 // tst_canonical_json::fingerprintsOfStoredJobsNeverChange.
 void appendString(QByteArray &out, QStringView s)

@@ -110,7 +110,7 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "job %1 has no open attempt to hedge"), 0},
         {"", QT_TRANSLATE_N_NOOP("jobdesk::Refusal", "job %1 has used its %2 automatic attempt(s)"), 0, 2},
 
-        // -- Setup: a schema a migration refuses (PostgreSQL's migration 23) --
+        // -- Setup: a schema the migration runner refuses (PostgreSQL) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every role may create objects in schema \"%1\" (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk's guards and operator functions would run as the schema's owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %2 FROM PUBLIC; (grant CREATE to the role that owns JobDesk's tables if it needs it)"), 0},
 
         // -- Operator actions (PostgreSQL's jd_op_* functions, SQLite's JobService) --
