@@ -147,8 +147,9 @@ void ActionDialog::done(int result)
 {
     if (m_ticket != 0 && !m_done) {
         // Closed while its request is under way: the answer still comes, and
-        // the main window's status bar tells it, whichever job is shown then
-        // (found by a review: a refusal or a failure was dropped without a word).
+        // the main window's status bar tells it, whichever job is shown then,
+        // so no refusal or failure goes unsaid
+        // (tst_ui_actions::anAnswerToAClosedDialogIsStillTold).
         QPointer<QMainWindow> main = qobject_cast<QMainWindow *>(parentWidget() ? parentWidget()->window() : nullptr);
         const quint64 ticket = m_ticket;
         const QString what = windowTitle();
@@ -360,9 +361,9 @@ quint64 RetryDialog::submit(const OperatorRequest &request)
 {
     // From the first OK on, this dialog's request id is a retry on this
     // provider: sent again (an answer lost), it must be the same retry. With
-    // the list still open, another provider made it a different request under
-    // the same id, refused for ever while the first one had started (found by
-    // a review).
+    // the list still open, another provider would make it a different request
+    // under the same id, refused for ever while the first one had started
+    // (tst_ui_actions::aRetryWhoseAnswerWasLostIsSentAgainAsTheSameRetry).
     m_providers->setEnabled(false);
     return m_client->retry(m_detail.jobId, selectedProvider(), request);
 }

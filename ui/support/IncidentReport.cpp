@@ -18,9 +18,10 @@ namespace {
 
 // Text from data (a customer's key, owner or client, a provider's name or
 // reason, an operator's reason) as text in Markdown: every character that
-// Markdown or HTML could read as syntax is escaped (found by a review: a key
-// "k` and **no conflict was recorded** `x" closed its code span and set its
-// own words in bold in the PDF; a user agent's <img> tag vanished).
+// Markdown or HTML could read as syntax is escaped, so a key
+// "k` and **no conflict was recorded** `x" cannot close its code span and set
+// its own words in bold, nor a user agent's <img> tag vanish
+// (tst_ui_report::customerTextInTheReportReadsAsWritten).
 QString mdText(const QString &s)
 {
     QString out;

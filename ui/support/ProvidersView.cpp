@@ -239,7 +239,7 @@ bool ProvidersView::validateNow(const QString &providerName, const QString &rout
         // credentials: validated from here, the provider would be asked
         // without them, and the refusal recorded as a failed validation of
         // the dispatcher's own configuration would take it out of every
-        // fallback (found by a review).
+        // fallback (tst_ui_providers::validateNowWithCredentialsTheStoreDoesNotKeepRecordsNothing).
         finishValidation(false, tr("Not validated: the base URL of %1 holds credentials (user info) that the store does "
                                    "not keep, so this console cannot send them. Nothing was recorded; run the validation "
                                    "where the dispatcher runs: jobdesk-server --validate %1 --route %2.")

@@ -213,10 +213,10 @@ void JobDetailView::showJob(qint64 jobId)
 {
     if (m_jobId != jobId) {
         // Nothing of another job stays on screen, or acts (buttons, Ctrl+R,
-        // Ctrl+K), until the selected job's detail is here. Found by a
-        // review: with that read slow or failed, Ctrl+K cancelled the unknown
-        // attempt of the job shown before, whose intent the dispatcher then
-        // sent again; and its attempts could be read as the new job's.
+        // Ctrl+K), until the selected job's detail is here: with that read
+        // slow or failed, Ctrl+K would cancel the unknown attempt of the job
+        // shown before, and its attempts could be read as the new job's
+        // (tst_ui_actions::actionsWaitForTheSelectedJobsDetail).
         if (m_current && m_current->jobId != jobId)
             clear();
         m_actionStatus->hide();

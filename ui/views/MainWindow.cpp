@@ -458,7 +458,8 @@ void MainWindow::onPolled(const PollResult &r)
     // The job in the detail changed: read it again. So when a request with
     // a key was recorded anywhere: a replay or a conflict changes no job, and
     // the detail's key history would say the key was sent once until F5
-    // (found by a review). One read a poll at most, and only when it moved.
+    // (tst_ui_incidents::aShownJobsKeyHistoryFollowsNewRequests). One read a
+    // poll at most, and only when it moved.
     const bool keyEventRecorded = r.marks && m_lastMarks && r.marks->idempotencyEventsMoved(*m_lastMarks);
     if (r.marks)
         m_lastMarks = r.marks;

@@ -1,6 +1,6 @@
 #pragma once
 
-// Cancel many unknown attempts in one action, safely (issue 8, item 6).
+// Cancel many unknown attempts in one action, safely.
 //
 // * The set is frozen when the dialog opens: the attempts, and the job's
 //   change sequence the operator saw for each. A filter is never evaluated

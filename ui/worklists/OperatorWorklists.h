@@ -1,6 +1,6 @@
 #pragma once
 
-// The on-call worklists of issue 8 in the console's sidebar, section
+// The on-call worklists in the console's sidebar, section
 // "Worklists": unknown attempts (the on-call queue, with bulk cancel and
 // "ask the provider now") and race losses. Opening a job shows it in the jobs
 // page (race losses: on its time line).

@@ -179,8 +179,8 @@ void RaceLossModel::onRead(const QList<RaceLossItem> &items, bool top, bool full
         // The newest page again: what is newer than the top row comes in
         // above it, and a row not shown yet below the top at its place by id.
         // On PostgreSQL an id is drawn before its row commits, so a loss can
-        // commit after one with a higher id that is shown already (found by a
-        // review: it never appeared until F5).
+        // commit after one with a higher id that is shown already, and still
+        // comes in (tst_ui_worklists::aRaceLossCommittedAfterANewerOneStillComesIn).
         const qint64 newest = m_items.first().loss.id;
         QList<RaceLossItem> fresh;
         QList<RaceLossItem> late;
