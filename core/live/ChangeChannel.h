@@ -8,8 +8,7 @@
 // resolves (however the search_path was set: URL options, the role's
 // default, PGOPTIONS; a login's own "$user" schema without a jobs table does
 // not count), or current_schema() before the store is migrated. The default
-// schema, public, keeps the plain channel "jobdesk_changed", which servers
-// and consoles of older versions use.
+// schema, public, keeps the plain channel "jobdesk_changed".
 
 #include <string>
 

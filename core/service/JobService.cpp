@@ -1246,7 +1246,8 @@ void JobService::recordLookup(qint64 attemptId, std::optional<qint64> askedAtMs,
     // stays outstanding and the next pass asks again.
     // The clock is read once (n.ms): "in progress since" is the time of the
     // lookup that said so, to the millisecond (PostgreSQL's jd_now_ms() reads
-    // it at every call; a test saw the two a millisecond apart).
+    // it at every call; tst_ui_actions::cancellingAnAttemptItsProviderIsStillWorkingOnSaysSo
+    // compares the two).
     const QString now = QStringLiteral("n.ms");
     const QString asked = (dialect() == Dialect::Postgres ? QStringLiteral("LEAST(COALESCE($2::bigint, %1), %1)")
                                                           : QStringLiteral("min(COALESCE($2, %1), %1)"))
