@@ -165,9 +165,8 @@ JobDetail JobService::jobDetail(qint64 jobId)
         throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
     JobDetail detail;
     detail.job = *j;
-    // The attempts, where each one's request went (migrations 33, 34) and
-    // since when its provider has said it is still working on it (migration
-    // 30), in one read.
+    // The attempts, where each one's request went and since when its
+    // provider has said it is still working on it, in one read.
     for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
                                                      QStringLiteral(", sent_to, lookup_in_progress_since_ms FROM attempts "
                                                                     "WHERE job_id = $1 ORDER BY attempt_no")),

@@ -57,8 +57,8 @@ SupportViews installSupportViews(MainWindow *window)
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     report->setToolTip(SupportText::tr("The story of the job in the detail view, as Markdown (copied) and PDF"));
     // The job of the view that shows: the detail view's on the jobs view, the
-    // selected incident's on "Duplicate clicks" (Ctrl+E there exported the hidden
-    // detail's job, not the incident the support engineer was reading); none elsewhere.
+    // selected incident's on "Duplicate clicks" (not the hidden detail's job,
+    // so the report is of the incident the support engineer is reading); none elsewhere.
     auto *pages = window->findChild<QStackedWidget *>(QStringLiteral("pages"));
     IncidentsView *incidents = v.incidents;
     auto target = [window, pages, incidents]() -> std::optional<qint64> {
