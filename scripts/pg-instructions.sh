@@ -12,7 +12,7 @@
 # benchmark sends written in (they are copies of core/service/JobService.cpp's
 # statements; keep them in step). What it does: a throwaway PostgreSQL 15
 # (scripts/pg-throwaway.sh, loopback, fsync off) in a temporary folder; the
-# schema from resources/schema/postgres; 6,000 jobs each with one running
+# schema (jobdesk-server schema sql; SERVER=path, default the dev build's); 6,000 jobs each with one running
 # attempt (ids 1..6000), guard-free copies of jobs, attempts and
 # attempt_events with the same rows and indexes (jobs_sw, attempts_sw,
 # attempt_events_sw, as the benchmark's same-writes baseline makes them) and
@@ -31,6 +31,8 @@ setup=${2:-}
 n=${3:-2000}
 command -v valgrind >/dev/null || { echo "pg-instructions.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+server=${SERVER:-build/dev/app/server/jobdesk-server}
+[ -x "$server" ] || { echo "pg-instructions.sh: $server is not built (cmake --build --preset dev)" >&2; exit 1; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-pg-ins.XXXXXX")
 chmod 755 "$dir"
 cleanup() { scripts/pg-throwaway.sh stop "$dir/data" >/dev/null 2>&1 || true; rm -rf "$dir"; }
@@ -40,10 +42,7 @@ as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; 
 url=$(scripts/pg-throwaway.sh start "$dir/data")
 port=${url##*:}; port=${port%%/*}
 export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
-psql -q -v ON_ERROR_STOP=1 -c "CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text, applied_at text)"
-for f in resources/schema/postgres/0*.sql; do
-  psql -q -v ON_ERROR_STOP=1 -f "$f" 2>&1 | { grep -v NOTICE || true; }
-done
+"$server" schema sql --dialect postgres --schema public | psql -q -1 -v ON_ERROR_STOP=1 2>&1 | { grep -v NOTICE || true; }
 psql -q -o /dev/null -v ON_ERROR_STOP=1 <<'SQL'
 SET session_replication_role = replica; -- the rows are loaded as they would stand, without their history
 INSERT INTO jobs (id, owner_id, idempotency_key, fingerprint, route, input, state, client_meta, claimed_by, claim_expires_at_ms)

@@ -59,7 +59,10 @@ QList<SchemaMessage> schemaMessages()
         // The schema the core embeds; JOBDESK_TEST_SCHEMA_DIR checks another tree's (e.g. a branch's
         // resources/schema before a merge) without building it.
         const QDir dir(qEnvironmentVariable("JOBDESK_TEST_SCHEMA_DIR", QStringLiteral(":/jobdesk/schema")) + u'/' + dialect);
-        const QStringList files = dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+        QStringList files = dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name);
+        for (const QString &sub : {QStringLiteral("functions"), QStringLiteral("triggers")})
+            for (const QString &f : QDir(dir.filePath(sub)).entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name))
+                files.append(sub + u'/' + f);
         if (files.isEmpty())
             qFatal("no schema files under %s", qPrintable(dir.path()));
         for (const QString &name : files) {

@@ -17,6 +17,7 @@
 #include "dispatch/Dispatcher.h"
 #include "http/ApiServer.h"
 #include "http/TokenStore.h"
+#include "store/Migrations.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -107,6 +108,35 @@ const QCommandLineOption &databaseOption()
     return o;
 }
 
+// Prints the whole schema as one SQL script, for a DBA who applies it by hand
+// (tst_migrations::theSchemaScriptAppliesByHandWithTheCommandLineTools).
+int schemaCommand(QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
+        "Prints JobDesk's schema as one SQL script, to apply by hand:\n\n"
+        "  jobdesk-server schema sql --dialect postgres --schema jobdesk | psql -1 -v ON_ERROR_STOP=1 -d URL\n"
+        "  jobdesk-server schema sql --dialect sqlite | sqlite3 -bail FILE\n\n"
+        "PostgreSQL: apply it with the schema first in the search path; the functions name it."));
+    parser.addHelpOption();
+    const QCommandLineOption dialect(QStringLiteral("dialect"), QCoreApplication::translate("jobdesk-server", "postgres or sqlite."),
+                                     QStringLiteral("dialect"), QStringLiteral("postgres"));
+    const QCommandLineOption schema(QStringLiteral("schema"), QCoreApplication::translate("jobdesk-server", "PostgreSQL: the schema it goes in."),
+                                    QStringLiteral("name"), QStringLiteral("public"));
+    parser.addOptions({dialect, schema});
+    parser.addPositionalArgument(QStringLiteral("schema"), QCoreApplication::translate("jobdesk-server", "The word \"schema\"."));
+    parser.addPositionalArgument(QStringLiteral("action"), QCoreApplication::translate("jobdesk-server", "sql."));
+    parser.process(app);
+    if (parser.positionalArguments().value(1) != QStringLiteral("sql"))
+        return fail(QCoreApplication::translate("jobdesk-server", "unknown schema action: use jobdesk-server schema sql"));
+    const QString d = parser.value(dialect);
+    if (d != QStringLiteral("postgres") && d != QStringLiteral("sqlite"))
+        return fail(QCoreApplication::translate("jobdesk-server", "--dialect takes postgres or sqlite"));
+    const QByteArray script = schemaScript(d == QStringLiteral("postgres") ? Dialect::Postgres : Dialect::Sqlite, parser.value(schema)).toUtf8();
+    std::fwrite(script.constData(), 1, static_cast<size_t>(script.size()), stdout);
+    return 0;
+}
+
 int tokenCommand(QCoreApplication &app)
 {
     QCommandLineParser parser;
@@ -191,11 +221,14 @@ int main(int argc, char *argv[])
         QCoreApplication::installTranslator(&translator);
     if (argc >= 2 && qstrcmp(argv[1], "token") == 0)
         return tokenCommand(app);
+    if (argc >= 2 && qstrcmp(argv[1], "schema") == 0)
+        return schemaCommand(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
         "JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.\n"
         "Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).\n"
+        "Schema as SQL, to apply by hand: jobdesk-server schema sql (see jobdesk-server schema --help).\n"
         "Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins."));
     parser.addHelpOption();
     parser.addVersionOption();

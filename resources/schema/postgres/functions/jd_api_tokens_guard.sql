@@ -1,0 +1,19 @@
+-- API tokens are revoked, never deleted or edited.
+-- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
+
+CREATE OR REPLACE FUNCTION @schema@.jd_api_tokens_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'jobdesk_token_history: API tokens are revoked, never deleted (token %)', OLD.id;
+    END IF;
+    IF NEW.id <> OLD.id OR NEW.token_hash <> OLD.token_hash OR NEW.owner_id <> OLD.owner_id
+       OR NEW.role <> OLD.role OR NEW.label IS DISTINCT FROM OLD.label
+       OR NEW.created_at_ms <> OLD.created_at_ms OR OLD.revoked_at_ms IS NOT NULL THEN
+        RAISE EXCEPTION 'jobdesk_token_immutable: a token can only be revoked, and only once (token %)', OLD.id;
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER api_tokens_guard BEFORE DELETE OR UPDATE ON @schema@.api_tokens FOR EACH ROW EXECUTE FUNCTION @schema@.jd_api_tokens_guard();

@@ -1,0 +1,34 @@
+-- An attempt's state moves only along the lifecycle of DESIGN.md, and a job's winner stays
+-- succeeded (tst_database_guard).
+-- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
+
+CREATE OR REPLACE FUNCTION @schema@.jd_attempts_guard_transition() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF OLD.state = NEW.state THEN
+        RETURN NEW; -- not a transition
+    END IF;
+    IF NOT (   (OLD.state = 'starting' AND NEW.state IN ('running', 'failed', 'unknown', 'cancelled'))
+            OR (OLD.state = 'running'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'unknown', 'cancelled'))
+            OR (OLD.state = 'unknown'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'cancelled'))) THEN
+        RAISE EXCEPTION 'jobdesk_transition: attempt % cannot go from % to %', OLD.id, OLD.state, NEW.state;
+    END IF;
+    IF OLD.state = 'starting' AND NEW.state = 'running' THEN -- its request is about to be sent
+        IF EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND (completed_by IS NOT NULL OR state = 'cancelled'))
+           OR EXISTS (SELECT 1 FROM @schema@.attempts WHERE job_id = NEW.job_id AND state = 'unknown') THEN
+            RAISE EXCEPTION 'jobdesk_transition: an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent';
+        END IF;
+    ELSIF NEW.state = 'succeeded' THEN
+        IF NOT EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND completed_by = NEW.id) THEN
+            RAISE EXCEPTION 'jobdesk_transition: only the job''s winner may be succeeded';
+        END IF;
+    ELSIF OLD.state <> 'starting' AND NEW.state IN ('superseded', 'failed', 'cancelled') THEN
+        IF EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND completed_by = NEW.id) THEN
+            RAISE EXCEPTION 'jobdesk_transition: the job''s winner is never superseded, failed or cancelled';
+        END IF;
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER attempts_guard_transition BEFORE UPDATE OF state ON @schema@.attempts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_attempts_guard_transition();

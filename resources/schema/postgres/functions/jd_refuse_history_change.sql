@@ -1,0 +1,28 @@
+-- History is append-only (invariant 8): updates, deletes and truncates are refused.
+-- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
+
+CREATE OR REPLACE FUNCTION @schema@.jd_refuse_history_change() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    RAISE EXCEPTION 'jobdesk_history: % is append-only (% refused)', TG_TABLE_NAME, TG_OP;
+END $$;
+
+CREATE OR REPLACE TRIGGER attempt_contracts_append_only BEFORE DELETE OR UPDATE ON @schema@.attempt_contracts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER attempt_contracts_no_truncate BEFORE TRUNCATE ON @schema@.attempt_contracts FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER attempt_events_append_only BEFORE DELETE OR UPDATE ON @schema@.attempt_events FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER attempt_events_no_truncate BEFORE TRUNCATE ON @schema@.attempt_events FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER attempts_never_deleted BEFORE DELETE ON @schema@.attempts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER attempts_no_truncate BEFORE TRUNCATE ON @schema@.attempts FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON @schema@.audit_log FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON @schema@.audit_log FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER idempotency_events_append_only BEFORE DELETE OR UPDATE ON @schema@.idempotency_events FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER idempotency_events_no_truncate BEFORE TRUNCATE ON @schema@.idempotency_events FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER jobs_never_deleted BEFORE DELETE ON @schema@.jobs FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER jobs_no_truncate BEFORE TRUNCATE ON @schema@.jobs FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER provider_validations_append_only BEFORE DELETE OR UPDATE ON @schema@.provider_validations FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER provider_validations_no_truncate BEFORE TRUNCATE ON @schema@.provider_validations FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER race_losses_append_only BEFORE DELETE OR UPDATE ON @schema@.race_losses FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER race_losses_no_truncate BEFORE TRUNCATE ON @schema@.race_losses FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER route_contracts_append_only BEFORE DELETE OR UPDATE ON @schema@.route_contracts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER route_contracts_no_truncate BEFORE TRUNCATE ON @schema@.route_contracts FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();

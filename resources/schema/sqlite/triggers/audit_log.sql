@@ -1,0 +1,14 @@
+-- The audit trail is append-only.
+-- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
+
+DROP TRIGGER IF EXISTS audit_log_no_update;
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_history: audit_log is append-only (UPDATE refused)');
+END;
+
+DROP TRIGGER IF EXISTS audit_log_no_delete;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_history: audit_log is append-only (DELETE refused)');
+END;

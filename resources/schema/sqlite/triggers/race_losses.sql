@@ -1,0 +1,14 @@
+-- Race losses are append-only.
+-- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
+
+DROP TRIGGER IF EXISTS race_losses_no_update;
+CREATE TRIGGER race_losses_no_update BEFORE UPDATE ON race_losses
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_history: race_losses is append-only (UPDATE refused)');
+END;
+
+DROP TRIGGER IF EXISTS race_losses_no_delete;
+CREATE TRIGGER race_losses_no_delete BEFORE DELETE ON race_losses
+BEGIN
+    SELECT RAISE(ABORT, 'jobdesk_history: race_losses is append-only (DELETE refused)');
+END;
