@@ -9,8 +9,13 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
+#include <future>
 #include <memory>
 #include <mutex>
+#include <thread>
+#include <unordered_set>
+#include <vector>
 
 #include <time.h>
 
@@ -153,89 +158,114 @@ QByteArray noProxyList()
 struct CurlDeleter { void operator()(CURL *c) const { curl_easy_cleanup(c); } };
 struct SlistDeleter { void operator()(curl_slist *l) const { curl_slist_free_all(l); } };
 
-// One HTTP exchange on a fresh connection that is closed afterwards.
-HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QList<QByteArray> &headers,
-                     qint64 deadlineMs, const std::atomic<bool> *abort,
-                     std::optional<SendClock::time_point> sendBy = std::nullopt)
+HttpExchange tooLateExchange()
 {
-    ensureCurlGlobal();
     HttpExchange x;
-    const auto tooLate = [&x] {
-        x.transport = HttpExchange::Transport::NothingSent;
-        x.transportError = QStringLiteral("the attempt's lease ran out before the request could leave "
-                                          "(this process stalled); it may have been reaped and asked about meanwhile");
-        return x;
-    };
-    if (sendBy && SendClock::now() >= *sendBy)
-        return tooLate();
-    std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
-    if (!curl) {
-        x.transport = HttpExchange::Transport::NothingSent;
-        x.transportError = QStringLiteral("libcurl could not create a handle");
-        return x;
-    }
+    x.transport = HttpExchange::Transport::NothingSent;
+    x.transportError = QStringLiteral("the attempt's lease ran out before the request could leave "
+                                      "(this process stalled); it may have been reaped and asked about meanwhile");
+    return x;
+}
+
+HttpExchange nothingSent(const QString &why)
+{
+    HttpExchange x;
+    x.transport = HttpExchange::Transport::NothingSent;
+    x.transportError = why;
+    return x;
+}
+
+// One HTTP exchange on a fresh connection that is closed afterwards: the easy
+// handle with everything it points to, alive until the transfer is done.
+struct Exchange
+{
+    std::unique_ptr<CURL, CurlDeleter> curl;
     std::unique_ptr<curl_slist, SlistDeleter> headerList;
-    for (const QByteArray &h : headers) {
-        curl_slist *next = curl_slist_append(headerList.get(), h.constData());
-        if (!next) {
-            x.transport = HttpExchange::Transport::NothingSent;
-            x.transportError = QStringLiteral("out of memory building headers");
-            return x;
-        }
-        (void)headerList.release();
-        headerList.reset(next);
-    }
+    QByteArray url;
+    QByteArray postBody;
+    bool post = false;
+    QByteArray noProxy;
     Transfer t;
-    t.abort = abort;
-    t.sendBy = sendBy;
+    std::shared_ptr<const std::atomic<bool>> abort;
     char errorBuffer[CURL_ERROR_SIZE] = {};
-    const QByteArray noProxy = noProxyList();
+    std::function<void(HttpExchange)> done;
+};
+
+// Sets up the easy handle. Returns the exchange to report when nothing can be sent.
+std::optional<HttpExchange> prepare(Exchange &e, const QList<QByteArray> &headers, qint64 deadlineMs)
+{
+    if (e.t.sendBy && SendClock::now() >= *e.t.sendBy)
+        return tooLateExchange();
+    e.curl.reset(curl_easy_init());
+    if (!e.curl)
+        return nothingSent(QStringLiteral("libcurl could not create a handle"));
+    for (const QByteArray &h : headers) {
+        curl_slist *next = curl_slist_append(e.headerList.get(), h.constData());
+        if (!next)
+            return nothingSent(QStringLiteral("out of memory building headers"));
+        (void)e.headerList.release();
+        e.headerList.reset(next);
+    }
+    e.t.abort = e.abort.get();
+    e.noProxy = noProxyList();
     const long timeout = long(std::clamp<qint64>(deadlineMs, 1, 24LL * 3600 * 1000));
-    CURL *h = curl.get();
-    curl_easy_setopt(h, CURLOPT_URL, url.constData());
+    CURL *h = e.curl.get();
+    curl_easy_setopt(h, CURLOPT_URL, e.url.constData());
     curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
     // At most once: never reuse a connection (libcurl re-sends a request
     // whose reused connection turned out dead) and never follow redirects.
+    // On the multi interface as on the easy one: each transfer opens its own
+    // connection and closes it (tst_provider_client::
+    // manyConcurrentRequestsToAProviderThatClosesAreEachSentOnce).
     curl_easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
     curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
     curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(h, CURLOPT_HTTP_VERSION, long(CURL_HTTP_VERSION_1_1));
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout);
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, timeout);
-    curl_easy_setopt(h, CURLOPT_NOPROXY, noProxy.constData());
+    curl_easy_setopt(h, CURLOPT_NOPROXY, e.noProxy.constData());
     curl_easy_setopt(h, CURLOPT_USERAGENT, "JobDesk/0.1 (libcurl)");
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errorBuffer);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, headerList.get());
-    if (postBody) {
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, e.errorBuffer);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, e.headerList.get());
+    curl_easy_setopt(h, CURLOPT_PRIVATE, &e);
+    if (e.post) {
         curl_easy_setopt(h, CURLOPT_POST, 1L);
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, postBody->constData());
-        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(postBody->size()));
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, e.postBody.constData());
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(e.postBody.size()));
     } else {
         curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
     }
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &onWrite);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, &t);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &e.t);
     curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, &onHeader);
-    curl_easy_setopt(h, CURLOPT_HEADERDATA, &t);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, &e.t);
     // The debug callback (it needs VERBOSE) tells how many request bytes were
     // written: with none written, nothing can have reached the provider.
     curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, &onDebug);
-    curl_easy_setopt(h, CURLOPT_DEBUGDATA, &t);
+    curl_easy_setopt(h, CURLOPT_DEBUGDATA, &e.t);
     curl_easy_setopt(h, CURLOPT_VERBOSE, 1L);
     curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, &onProgress);
-    curl_easy_setopt(h, CURLOPT_XFERINFODATA, &t);
-
+    curl_easy_setopt(h, CURLOPT_XFERINFODATA, &e.t);
 #if LIBCURL_VERSION_NUM >= 0x075000
-    if (sendBy) {
+    if (e.t.sendBy) {
         curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, &onPreRequest);
-        curl_easy_setopt(h, CURLOPT_PREREQDATA, &t);
+        curl_easy_setopt(h, CURLOPT_PREREQDATA, &e.t);
     }
 #endif
-    const CURLcode code = curl_easy_perform(h);
+    return std::nullopt;
+}
+
+// What became of a finished (or given up) transfer, by libcurl's result and
+// the exact count of request bytes written.
+HttpExchange finish(Exchange &e, CURLcode code)
+{
+    const Transfer &t = e.t;
     if (t.fenced && t.bytesOut == 0)
-        return tooLate();
+        return tooLateExchange();
+    CURL *h = e.curl.get();
+    HttpExchange x;
     long status = 0;
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     curl_off_t connectUs = 0;
@@ -245,7 +275,7 @@ HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QL
     x.body = t.response;
     x.retryAfter = t.retryAfter;
     x.framed = t.contentLength || t.chunked;
-    x.transportError = QString::fromUtf8(errorBuffer[0] ? errorBuffer : curl_easy_strerror(code));
+    x.transportError = QString::fromUtf8(e.errorBuffer[0] ? e.errorBuffer : curl_easy_strerror(code));
     if (code == CURLE_OK) {
         x.transport = HttpExchange::Transport::Complete;
         x.transportError.clear();
@@ -268,6 +298,177 @@ HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QL
     x.transportError = QString::fromLatin1(curl_easy_strerror(code)) + QStringLiteral(" (curl ")
         + QString::number(int(code)) + QStringLiteral("): ") + x.transportError;
     return x;
+}
+
+// Every provider request of the process, on one thread: libcurl's multi
+// interface driven by curl_multi_poll. Thousands of transfers are open at
+// once; each has its own fresh connection, its send-by checks and its exact
+// count of bytes written, as with the easy interface. A transfer's `done`
+// runs on this thread: it must not block.
+class SenderLoop
+{
+public:
+    static SenderLoop &instance()
+    {
+        static SenderLoop loop;
+        return loop;
+    }
+
+    void submit(std::unique_ptr<Exchange> e)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (!m_quit) {
+                m_incoming.push_back(std::move(e));
+                e = nullptr;
+            }
+        }
+        if (e) { // the process is ending: nothing is sent
+            auto done = std::move(e->done);
+            done(nothingSent(QStringLiteral("the process is ending; nothing was sent")));
+            return;
+        }
+        curl_multi_wakeup(m_multi);
+    }
+
+    qsizetype inFlight() const { return m_active.load(); }
+
+private:
+    SenderLoop()
+    {
+        ensureCurlGlobal();
+        m_multi = curl_multi_init();
+        m_thread = std::thread([this] { run(); });
+    }
+    ~SenderLoop()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_quit = true;
+        }
+        curl_multi_wakeup(m_multi);
+        if (m_thread.joinable())
+            m_thread.join();
+        curl_multi_cleanup(m_multi);
+    }
+
+    void complete(Exchange *raw, CURLcode code)
+    {
+        std::unique_ptr<Exchange> e(raw);
+        curl_multi_remove_handle(m_multi, e->curl.get());
+        m_active--;
+        const HttpExchange x = finish(*e, code);
+        auto done = std::move(e->done);
+        e.reset(); // the connection is closed before the outcome is reported
+        done(x);
+    }
+
+    void run()
+    {
+        std::unordered_set<Exchange *> active;
+        auto lastAbortScan = std::chrono::steady_clock::now();
+        for (;;) {
+            std::vector<std::unique_ptr<Exchange>> incoming;
+            bool quit = false;
+            {
+                std::lock_guard lock(m_mutex);
+                incoming.swap(m_incoming);
+                quit = m_quit;
+            }
+            for (auto &e : incoming) {
+                // Checked again here: the request may have waited for this thread.
+                if (e->t.sendBy && SendClock::now() >= *e->t.sendBy) {
+                    auto done = std::move(e->done);
+                    e.reset();
+                    done(tooLateExchange());
+                    continue;
+                }
+                if (curl_multi_add_handle(m_multi, e->curl.get()) != CURLM_OK) {
+                    auto done = std::move(e->done);
+                    e.reset();
+                    done(nothingSent(QStringLiteral("libcurl would not take the transfer")));
+                    continue;
+                }
+                m_active++;
+                active.insert(e.release());
+            }
+            if (quit) {
+                for (Exchange *e : active)
+                    complete(e, CURLE_ABORTED_BY_CALLBACK);
+                return;
+            }
+            int running = 0;
+            curl_multi_perform(m_multi, &running);
+            int queued = 0;
+            while (CURLMsg *msg = curl_multi_info_read(m_multi, &queued)) {
+                if (msg->msg != CURLMSG_DONE)
+                    continue;
+                Exchange *e = nullptr;
+                curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &e);
+                const CURLcode code = msg->data.result;
+                active.erase(e);
+                complete(e, code);
+            }
+            // Given up by the caller (shutdown, a sibling won): libcurl calls
+            // the progress callback only when it works on a transfer, so an
+            // idle one is looked at here, every 50 ms at most.
+            const auto now = std::chrono::steady_clock::now();
+            if (now - lastAbortScan >= std::chrono::milliseconds(50)) {
+                lastAbortScan = now;
+                for (auto it = active.begin(); it != active.end();) {
+                    Exchange *e = *it;
+                    if (e->abort && e->abort->load()) {
+                        it = active.erase(it);
+                        complete(e, CURLE_ABORTED_BY_CALLBACK);
+                    } else {
+                        ++it;
+                    }
+                }
+            }
+            curl_multi_poll(m_multi, nullptr, 0, 50, nullptr);
+        }
+    }
+
+    CURLM *m_multi = nullptr;
+    std::mutex m_mutex;
+    std::vector<std::unique_ptr<Exchange>> m_incoming;
+    bool m_quit = false;
+    std::atomic<qsizetype> m_active{0};
+    std::thread m_thread;
+};
+
+// Starts one exchange on the sender loop; `done` is called exactly once
+// (on the sender thread, or here when nothing can be sent).
+void performAsync(const QByteArray &url, const QByteArray *postBody, const QList<QByteArray> &headers,
+                  qint64 deadlineMs, std::shared_ptr<const std::atomic<bool>> abort,
+                  std::optional<SendClock::time_point> sendBy, std::function<void(HttpExchange)> done)
+{
+    ensureCurlGlobal();
+    auto e = std::make_unique<Exchange>();
+    e->url = url;
+    e->post = postBody != nullptr;
+    if (postBody)
+        e->postBody = *postBody;
+    e->abort = std::move(abort);
+    e->t.sendBy = sendBy;
+    if (const std::optional<HttpExchange> early = prepare(*e, headers, deadlineMs)) {
+        done(*early);
+        return;
+    }
+    e->done = std::move(done);
+    SenderLoop::instance().submit(std::move(e));
+}
+
+// The same, waiting for the answer (status lookups, the blocking call()).
+HttpExchange perform(const QByteArray &url, const QByteArray *postBody, const QList<QByteArray> &headers,
+                     qint64 deadlineMs, std::shared_ptr<const std::atomic<bool>> abort,
+                     std::optional<SendClock::time_point> sendBy = std::nullopt)
+{
+    auto promise = std::make_shared<std::promise<HttpExchange>>();
+    std::future<HttpExchange> result = promise->get_future();
+    performAsync(url, postBody, headers, deadlineMs, std::move(abort), sendBy,
+                 [promise](HttpExchange x) { promise->set_value(std::move(x)); });
+    return result.get();
 }
 
 QByteArray endpoint(const QUrl &base, const QString &suffix)
@@ -317,7 +518,7 @@ QJsonObject OpenAiClient::requestBody(const ProviderRequest &r)
     return body;
 }
 
-ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
+void OpenAiClient::callAsync(const ProviderRequest &request, std::function<void(ProviderOutcome)> done)
 {
     QElapsedTimer timer;
     timer.start();
@@ -325,7 +526,8 @@ ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
         ProviderOutcome o;
         o.kind = ProviderOutcome::Kind::Failed;
         o.reason = QStringLiteral("nothing was sent: the idempotency key must be 1..255 printable ASCII characters");
-        return o;
+        done(std::move(o));
+        return;
     }
     const QByteArray body = QJsonDocument(requestBody(request)).toJson(QJsonDocument::Compact);
     QList<QByteArray> headers{
@@ -339,21 +541,36 @@ ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
         if (!token.isEmpty())
             headers.append("Authorization: Bearer " + token);
     }
-    const HttpExchange x = perform(endpoint(m_config.baseUrl, QStringLiteral("/chat/completions")), &body, headers,
-                                   request.deadlineMs, request.abort.get(), request.sendBy);
-    const ContentCheck check = request.checkContent
+    ContentCheck check = request.checkContent
         ? request.checkContent
         : ContentCheck([schema = request.responseSchema](const QByteArray &content) {
               return checkOutputAgainstSchema(schema, content);
           });
-    ProviderOutcome o = classifyExchange(x, check, QDateTime::currentDateTimeUtc(), m_config.nothingDoneStatuses);
-    o.elapsedMs = timer.elapsed();
-    if (o.kind == ProviderOutcome::Kind::Completed)
-        qCDebug(lcProvider) << m_config.name << request.idempotencyKey << "completed in" << o.elapsedMs << "ms";
-    else
-        qCInfo(lcProvider).noquote() << m_config.name << request.idempotencyKey << toText(o.kind)
-                                     << "sent:" << o.sent << o.reason;
-    return o;
+    performAsync(endpoint(m_config.baseUrl, QStringLiteral("/chat/completions")), &body, headers, request.deadlineMs,
+                 request.abort, request.sendBy,
+                 [timer, check = std::move(check), name = m_config.name, key = request.idempotencyKey,
+                  nothingDone = m_config.nothingDoneStatuses, done = std::move(done)](HttpExchange x) {
+                     ProviderOutcome o = classifyExchange(x, check, QDateTime::currentDateTimeUtc(), nothingDone);
+                     o.elapsedMs = timer.elapsed();
+                     if (o.kind == ProviderOutcome::Kind::Completed)
+                         qCDebug(lcProvider) << name << key << "completed in" << o.elapsedMs << "ms";
+                     else
+                         qCInfo(lcProvider).noquote() << name << key << toText(o.kind) << "sent:" << o.sent << o.reason;
+                     done(std::move(o));
+                 });
+}
+
+ProviderOutcome OpenAiClient::call(const ProviderRequest &request)
+{
+    auto promise = std::make_shared<std::promise<ProviderOutcome>>();
+    std::future<ProviderOutcome> result = promise->get_future();
+    callAsync(request, [promise](ProviderOutcome o) { promise->set_value(std::move(o)); });
+    return result.get();
+}
+
+qsizetype OpenAiClient::transfersInFlight()
+{
+    return SenderLoop::instance().inFlight();
 }
 
 StatusLookup OpenAiClient::lookup(const QString &idempotencyKey, qint64 deadlineMs)

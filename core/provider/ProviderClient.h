@@ -1,7 +1,7 @@
 #pragma once
 
-// The provider side of an attempt: one blocking call per attempt, sent at
-// most once, mapped conservatively to completed / failed / unknown.
+// The provider side of an attempt: one call per attempt (blocking, or
+// asynchronous on a sender loop), sent at most once, mapped conservatively to completed / failed / unknown.
 
 #include "provider/OutputCheck.h"
 #include "provider/Route.h"
@@ -107,6 +107,15 @@ public:
     virtual ~ProviderClient() = default;
     // Blocking; called from worker threads; thread-safe. Never retries.
     virtual ProviderOutcome call(const ProviderRequest &) = 0;
+    // Without blocking: `done` is called exactly once, with what call() would
+    // return, on the client's own sender thread (it must not block) or on the
+    // caller's when nothing is sent. False: this client cannot (the caller
+    // runs call() on a thread of its own instead).
+    virtual bool callsAsync() const { return false; }
+    virtual void callAsync(const ProviderRequest &request, std::function<void(ProviderOutcome)> done)
+    {
+        done(call(request));
+    }
     virtual bool supportsStatusLookup() const { return false; }
     // Asks the provider what became of the request sent under this key.
     virtual StatusLookup lookup(const QString &idempotencyKey, qint64 deadlineMs)
@@ -117,8 +126,8 @@ public:
     }
 };
 
-// OpenAI-compatible chat completions through libcurl, one fresh connection per
-// call (CURLOPT_FRESH_CONNECT + CURLOPT_FORBID_REUSE), no redirects, no
+// OpenAI-compatible chat completions through libcurl's multi interface, one
+// fresh connection per call (CURLOPT_FRESH_CONNECT + CURLOPT_FORBID_REUSE), no redirects, no
 // retries: each request leaves at most once. POST <baseUrl>/chat/completions
 // with model, messages, temperature and response_format (json_schema, strict)
 // and the headers Idempotency-Key and, when config.apiKeyEnv names a set
@@ -128,7 +137,14 @@ class OpenAiClient final : public ProviderClient
 {
 public:
     explicit OpenAiClient(ProviderConfig config);
-    ProviderOutcome call(const ProviderRequest &) override;
+    ProviderOutcome call(const ProviderRequest &) override; // callAsync, waited for
+    // On the process's one sender thread (libcurl's multi interface on
+    // curl_multi_poll): thousands of transfers at once, each on its own fresh
+    // connection, with the send-by checks and the exact count of request bytes
+    // written that the easy interface had.
+    bool callsAsync() const override { return true; }
+    void callAsync(const ProviderRequest &, std::function<void(ProviderOutcome)> done) override;
+    static qsizetype transfersInFlight(); // open transfers of the process's sender loop
     bool supportsStatusLookup() const override { return m_config.statusLookup; }
     StatusLookup lookup(const QString &idempotencyKey, qint64 deadlineMs) override;
     const ProviderConfig &config() const { return m_config; }

@@ -12,6 +12,8 @@
 #include <QTest>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <future>
 #include <thread>
 #include <vector>
@@ -271,6 +273,74 @@ private Q_SLOTS:
         QCOMPARE(fake()->completionRequestCount(key), 1); // exactly ONE request reached the provider
         QCOMPARE(fake()->connectionCount(), 2);           // the attempt's connection and the fence's
         QCOMPARE(m_client->lookup(key, 5000).kind, StatusLookup::Kind::NeverProcessed);
+    }
+
+    // libcurl's multi interface, checked as PLATFORM.md checked the easy one:
+    // a provider that reads each POST and closes without answering gets every
+    // one of many concurrent requests exactly once, and each is unknown (sent).
+    void manyConcurrentRequestsToAProviderThatClosesAreEachSentOnce_data()
+    {
+        QTest::addColumn<bool>("reset");
+        QTest::newRow("FIN") << false;
+        QTest::newRow("RST") << true;
+    }
+    void manyConcurrentRequestsToAProviderThatClosesAreEachSentOnce()
+    {
+        QFETCH(bool, reset);
+        QVERIFY(m_client->callsAsync());
+        Behaviour b = Behaviour::of(BKind::CloseBeforeAnswer);
+        b.resetConnection = reset;
+        fake()->setDefaultBehaviour(b);
+        constexpr int n = 200;
+        struct Shared
+        {
+            std::mutex mutex;
+            std::condition_variable cv;
+            std::vector<ProviderOutcome> outcomes;
+        };
+        auto shared = std::make_shared<Shared>();
+        const QString prefix = reset ? QStringLiteral("multi-rst:") : QStringLiteral("multi-fin:");
+        for (int i = 0; i < n; ++i)
+            m_client->callAsync(request(prefix + QString::number(i)), [shared](ProviderOutcome o) {
+                std::lock_guard lock(shared->mutex);
+                shared->outcomes.push_back(std::move(o));
+                shared->cv.notify_all();
+            });
+        {
+            std::unique_lock lock(shared->mutex);
+            QVERIFY(shared->cv.wait_for(lock, std::chrono::seconds(60), [&] { return shared->outcomes.size() == n; }));
+            for (const ProviderOutcome &o : shared->outcomes) {
+                QVERIFY2(o.kind == Kind::Unknown, qPrintable(toText(o.kind) + QStringLiteral(": ") + o.reason));
+                QVERIFY(o.sent);
+                QCOMPARE(o.httpStatus, 0);
+            }
+        }
+        QVERIFY(fence(prefix));
+        for (int i = 0; i < n; ++i)
+            QCOMPARE(fake()->completionRequestCount(prefix + QString::number(i)), 1); // exactly ONE each
+        QCOMPARE(fake()->connectionCount(), n + 1); // one connection per request, and the fence's
+        QCOMPARE(OpenAiClient::transfersInFlight(), 0);
+    }
+
+    // A caller's abort ends an idle transfer on the sender loop (no byte comes
+    // back to wake libcurl): unknown, since the request was written.
+    void anAbortedTransferOnTheSenderLoopEndsAndIsUnknown()
+    {
+        fake()->setDefaultBehaviour(Behaviour::of(BKind::Hang));
+        auto abort = std::make_shared<std::atomic<bool>>(false);
+        ProviderRequest r = request(QStringLiteral("multi-abort:1"), 30000);
+        r.abort = abort;
+        auto promise = std::make_shared<std::promise<ProviderOutcome>>();
+        auto result = promise->get_future();
+        m_client->callAsync(r, [promise](ProviderOutcome o) { promise->set_value(std::move(o)); });
+        QTRY_COMPARE_WITH_TIMEOUT(fake()->completionRequestCount(QStringLiteral("multi-abort:1")), 1, 10000);
+        QElapsedTimer t;
+        t.start();
+        *abort = true;
+        QCOMPARE(result.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+        QVERIFY(t.elapsed() < 5000);
+        const ProviderOutcome o = result.get();
+        QVERIFY2(o.kind == Kind::Unknown && o.sent, qPrintable(toText(o.kind) + QStringLiteral(": ") + o.reason));
     }
 
     void swallowedResponseIsReportedByTheStatusLookup()
