@@ -25,6 +25,8 @@
 
 namespace jobdesk {
 
+struct DispatchWake;
+
 // Provider clients by name, shared by every worker (clients are thread-safe).
 class ProviderDirectory
 {
@@ -42,7 +44,13 @@ private:
 struct DispatcherOptions
 {
     QString workerId;              // unique per process; threads append "/<n>"
-    int workers = 2;               // worker threads in start()
+    int workers = 2;               // store threads in start() that claim and start attempts (each its own connection)
+    // Attempts in flight per process (requests on the sender loop, outcomes
+    // not yet applied): at the limit, nothing new is claimed until one ends.
+    // Each costs about 60 KiB while its transfer is open (core/dispatch/README.md).
+    int maxInFlight = 1000;
+    int claimBatch = 32;           // queued jobs claimed per statement (FOR UPDATE SKIP LOCKED), at most
+
     qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
     qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run
     qint64 idlePollMs = 200;       // how long an idle worker waits before looking for work again
@@ -94,6 +102,8 @@ struct DispatcherStats
     std::atomic<qint64> reconciled{0};
     std::atomic<qint64> reaped{0};
     std::atomic<qint64> queuedOnUnknownRoutes{0}; // gauge: queued jobs on routes this instance does not know
+    std::atomic<qint64> inFlight{0};              // gauge: attempts sent whose outcome is not yet applied
+    std::atomic<qint64> peakInFlight{0};
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -110,7 +120,9 @@ public:
 
     const RouteConfig &config() const { return m_config; }
 
-    // -- background operation: worker threads plus one maintenance thread --
+    // -- background operation: worker threads (claims, starts), the flight
+    // keeper (leases, outcomes, hedges), the maintenance thread (reaper) and
+    // the reconciler; requests go on the provider clients' sender loop --
     void start();
     void stop(); // wakes and joins every thread; in-flight calls end by their deadlines
 
@@ -144,15 +156,29 @@ public:
 
 private:
     struct InFlight;
-    void workerLoop(int index);
-    void maintenanceLoop();
-    void reconcilerLoop();
-    void runAttempts(JobService &svc, const Job &job, const Route &route, const QString &provider, const QString &workerId);
-    // Drives calls in flight until every outcome is applied: heartbeats leases
-    // (and the job's claim), keeps outcomes the store would not take and
-    // retries them with backoff; hedges when `hedge` is given.
-    void driveFlights(JobService &svc, std::vector<std::shared_ptr<InFlight>> &flights, const QString &workerId,
-                      const std::function<void(std::vector<std::shared_ptr<InFlight>> &)> &hedge);
+    struct FlightGroup;
+    using Flights = std::vector<std::shared_ptr<InFlight>>;
+    using Hedge = std::function<void(JobService &, Flights &)>;
+    void workerLoop(int index);     // Dispatcher.cpp: claims and starts, hands flights to the keeper
+    void keeperLoop();              // FlightKeeper.cpp
+    void maintenanceLoop();         // Reaper.cpp
+    void reconcilerLoop();          // Reconciler.cpp
+    // Claims up to `limit` queued jobs and starts each one's next attempt;
+    // the groups in flight are handed to `take` (the keeper, or the caller's
+    // own drive). Returns the ids of the jobs claimed.
+    QList<qint64> startQueued(JobService &svc, const QString &workerId, int limit,
+                              const std::function<void(std::unique_ptr<FlightGroup>)> &take);
+    std::optional<qint64> startRetry(JobService &svc, const QString &workerId,
+                                     const std::function<void(std::unique_ptr<FlightGroup>)> &take);
+    void handToKeeper(std::unique_ptr<FlightGroup> group);
+    Hedge hedgeFor(const Job &job, const Route &route, const QString &workerId); // Sender.cpp
+    // One step of a group (FlightKeeper.cpp): takes outcomes that came back,
+    // applies what is due (keeping what the store would not take), renews
+    // the leases and the claim when due, hedges. False once every outcome is applied.
+    bool stepFlights(JobService &svc, FlightGroup &group);
+    void finishGroup(JobService &svc, FlightGroup &group); // releases the claim
+    // Drives one group on the caller's thread until every outcome is applied.
+    void driveFlights(JobService &svc, FlightGroup &group);
     std::shared_ptr<InFlight> launch(JobService &svc, const Job &job, const Route &route, const QString &provider,
                                      AttemptKind kind, const QString &workerId);
     std::shared_ptr<InFlight> send(JobService &svc, const Job &job, const Route &route, const Attempt &attempt,
@@ -161,6 +187,7 @@ private:
     Applied apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
     qint64 notBefore(const QString &provider) const;
     void waitIdle(qint64 ms);
+    void countInFlight(FlightGroup &group);
 
     StoreUrl m_url;
     RouteConfig m_config;
@@ -171,6 +198,12 @@ private:
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
     std::vector<std::thread> m_threads;
+    std::thread m_keeper;
+
+    std::shared_ptr<DispatchWake> m_flightWake; // outcomes back, groups handed over, capacity freed
+    std::mutex m_handMutex;
+    std::vector<std::unique_ptr<FlightGroup>> m_handed; // to the keeper
+    std::atomic<bool> m_keeperStopping{false};
 
     QHash<QString, QString> m_configHashes; // "<route>\n<provider>" -> configHash, fixed for this config
     DispatcherStats m_stats;

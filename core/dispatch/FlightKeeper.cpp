@@ -1,0 +1,293 @@
+// Attempts in flight until their outcomes are applied: leases and claims
+// renewed, outcomes applied (kept and retried while the store will not take
+// them), hedges started (core/dispatch/README.md, "Who owns what").
+
+#include "Dispatcher.h"
+#include "DispatcherInternal.h"
+
+#include "Logging.h"
+#include "domain/CanonicalJson.h"
+
+#include <QJsonDocument>
+
+namespace jobdesk {
+
+// A beat renews the leases and the job's claim: often enough for the
+// shorter of the two, so a claim shorter than a third of the lease does not
+// lapse before the first beat and refuse a hedge due then
+// (tst_dispatcher::aHedgeDueAfterTheClaimTimeStillStartsWithALongLease).
+static std::chrono::milliseconds beatInterval(const DispatcherOptions &o)
+{
+    return std::chrono::milliseconds(std::max<qint64>(50, std::min(o.leaseMs, o.claimMs) / 3));
+}
+
+bool Dispatcher::stepFlights(JobService &svc, FlightGroup &group)
+{
+    {
+        for (auto &f : group.flights) {
+            if (!f->applied && !f->outcome && f->result.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+                f->outcome = f->result.get();
+                f->firstApplyAt = Clock::now();
+                f->nextApplyAt = f->firstApplyAt;
+            }
+            if (f->applied || !f->outcome || Clock::now() < f->nextApplyAt)
+                continue;
+            const Applied applied = apply(svc, *f, *f->outcome, group.workerId);
+            if (applied == Applied::Yes) {
+                f->applied = true;
+                continue;
+            }
+            if (applied == Applied::StoreRefused) {
+                if (!f->storeRefusedSince)
+                    f->storeRefusedSince = Clock::now();
+                // Only where nothing paid for is lost by it: an outcome without
+                // a result, or a result the provider's status lookup can give
+                // the reconciler again. A result from a provider without one
+                // is kept and retried for as long as it takes: abandoned, it
+                // would be in the log only
+                // (tst_at_most_once::aResultNoLookupCanFetchAgainIsKeptUntilTheStoreTakesIt).
+                const auto client = m_providers->client(f->attempt.provider);
+                const bool askable = f->outcome->kind != ProviderOutcome::Kind::Completed
+                                     || (client && client->supportsStatusLookup());
+                if (askable
+                    && Clock::now() - *f->storeRefusedSince > std::chrono::milliseconds(m_options.applyGiveUpOnStoreErrorMs)) {
+                    qCCritical(lcDispatch) << "attempt" << f->attempt.id << "outcome" << toText(f->outcome->kind)
+                                           << "left unrecorded: the store kept refusing it for"
+                                           << m_options.applyGiveUpOnStoreErrorMs << "ms; its lease will expire into"
+                                           << "unknown and the reconciler will ask the provider";
+                    m_stats.outcomesAbandoned++;
+                    f->applied = true;
+                    continue;
+                }
+            } else {
+                f->storeRefusedSince.reset();
+            }
+            // The store would not take it: keep it, back off, try again. The
+            // heartbeat below keeps the lease (and so the attempt) ours meanwhile.
+            if (f->applyTries++ == 0)
+                m_stats.outcomesDeferred++;
+            const qint64 backoff = std::min<qint64>(m_options.applyRetryMaxMs,
+                                                    m_options.applyRetryMinMs << std::min(f->applyTries, 10));
+            f->nextApplyAt = Clock::now() + std::chrono::milliseconds(backoff);
+            if (m_stopping && Clock::now() - f->firstApplyAt > std::chrono::milliseconds(m_options.applyGiveUpOnStopMs)) {
+                qCCritical(lcDispatch) << "attempt" << f->attempt.id << "stopping with its outcome unrecorded (the store"
+                                       << "is unavailable); its lease will expire into unknown and the reconciler will"
+                                       << "ask the provider";
+                f->applied = true;
+            }
+        }
+    }
+    const auto beatEvery = beatInterval(m_options);
+    if (Clock::now() >= group.lastBeat + beatEvery) {
+        group.lastBeat = Clock::now();
+        try {
+            bool claimRenewed = false;
+            for (auto &f : group.flights) {
+                if (f->applied)
+                    continue;
+                svc.heartbeat(f->attempt.id, group.workerId, m_options.leaseMs);
+                if (!claimRenewed && f->attempt.kind != AttemptKind::Retry) {
+                    svc.claimJob(f->attempt.jobId, group.workerId, m_options.claimMs);
+                    claimRenewed = true;
+                }
+            }
+        } catch (const JobDeskError &e) {
+            qCWarning(lcDispatch) << "heartbeat failed (calls stay in flight, outcomes are kept):" << e.message();
+        }
+    }
+    if (group.hedge) {
+        try {
+            group.hedge(svc, group.flights);
+        } catch (const JobDeskError &e) {
+            qCWarning(lcDispatch) << "no hedge:" << e.message();
+        }
+    }
+    return std::any_of(group.flights.begin(), group.flights.end(), [](const auto &f) { return !f->applied; });
+}
+
+void Dispatcher::finishGroup(JobService &svc, FlightGroup &group)
+{
+    if (!group.releaseClaimWhenDone)
+        return;
+    group.releaseClaimWhenDone = false;
+    try {
+        svc.releaseClaim(group.job.id, group.workerId);
+    } catch (const std::exception &e) {
+        qCWarning(lcDispatch) << "job" << group.job.id << "claim not released (it expires):" << e.what();
+    }
+}
+
+// Waits until an outcome comes back (or work is handed over), at most `ms`.
+static void waitForFlights(DispatchWake &wake, quint64 &seen, std::chrono::milliseconds ms)
+{
+    std::unique_lock lock(wake.mutex);
+    wake.cv.wait_for(lock, ms, [&] { return wake.events != seen; });
+    seen = wake.events;
+}
+
+void Dispatcher::driveFlights(JobService &svc, FlightGroup &group)
+{
+    quint64 seen = 0;
+    {
+        std::lock_guard lock(m_flightWake->mutex);
+        seen = m_flightWake->events;
+    }
+    while (stepFlights(svc, group))
+        waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(50));
+}
+
+void Dispatcher::countInFlight(FlightGroup &group)
+{
+    const qsizetype open = std::count_if(group.flights.begin(), group.flights.end(), [](const auto &f) { return !f->applied; });
+    if (open == group.counted)
+        return;
+    const qint64 now = m_stats.inFlight += open - group.counted;
+    group.counted = open;
+    qint64 peak = m_stats.peakInFlight.load();
+    while (now > peak && !m_stats.peakInFlight.compare_exchange_weak(peak, now)) {
+    }
+}
+
+void Dispatcher::handToKeeper(std::unique_ptr<FlightGroup> group)
+{
+    countInFlight(*group);
+    {
+        std::lock_guard lock(m_handMutex);
+        m_handed.push_back(std::move(group));
+    }
+    m_flightWake->notify();
+}
+
+// The flight keeper: every attempt this process has in flight, on one
+// thread with its own store connection. Steps each group when an outcome
+// comes back and at least every 50 ms (leases, claims, hedges, outcomes
+// waiting for the store); after stop() it drives what is in flight to its
+// outcomes, then ends.
+void Dispatcher::keeperLoop()
+{
+    std::unique_ptr<JobService> svc;
+    std::vector<std::unique_ptr<FlightGroup>> groups;
+    quint64 seen = 0;
+    while (true) {
+        {
+            std::lock_guard lock(m_handMutex);
+            for (auto &g : m_handed)
+                groups.push_back(std::move(g));
+            m_handed.clear();
+        }
+        if (groups.empty() && m_keeperStopping) {
+            std::lock_guard lock(m_handMutex);
+            if (m_handed.empty())
+                break;
+            continue;
+        }
+        if (!svc) {
+            try {
+                svc = JobService::open(m_url);
+            } catch (const std::exception &e) {
+                // Outcomes stay in memory; the calls stay out. Try again shortly.
+                qCWarning(lcDispatch) << "flight keeper: no store connection:" << e.what();
+                waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(200));
+                continue;
+            }
+        }
+        bool freed = false;
+        for (auto &g : groups) {
+            bool pending = true;
+            try {
+                pending = stepFlights(*svc, *g);
+            } catch (const std::exception &e) {
+                qCWarning(lcDispatch) << "flight keeper error (outcomes are kept):" << e.what();
+                svc.reset();
+                break;
+            }
+            countInFlight(*g);
+            if (!pending) {
+                finishGroup(*svc, *g);
+                g.reset();
+                freed = true;
+            }
+        }
+        groups.erase(std::remove(groups.begin(), groups.end(), nullptr), groups.end());
+        if (freed)
+            m_flightWake->notify(); // room for the workers' next claims
+        waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(groups.empty() ? 200 : 50));
+    }
+}
+
+Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome,
+                                      const QString &workerId)
+{
+    const Actor actor = Actor::worker(workerId);
+    const qint64 id = call.attempt.id;
+    const QString who = QStringLiteral("attempt %1 (job %2, #%3)").arg(call.attempt.id).arg(call.attempt.jobId).arg(call.attempt.attemptNo);
+    try {
+        switch (outcome.kind) {
+        case ProviderOutcome::Kind::Completed: {
+            // The provider's own content when it is the JSON object, by RFC 8259's
+            // grammar (a model's raw line break inside a string is not: Qt reads
+            // it, PostgreSQL's json refuses it); else the checked output.
+            QByteArray payload = outcome.content.trimmed();
+            const QJsonDocument asIs = QJsonDocument::fromJson(payload);
+            if (!asIs.isObject() || asIs.object() != outcome.output || !isStrictJson(payload))
+                payload = QJsonDocument(outcome.output).toJson(QJsonDocument::Compact);
+            if (payload.size() > kMaxResultBytes) {
+                // Produced (maybe paid for) but over what a result may be: a contract failure, with its digest.
+                svc.fail(id, actor,
+                         QStringLiteral("invalid output: the result is %1 bytes, over the %2-byte limit")
+                             .arg(payload.size())
+                             .arg(kMaxResultBytes),
+                         sha256Hex(payload));
+                m_stats.failed++;
+                break;
+            }
+            try {
+                const CompleteResult r = svc.complete(id, payload, actor);
+                (r.outcome == CompleteResult::Outcome::Won ? m_stats.completedWon : m_stats.completedLost)++;
+                qCDebug(lcDispatch) << who << (r.outcome == CompleteResult::Outcome::Won ? "won" : "lost the race");
+            } catch (const JobDeskError &e) {
+                if (e.code() != JobDeskError::Code::InvalidArgument)
+                    throw;
+                // The store refuses this result for good: record that, with its digest, never drop it silently.
+                svc.fail(id, actor, QStringLiteral("invalid output: the store refused the result: ") + e.message(),
+                         sha256Hex(payload));
+                m_stats.failed++;
+            }
+            break;
+        }
+        case ProviderOutcome::Kind::Failed:
+            if (outcome.retryAfterMs) {
+                std::lock_guard lock(m_cooldownMutex);
+                m_notBeforeMs.insert(call.attempt.provider, svc.nowMs() + *outcome.retryAfterMs);
+            }
+            svc.fail(id, actor, (outcome.invalidOutput && !outcome.reason.startsWith(QLatin1String("invalid output"))
+                                     ? QStringLiteral("invalid output: ")
+                                     : QString())
+                                    + outcome.reason,
+                     outcome.invalidOutput && !outcome.content.isEmpty() ? sha256Hex(outcome.content) : QString());
+            m_stats.failed++;
+            break;
+        case ProviderOutcome::Kind::Unknown:
+            svc.markUnknown(id, actor, outcome.reason.isEmpty() ? QStringLiteral("outcome unknown") : outcome.reason);
+            m_stats.unknown++;
+            break;
+        }
+        return Applied::Yes;
+    } catch (const JobDeskError &e) {
+        switch (e.code()) {
+        case JobDeskError::Code::StoreUnavailable:
+        case JobDeskError::Code::StoreBusy: // nothing was written: it goes again later
+        case JobDeskError::Code::StoreError:
+            qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "kept, the store did not take it yet:"
+                                  << e.message();
+            return e.code() == JobDeskError::Code::StoreError ? Applied::StoreRefused : Applied::Later;
+        default:
+            // Refused for good (a starting attempt has no result; a failed or cancelled
+            // one's late result is a race loss, recorded by complete()): nothing left to record.
+            qCWarning(lcDispatch) << who << "outcome" << toText(outcome.kind) << "not applicable:" << e.message();
+            return Applied::Yes;
+        }
+    }
+}
+
+} // namespace jobdesk
