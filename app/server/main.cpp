@@ -1,7 +1,7 @@
 // jobdesk-server: the HTTP API and the dispatcher, or a token tool.
 //
 //   jobdesk-server --database URL --routes routes.json [--listen ADDR] [--port N] [--workers N]
-//                  [--http-threads N] [--worker-id ID] [--lease-ms MS] [--never-processed-grace-ms MS] [--poll-ms MS] [--no-dispatch]
+//                  [--max-in-flight N] [--http-threads N] [--worker-id ID] [--lease-ms MS] [--never-processed-grace-ms MS] [--poll-ms MS] [--no-dispatch]
 //   jobdesk-server --database URL --routes routes.json --validate PROVIDER --route ROUTE
 //   jobdesk-server token create --owner O --role client|viewer|operator [--label TEXT] [--database URL]
 //   jobdesk-server token list [--database URL]
@@ -251,8 +251,12 @@ int main(int argc, char *argv[])
                                      QCoreApplication::translate("jobdesk-server", "Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576)."), QStringLiteral("n"));
     const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QCoreApplication::translate("jobdesk-server", "Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
     const QCommandLineOption workerId(QStringLiteral("worker-id"), QCoreApplication::translate("jobdesk-server", "This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher worker threads [JOBDESK_WORKERS] (default 2)."),
+    const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2)."),
                                      QStringLiteral("n"));
+    const QCommandLineOption maxInFlight(QStringLiteral("max-in-flight"),
+                                         QCoreApplication::translate("jobdesk-server", "Attempts in flight at once, at about 60 KiB each "
+                                                                                       "[JOBDESK_MAX_IN_FLIGHT] (default 1000)."),
+                                         QStringLiteral("n"));
     const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QCoreApplication::translate("jobdesk-server", "Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
                                      QStringLiteral("ms"));
     const QCommandLineOption graceMs(QStringLiteral("never-processed-grace-ms"),
@@ -266,7 +270,7 @@ int main(int argc, char *argv[])
                                       QCoreApplication::translate("jobdesk-server", "Run the contract validation of PROVIDER for --route, record it, print the report and exit."),
                                       QStringLiteral("provider"));
     const QCommandLineOption route(QStringLiteral("route"), QCoreApplication::translate("jobdesk-server", "The route for --validate."), QStringLiteral("route"));
-    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers,
+    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers, maxInFlight,
                        leaseMs, graceMs, pollMs, validate, route});
     parser.process(app);
 
@@ -280,12 +284,15 @@ int main(int argc, char *argv[])
     DispatcherOptions options;
     options.workerId = valueOf(parser, workerId, "JOBDESK_WORKER_ID");
     const auto nWorkers = integer(valueOf(parser, workers, "JOBDESK_WORKERS", QStringLiteral("2")), 1, 64);
+    const auto nInFlight = integer(valueOf(parser, maxInFlight, "JOBDESK_MAX_IN_FLIGHT", QStringLiteral("1000")), 1, 15000);
     const auto lease = integer(valueOf(parser, leaseMs, "JOBDESK_LEASE_MS", QStringLiteral("15000")), 100, 24LL * 3600 * 1000);
     const auto poll = integer(valueOf(parser, pollMs, "JOBDESK_POLL_MS", QStringLiteral("200")), 1, 3600 * 1000);
     const auto grace = integer(valueOf(parser, graceMs, "JOBDESK_NEVER_PROCESSED_GRACE_MS", QStringLiteral("30000")), 0,
                                24LL * 3600 * 1000);
     if (!nWorkers)
         return fail(QCoreApplication::translate("jobdesk-server", "--workers must be 1..64"));
+    if (!nInFlight)
+        return fail(QCoreApplication::translate("jobdesk-server", "--max-in-flight must be 1..15000 (each holds a socket)"));
     if (!lease)
         return fail(QCoreApplication::translate("jobdesk-server", "--lease-ms must be at least 100"));
     if (!poll)
@@ -293,6 +300,7 @@ int main(int argc, char *argv[])
     if (!grace)
         return fail(QCoreApplication::translate("jobdesk-server", "--never-processed-grace-ms must be 0..86400000"));
     options.workers = int(*nWorkers);
+    options.maxInFlight = int(*nInFlight);
     options.leaseMs = *lease;
     options.idlePollMs = *poll;
     options.neverProcessedGraceMs = *grace;
@@ -385,9 +393,10 @@ int main(int argc, char *argv[])
 
         if (dispatch) {
             dispatcher.start();
-            qCInfo(lcDispatch).noquote() << QCoreApplication::translate("jobdesk-server", "dispatching on %1 with %2 workers")
+            qCInfo(lcDispatch).noquote() << QCoreApplication::translate("jobdesk-server", "dispatching on %1 with %2 workers, at most %3 in flight")
                                                 .arg(store.toDisplayString())
-                                                .arg(options.workers);
+                                                .arg(options.workers)
+                                                .arg(options.maxInFlight);
         }
         const int rc = QCoreApplication::exec();
         if (api)
