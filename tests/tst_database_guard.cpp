@@ -262,7 +262,7 @@ private Q_SLOTS:
                                     {key, kFingerprint});
                 return QStringLiteral("accepted");
             } catch (const SqlError &e) {
-                if (e.kind() == SqlError::Kind::GuardRefused && e.message().contains(QStringLiteral("jobdesk_cas: a job is born queued, at version 0")))
+                if (e.kind() == SqlError::Kind::GuardRefused && e.code() == QStringLiteral("JD024")) // a job is born queued, at version 0
                     return QStringLiteral("born queued");
                 if (e.kind() == SqlError::Kind::Constraint && e.message().contains(QStringLiteral("jobs_succeeded_iff_winner")))
                     return QStringLiteral("jobs_succeeded_iff_winner");

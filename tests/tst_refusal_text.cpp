@@ -1,12 +1,14 @@
 // The core's refusals in the operator's language (core/domain/RefusalText):
-// every message the two schemas raise ("jobdesk_*: ...") and every sentence
-// PostgreSQL's operator functions answer with is in the one table, so a new
-// guard message without a translation fails here; a known sentence is
-// translated with its arguments (state names too) and an unknown one stays as
-// it came, in English.
+// every code the two schemas' guards raise (JDnnn) has its template, with
+// the parameters PostgreSQL sends, and every sentence PostgreSQL's operator
+// functions answer with is in the one table, so a new refusal without a
+// translation fails here; a known refusal is translated with its arguments
+// (state names too) and an unknown one stays as it came, in English.
 
 #include "domain/Error.h"
 #include "domain/RefusalText.h"
+#include "StoreFixture.h"
+#include "store/SqlSession.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -23,7 +25,9 @@ namespace {
 struct SchemaMessage
 {
     QString file;
+    QString code; // JDnnn for a guard's refusal; empty for an operator function's answer
     QString text; // as the database says it, placeholders filled with sample values
+    QStringList params; // PostgreSQL: the keys of the refusal's DETAIL, in order
 };
 
 QString schemaText(const QString &path)
@@ -45,13 +49,28 @@ QString literal(const QString &quoted)
     return out;
 }
 
-// Every "jobdesk_*:" message a trigger raises, on both stores, and on PostgreSQL
-// every message an operator function or jd_start_attempt answers with
-// (message := '...' or format(...), v_msg := format(...)). A PostgreSQL placeholder (%
-// in RAISE, %s in format) becomes a sample value; a state name where one goes.
+// A sentence with its placeholders (% in RAISE, %s in format) filled with
+// sample values; a state name where one goes.
+QString withSamples(QString text)
+{
+    if (text.contains(QStringLiteral("cannot go from")) || text.contains(QStringLiteral("job does not change state")))
+        text = text.replace(QStringLiteral("from %s to %s"), QStringLiteral("from running to starting"))
+                   .replace(QStringLiteral("a %s job"), QStringLiteral("a succeeded job"));
+    text.replace(QStringLiteral("already %s;"), QStringLiteral("already cancelled;"));
+    return text.replace(QStringLiteral("%s"), QStringLiteral("7")).replace(u'%', QStringLiteral("7"));
+}
+
+// Every refusal a guard raises, on both stores (PostgreSQL: RAISE ... USING
+// ERRCODE = 'JDnnn', MESSAGE = ..., DETAIL = json_build_object(...); SQLite:
+// RAISE(ABORT, 'JDnnn: ...')), and on PostgreSQL every message an operator
+// function or jd_start_attempt answers with (message := '...' or format(...),
+// v_msg := format(...)).
 QList<SchemaMessage> schemaMessages()
 {
-    static const QRegularExpression raise(QStringLiteral("RAISE(?:\\s+EXCEPTION\\s*|\\s*\\(\\s*ABORT\\s*,\\s*)('(?:[^']|'')*')"));
+    static const QRegularExpression pgRaise(QStringLiteral(
+        "ERRCODE = '(JD\\d{3})', MESSAGE = (?:format\\()?('(?:[^']|'')*')[^;]*?(?:DETAIL = json_build_object\\(([^;]*)\\)::text)?;"));
+    static const QRegularExpression sqliteRaise(QStringLiteral("RAISE\\(ABORT, '(JD\\d{3}): ((?:[^']|'')*)'\\)"));
+    static const QRegularExpression detailKey(QStringLiteral("'(\\w+)',"));
     static const QRegularExpression answer(
         QStringLiteral("(?:message|v_msg)\\s*:=\\s*(?:format\\(\\s*)?((?:'(?:[^']|'')*'\\s*)+)"));
     QList<SchemaMessage> out;
@@ -67,22 +86,28 @@ QList<SchemaMessage> schemaMessages()
             qFatal("no schema files under %s", qPrintable(dir.path()));
         for (const QString &name : files) {
             const QString sql = schemaText(dir.filePath(name));
-            for (auto it = raise.globalMatch(sql); it.hasNext();) {
-                QString text = literal(it.next().captured(1));
-                // "attempt % cannot go from % to %", "a % job does not change state": states go there.
-                if (text.contains(QStringLiteral("cannot go from")) || text.contains(QStringLiteral("job does not change state")))
-                    text = text.replace(QStringLiteral("from % to %"), QStringLiteral("from running to starting"))
-                               .replace(QStringLiteral("a % job"), QStringLiteral("a succeeded job"));
-                out.append({dialect + u'/' + name, text.replace(u'%', QStringLiteral("7"))});
+            for (auto it = pgRaise.globalMatch(sql); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                QStringList params;
+                for (auto k = detailKey.globalMatch(m.captured(3)); k.hasNext();)
+                    params.append(k.next().captured(1));
+                out.append({dialect + u'/' + name, m.captured(1), withSamples(literal(m.captured(2))), params});
             }
-            for (auto it = answer.globalMatch(sql); it.hasNext();) {
-                QString text = literal(it.next().captured(1));
-                text.replace(QStringLiteral("already %s;"), QStringLiteral("already cancelled;"));
-                out.append({dialect + u'/' + name, text.replace(QStringLiteral("%s"), QStringLiteral("7"))});
+            for (auto it = sqliteRaise.globalMatch(sql); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                out.append({dialect + u'/' + name, m.captured(1), QString(m.captured(2)).replace(QStringLiteral("''"), QStringLiteral("'")), {}});
             }
+            for (auto it = answer.globalMatch(sql); it.hasNext();)
+                out.append({dialect + u'/' + name, {}, withSamples(literal(it.next().captured(1))), {}});
         }
     }
     return out;
+}
+
+// A guard's refusal as a session reports it.
+SqlError guardError(const QString &code, const QString &message, const QString &detail = {})
+{
+    return SqlError(SqlError::Kind::GuardRefused, message, detail, code);
 }
 
 } // namespace
@@ -91,25 +116,36 @@ class TestRefusalText : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void everyDatabaseMessageHasATranslation()
+    // Every code a guard raises has its template, whose English with the
+    // sample arguments is what the database says, and whose parameter names
+    // are PostgreSQL's DETAIL keys; every operator function's answer is in
+    // the table of sentences without a code.
+    void everyDatabaseRefusalHasATranslation()
     {
         const QList<SchemaMessage> messages = schemaMessages();
-        int tagged = 0;
+        int coded = 0;
         for (const SchemaMessage &m : messages) {
-            if (m.text.startsWith(QStringLiteral("jobdesk_")))
-                ++tagged;
-            const std::optional<RefusalText> r = refusal::recognise(m.text);
-            QVERIFY2(r.has_value(), qPrintable(QStringLiteral("%1: no translatable template for \"%2\" "
+            std::optional<RefusalText> r;
+            if (m.code.isEmpty()) {
+                r = refusal::recognise(m.text);
+            } else {
+                ++coded;
+                r = refusal::fromCode(m.code, {}, m.text);
+                const auto known = std::find_if(refusal::knownSentences().begin(), refusal::knownSentences().end(),
+                                                [&](const refusal::KnownSentence &k) { return m.code == QLatin1String(k.code); });
+                QVERIFY2(known != refusal::knownSentences().end(), qPrintable(m.file + QStringLiteral(": ") + m.code));
+                if (m.file.startsWith(QStringLiteral("postgres/")))
+                    QCOMPARE(m.params, QString::fromLatin1(known->params).split(u',', Qt::SkipEmptyParts));
+            }
+            QVERIFY2(r.has_value(), qPrintable(QStringLiteral("%1: no translatable template for %2 \"%3\" "
                                                               "(add it to core/domain/RefusalText.cpp)")
-                                                   .arg(m.file, m.text)));
-            // The template with its arguments says exactly what the database said.
-            const QString said = m.text.startsWith(QStringLiteral("jobdesk_")) ? m.text.section(QStringLiteral(": "), 1)
-                                                                                 : m.text;
-            QCOMPARE(r->english(), said);
+                                                   .arg(m.file, m.code, m.text)));
+            QCOMPARE(r->english(), m.text);
+            QCOMPARE(r->code(), m.code);
         }
         // The scan found what the schemas say (a regex that silently matched nothing would pass).
-        QVERIFY2(tagged >= 40, qPrintable(QString::number(tagged)));
-        QVERIFY2(messages.size() - tagged >= 20, qPrintable(QString::number(messages.size() - tagged)));
+        QVERIFY2(coded >= 60, qPrintable(QString::number(coded)));
+        QVERIFY2(messages.size() - coded >= 20, qPrintable(QString::number(messages.size() - coded)));
     }
 
     // The same for the sentences the core builds in C++ (core/service: the
@@ -152,40 +188,87 @@ private Q_SLOTS:
     {
         QSet<QByteArray> seen;
         for (const refusal::KnownSentence &k : refusal::knownSentences()) {
-            const QByteArray key = QByteArray(k.tag) + '|' + k.source;
+            const QByteArray key = QByteArray(k.code) + '|' + k.source;
             QVERIFY2(!seen.contains(key), k.source);
             seen.insert(key);
         }
     }
 
-    void aDatabaseMessageIsRecognisedInsideItsContext_data()
+    // A guard's refusal is read by its code: PostgreSQL's parameters come
+    // from its DETAIL, SQLite's constant sentence is read against that code's
+    // template alone.
+    void aGuardsRefusalIsReadByItsCode()
+    {
+        const JobDeskError pg = guardRefusal(QStringLiteral("cancel attempt"),
+                                             guardError(QStringLiteral("JD010"), QStringLiteral("attempt 12 cannot go from cancelled to running"),
+                                                        QStringLiteral("{\"attempt\": 12, \"from\": \"cancelled\", \"to\": \"running\"}")));
+        QCOMPARE(pg.code(), JobDeskError::Code::InvalidTransition);
+        QCOMPARE(pg.refusalCode(), QStringLiteral("JD010"));
+        QCOMPARE(pg.refusalArgs(), (QStringList{QStringLiteral("12"), QStringLiteral("cancelled"), QStringLiteral("running")}));
+        QCOMPARE(pg.message(), QStringLiteral("cancel attempt: attempt 12 cannot go from cancelled to running"));
+        QCOMPARE(pg.localizedMessage(), QStringLiteral("attempt 12 cannot go from cancelled to running")); // no catalogue
+        const JobDeskError sqlite = guardRefusal(QStringLiteral("delete"),
+                                                 guardError(QStringLiteral("JD030"), QStringLiteral("jobs is append-only (DELETE refused)")));
+        QCOMPARE(sqlite.refusalCode(), QStringLiteral("JD030"));
+        QCOMPARE(sqlite.refusalArgs(), (QStringList{QStringLiteral("jobs"), QStringLiteral("DELETE")}));
+        // An unknown code keeps the English as it came.
+        const JobDeskError odd = guardRefusal(QStringLiteral("x"), guardError(QStringLiteral("JD999"), QStringLiteral("a newer guard")));
+        QCOMPARE(odd.localizedMessage(), QStringLiteral("x: a newer guard"));
+        QVERIFY(odd.refusalCode().isEmpty());
+    }
+
+    // A real guard's refusal on each store, read by its code: a running
+    // attempt moved back to starting by raw SQL.
+    void aStoresGuardRefusesWithItsCodeAndParameters_data() { test::addBackendRows(); }
+    void aStoresGuardRefusesWithItsCodeAndParameters()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = test::submitJob(*svc, QStringLiteral("coded"));
+        const Attempt a = test::startRunning(*svc, job.id);
+        std::optional<SqlError> refused;
+        try {
+            svc->session().exec(QStringLiteral("UPDATE attempts SET state = 'starting' WHERE id = $1"), {a.id});
+        } catch (const SqlError &e) {
+            refused = e;
+        }
+        QVERIFY(refused);
+        QCOMPARE(refused->kind(), SqlError::Kind::GuardRefused);
+        const JobDeskError e = guardRefusal(QStringLiteral("raw update"), *refused);
+        if (store->isPostgres()) {
+            QCOMPARE(refused->code(), QStringLiteral("JD010"));
+            QCOMPARE(e.refusalArgs(), (QStringList{QString::number(a.id), QStringLiteral("running"), QStringLiteral("starting")}));
+            QCOMPARE(refused->message(), QStringLiteral("attempt %1 cannot go from running to starting").arg(a.id));
+        } else {
+            QCOMPARE(refused->code(), QStringLiteral("JD011"));
+            QCOMPARE(refused->message(), QStringLiteral("this attempt state change is not allowed"));
+        }
+        QCOMPARE(e.refusalCode(), refused->code());
+        QTranslator ta;
+        QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
+        QCoreApplication::installTranslator(&ta);
+        const QString tamil = e.localizedMessage();
+        QCoreApplication::removeTranslator(&ta);
+        QVERIFY2(!tamil.contains(QStringLiteral("attempt")) && !tamil.contains(QStringLiteral("not allowed")), qPrintable(tamil));
+    }
+
+    void anOperatorFunctionsAnswerIsRecognised_data()
     {
         QTest::addColumn<QString>("raw");
-        QTest::addColumn<QString>("english");
-        QTest::newRow("postgres") << QStringLiteral("cancel attempt: ERROR:  jobdesk_transition: attempt 12 cannot go from "
-                                                    "cancelled to running\nCONTEXT:  PL/pgSQL function jd_attempt_guard() line 9")
-                                  << QStringLiteral("attempt 12 cannot go from cancelled to running");
-        QTest::newRow("sqlite") << QStringLiteral("start attempt: jobdesk_refused: an attempt of this job is unknown")
-                                << QStringLiteral("an attempt of this job is unknown");
-        QTest::newRow("operator function") << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel")
-                                           << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel");
+        QTest::newRow("operator function") << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel");
         QTest::newRow("operator's validation longer than the provider's ttl")
-            << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms")
             << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms");
         QTest::newRow("stale, with the latest change and its reason")
             << QStringLiteral("job 3 changed since you looked (change 4, now 9): it is queued; latest: attempt #1 unknown -> "
-                              "cancelled by operator alice (provider said: never ran). Refresh and decide again.")
-            << QStringLiteral("job 3 changed since you looked (change 4, now 9): it is queued; latest: attempt #1 unknown -> "
                               "cancelled by operator alice (provider said: never ran). Refresh and decide again.");
     }
-    void aDatabaseMessageIsRecognisedInsideItsContext()
+    void anOperatorFunctionsAnswerIsRecognised()
     {
         QFETCH(QString, raw);
-        QFETCH(QString, english);
         const std::optional<RefusalText> r = refusal::recognise(raw);
         QVERIFY(r);
-        QCOMPARE(r->english(), english);
-        QCOMPARE(r->localized(), english); // no catalogue installed: English
+        QCOMPARE(r->english(), raw);
+        QCOMPARE(r->localized(), raw); // no catalogue installed: English
     }
 
     void anUnknownMessageStaysAsItCame()
@@ -247,17 +330,17 @@ private Q_SLOTS:
         QTranslator ta;
         QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm"))); // the console's catalogue (linked in with jobdesk_ui)
         QCoreApplication::installTranslator(&ta);
-        const JobDeskError e(JobDeskError::Code::InvalidTransition,
-                             QStringLiteral("cancel attempt: ERROR:  jobdesk_transition: attempt 12 cannot go from "
-                                            "cancelled to running\nCONTEXT:  PL/pgSQL function"));
+        const JobDeskError e = guardRefusal(QStringLiteral("cancel attempt"),
+                                            guardError(QStringLiteral("JD010"), QStringLiteral("attempt 12 cannot go from cancelled to running"),
+                                                       QStringLiteral("{\"attempt\": 12, \"from\": \"cancelled\", \"to\": \"running\"}")));
         const QString tamil = e.localizedMessage();
         QCoreApplication::removeTranslator(&ta);
         QVERIFY2(tamil.contains(QStringLiteral("12")), qPrintable(tamil));
         QVERIFY2(tamil.contains(QStringLiteral("ரத்துசெய்யப்பட்டது")), qPrintable(tamil)); // cancelled
         QVERIFY2(tamil.contains(QStringLiteral("இயங்குகிறது")), qPrintable(tamil));       // running
-        QVERIFY2(!tamil.contains(QStringLiteral("cannot go")) && !tamil.contains(QStringLiteral("jobdesk_")), qPrintable(tamil));
+        QVERIFY2(!tamil.contains(QStringLiteral("cannot go")), qPrintable(tamil));
         // The English message is untouched (logs, API clients).
-        QVERIFY(e.message().startsWith(QStringLiteral("cancel attempt: ERROR:  jobdesk_transition: attempt 12 cannot go")));
+        QCOMPARE(e.message(), QStringLiteral("cancel attempt: attempt 12 cannot go from cancelled to running"));
     }
 };
 

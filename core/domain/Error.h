@@ -39,6 +39,10 @@ public:
     // is known (RefusalText), else the English message as it is.
     QString localizedMessage() const;
     static QString codeName(Code code);
+    // A database guard's refusal: its stable code ("JD010") and its
+    // parameters as the template's arguments; empty otherwise.
+    QString refusalCode() const { return m_text.code(); }
+    QStringList refusalArgs() const { return m_text.args(); }
 
 private:
     Code m_code;

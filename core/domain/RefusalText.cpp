@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace jobdesk {
@@ -63,41 +65,41 @@ namespace refusal {
 const QList<KnownSentence> &knownSentences()
 {
     static const QList<KnownSentence> table{
-        // -- Triggers and guards (jobdesk_<tag>: ...), both stores --
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a new attempt must start in state starting"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of this job is unknown"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has a winner or is cancelled"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "max_parallel attempts are open"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has used its automatic attempt budget"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every attempt starts with a lease"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the starting worker does not hold an unexpired claim on the job"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a hedge needs an open attempt to hedge"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 cannot go from %2 to %3"), arg(2) | arg(3)},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only the job's winner may be succeeded"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job with an open attempt cannot fail"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a %1 job does not change state"), arg(1)},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "this attempt state change is not allowed"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a cancelled or succeeded job does not change state"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the winner must be a running or unknown attempt of a job that is not cancelled"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten and must be a running or unknown attempt"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born without a winner"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born queued, at version 0"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner's result is never rewritten"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is set by a compare-and-swap, the version one up"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version never goes back"), 0},
-        {"cas", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version moves one up, with its win or its cancel"), 0},
-        {"transition", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job's winner is never superseded, failed or cancelled"), 0},
-        {"refused", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 already started attempt %2 of job %3; a retry needs a request id of its own"), 0},
-        {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted (token %1)"), 0},
-        {"token_history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted"), 0},
-        {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once (token %1)"), 0},
-        {"token_immutable", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once"), 0},
-        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is append-only (%2 refused)"), 0},
-        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the identity of a row in %1 is never rewritten"), 0},
-        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "where an attempt's request went is recorded once, as it is sent"), 0},
-        {"history", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an event names an attempt of its own job"), 0},
+        // -- The database's guards, both stores, by code (resources/schema/*/functions|triggers) --
+        {"JD001", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a new attempt must start in state starting"), 0, 0, ""},
+        {"JD002", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of this job is unknown"), 0, 0, ""},
+        {"JD003", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has a winner or is cancelled"), 0, 0, ""},
+        {"JD004", QT_TRANSLATE_NOOP("jobdesk::Refusal", "max_parallel attempts are open"), 0, 0, ""},
+        {"JD005", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job has used its automatic attempt budget"), 0, 0, ""},
+        {"JD006", QT_TRANSLATE_NOOP("jobdesk::Refusal", "every attempt starts with a lease"), 0, 0, ""},
+        {"JD007", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the starting worker does not hold an unexpired claim on the job"), 0, 0, ""},
+        {"JD008", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a hedge needs an open attempt to hedge"), 0, 0, ""},
+        {"JD010", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 cannot go from %2 to %3"), arg(2) | arg(3), 0, "attempt,from,to"},
+        {"JD012", QT_TRANSLATE_NOOP("jobdesk::Refusal", "only the job's winner may be succeeded"), 0, 0, ""},
+        {"JD014", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent"), 0, 0, ""},
+        {"JD015", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job with an open attempt cannot fail"), 0, 0, ""},
+        {"JD016", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a %1 job does not change state"), arg(1), 0, "state"},
+        {"JD011", QT_TRANSLATE_NOOP("jobdesk::Refusal", "this attempt state change is not allowed"), 0, 0, ""},
+        {"JD017", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a cancelled or succeeded job does not change state"), 0, 0, ""},
+        {"JD020", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten"), 0, 0, ""},
+        {"JD021", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the winner must be a running or unknown attempt of a job that is not cancelled"), 0, 0, ""},
+        {"JD022", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is never overwritten and must be a running or unknown attempt"), 0, 0, ""},
+        {"JD023", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born without a winner"), 0, 0, ""},
+        {"JD024", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job is born queued, at version 0"), 0, 0, ""},
+        {"JD025", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner's result is never rewritten"), 0, 0, ""},
+        {"JD026", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a winner is set by a compare-and-swap, the version one up"), 0, 0, ""},
+        {"JD027", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version never goes back"), 0, 0, ""},
+        {"JD028", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a job's version moves one up, with its win or its cancel"), 0, 0, ""},
+        {"JD013", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the job's winner is never superseded, failed or cancelled"), 0, 0, ""},
+        {"JD009", QT_TRANSLATE_NOOP("jobdesk::Refusal", "request id %1 already started attempt %2 of job %3; a retry needs a request id of its own"), 0, 0, "request,attempt,job"},
+        {"JD040", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted (token %1)"), 0, 0, "token"},
+        {"JD041", QT_TRANSLATE_NOOP("jobdesk::Refusal", "API tokens are revoked, never deleted"), 0, 0, ""},
+        {"JD042", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once (token %1)"), 0, 0, "token"},
+        {"JD043", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a token can only be revoked, and only once"), 0, 0, ""},
+        {"JD030", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is append-only (%2 refused)"), 0, 0, "table,operation"},
+        {"JD031", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the identity of a row in %1 is never rewritten"), 0, 0, "table"},
+        {"JD032", QT_TRANSLATE_NOOP("jobdesk::Refusal", "where an attempt's request went is recorded once, as it is sent"), 0, 0, ""},
+        {"JD033", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an event names an attempt of its own job"), 0, 0, ""},
 
         // -- Why an attempt may not start (PostgreSQL's jd_start_attempt, SQLite's startGuard) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts"), 0},
@@ -189,7 +191,8 @@ namespace {
 
 struct CompiledSentence
 {
-    QString tag;
+    QString code;
+    QStringList params;
     const char *source;
     quint32 stateArgs;
     int countArg;
@@ -214,8 +217,8 @@ CompiledSentence compile(const KnownSentence &k)
         last = m.capturedEnd();
     }
     re += QRegularExpression::escape(source.mid(last)) + u'$';
-    return {QString::fromLatin1(k.tag), k.source, k.stateArgs, k.countArg,
-            QRegularExpression(re, QRegularExpression::DotMatchesEverythingOption), order};
+    return {QString::fromLatin1(k.code), QString::fromLatin1(k.params).split(u',', Qt::SkipEmptyParts), k.source, k.stateArgs,
+            k.countArg, QRegularExpression(re, QRegularExpression::DotMatchesEverythingOption), order};
 }
 
 const QList<CompiledSentence> &compiled()
@@ -229,10 +232,10 @@ const QList<CompiledSentence> &compiled()
     return all;
 }
 
-std::optional<RefusalText> match(const QString &tag, const QString &text)
+std::optional<RefusalText> match(const QString &code, const QString &text)
 {
     for (const CompiledSentence &c : compiled()) {
-        if (c.tag != tag)
+        if (c.code != code)
             continue;
         const QRegularExpressionMatch m = c.pattern.match(text);
         if (!m.hasMatch())
@@ -250,14 +253,34 @@ std::optional<RefusalText> match(const QString &tag, const QString &text)
 
 } // namespace
 
+std::optional<RefusalText> fromCode(const QString &code, const QString &detail, const QString &message)
+{
+    if (code.isEmpty())
+        return std::nullopt;
+    const QJsonObject params = QJsonDocument::fromJson(detail.toUtf8()).object();
+    for (const CompiledSentence &c : compiled()) {
+        if (c.code != code)
+            continue;
+        std::optional<RefusalText> out;
+        if (!params.isEmpty() || c.params.isEmpty()) {
+            QStringList args;
+            for (const QString &name : c.params) {
+                const QJsonValue v = params.value(name);
+                args.append(v.isDouble() ? QString::number(v.toInteger()) : v.toString());
+            }
+            out = RefusalText(c.source, args, c.stateArgs, c.countArg);
+        } else {
+            out = match(code, message.trimmed());
+        }
+        if (out)
+            out->setCode(code);
+        return out;
+    }
+    return std::nullopt;
+}
+
 std::optional<RefusalText> recognise(const QString &english)
 {
-    // A database's message: "ERROR:  jobdesk_refused: ...\nCONTEXT: ..." (PostgreSQL),
-    // "jobdesk_refused: ..." (SQLite), perhaps after the operation's name.
-    static const QRegularExpression tagged(QStringLiteral("jobdesk_([a-z_]+): ([^\\n]*)"));
-    const QRegularExpressionMatch t = tagged.match(english);
-    if (t.hasMatch())
-        return match(t.captured(1), t.captured(2).trimmed());
     return match(QString(), english.trimmed());
 }
 

@@ -26,6 +26,9 @@ public:
         : m_source(source), m_args(std::move(args)), m_stateArgs(stateArgs), m_countArg(countArg) {}
 
     bool isNull() const { return m_source == nullptr; }
+    // The database guard's code ("JD010") when the refusal came from one.
+    QString code() const { return m_code; }
+    void setCode(const QString &code) { m_code = code; }
     const char *source() const { return m_source; }
     QStringList args() const { return m_args; }
     QString english() const;   // the template, untranslated, with the arguments as they came
@@ -36,25 +39,34 @@ private:
     QStringList m_args;
     quint32 m_stateArgs = 0; // bit n-1 set: argument %n is a state name
     int m_countArg = 0;      // n > 0: argument %n is a count, which picks the translation's plural form
+    QString m_code;
 };
 
 namespace refusal {
 
-// One known sentence: the database's tag ("refused" for "jobdesk_refused: ...";
-// empty for a sentence without one) and its translatable template, whose %n
-// match anything in the English text.
+// One known sentence: the stable code a database guard raises it under
+// ("JD001"; empty for a sentence of the core or of an operator function's
+// answer) and its translatable template. For a coded sentence, params names
+// the template's arguments in order (%1 = the first name): the keys of the
+// JSON object PostgreSQL sends in the refusal's DETAIL.
 struct KnownSentence
 {
-    const char *tag;
+    const char *code;
     const char *source;
     quint32 stateArgs;
     int countArg = 0; // n > 0: %n is a count (the template is marked QT_TRANSLATE_N_NOOP, its translations have plural forms)
+    const char *params = "";
 };
 const QList<KnownSentence> &knownSentences();
 
-// The sentence in an English message, as a template and its arguments: a
-// "jobdesk_<tag>: ..." line anywhere in it (a database's message with its
-// context lines), or the whole message.
+// A database guard's refusal: its code's template, filled from `detail` (a
+// JSON object, PostgreSQL) or, when that is empty (SQLite's constant text),
+// from the message read against that one template. Nullopt for a code no
+// template has.
+std::optional<RefusalText> fromCode(const QString &code, const QString &detail, const QString &message);
+
+// A sentence without a code, as a template and its arguments: the whole
+// English message read against every such template.
 std::optional<RefusalText> recognise(const QString &english);
 
 // The message in the operator's language: recognised and translated, or as it came.

@@ -103,8 +103,7 @@ auto TokenStore::guarded(const char *what, bool rerunAfterLostConnection, F body
                                    QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
             }
             if (e.kind() == SqlError::Kind::GuardRefused)
-                throw JobDeskError(JobDeskError::Code::InvalidTransition,
-                                   QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                throw guardRefusal(QLatin1String(what), e);
             throw JobDeskError(JobDeskError::Code::StoreError, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
         }
     }

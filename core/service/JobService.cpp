@@ -449,7 +449,7 @@ struct JobService::Private
                                        QStringLiteral("%1: the database refuses this for your database user: %2")
                                            .arg(QLatin1String(what), e.message()));
                 if (e.kind() == SqlError::Kind::GuardRefused)
-                    throw JobDeskError(Code::InvalidTransition, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
+                    throw guardRefusal(QLatin1String(what), e);
                 throw JobDeskError(Code::StoreError, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
             } catch (...) {
                 session->rollback();

@@ -177,6 +177,24 @@ QString PgSession::describe() const
     return StoreUrl{Dialect::Postgres, {}, QString::fromStdString(m_url)}.toDisplayString();
 }
 
+namespace {
+
+// libpq's message of a guard's refusal: "ERROR:  sentence\nDETAIL:  {json}\nCONTEXT: ...".
+SqlError guardRefusal(const QString &code, const QString &text)
+{
+    QString message;
+    QString detail;
+    for (const QString &line : text.split(u'\n')) {
+        if (line.startsWith(QStringLiteral("ERROR:  ")))
+            message = line.mid(8).trimmed();
+        else if (line.startsWith(QStringLiteral("DETAIL:  ")))
+            detail = line.mid(9).trimmed();
+    }
+    return SqlError(SqlError::Kind::GuardRefused, message.isEmpty() ? text : message, detail, code);
+}
+
+} // namespace
+
 void PgSession::rethrow(const QString &sql)
 {
     try {
@@ -191,8 +209,9 @@ void PgSession::rethrow(const QString &sql)
     } catch (const pqxx::sql_error &e) {
         const QString msg = QString::fromUtf8(e.what()).trimmed();
         const std::string state = e.sqlstate();
-        if (msg.contains(QStringLiteral("jobdesk_")))
-            throw SqlError(SqlError::Kind::GuardRefused, msg);
+        // A guard's RAISE ... USING ERRCODE = 'JDnnn', MESSAGE = ..., DETAIL = '{json}'.
+        if (state.size() == 5 && state.rfind("JD", 0) == 0)
+            throw guardRefusal(QString::fromStdString(state), msg);
         if (state == "23505")
             throw SqlError(SqlError::Kind::UniqueViolation, msg);
         // 23xxx: integrity constraints; 22P02 and 22001: a value the column's

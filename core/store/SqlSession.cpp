@@ -76,4 +76,12 @@ QString postgresConnectionString(const QString &url)
     return out;
 }
 
+JobDeskError guardRefusal(const QString &what, const SqlError &e)
+{
+    const QString message = QStringLiteral("%1: %2").arg(what, e.message());
+    if (const std::optional<RefusalText> text = refusal::fromCode(e.code(), e.detail(), e.message()))
+        return JobDeskError(JobDeskError::Code::InvalidTransition, message, *text);
+    return JobDeskError(JobDeskError::Code::InvalidTransition, message);
+}
+
 } // namespace jobdesk

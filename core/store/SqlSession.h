@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/Error.h"
+
 #include <QList>
 #include <QString>
 #include <QVariant>
@@ -23,22 +25,28 @@ public:
     enum class Kind {
         UniqueViolation,   // a unique constraint or index refused the row
         Constraint,        // CHECK / NOT NULL / foreign key
-        GuardRefused,      // one of our triggers refused (message starts "jobdesk_")
+        GuardRefused,      // one of JobDesk's guards refused: code() is its JDnnn code
         Retryable,         // serialization failure, deadlock, busy: run the transaction again
         ConnectionLost,    // the connection broke; the outcome of an open commit is unknown
         PermissionDenied,  // the database user may not do this (PostgreSQL roles)
         Other,
     };
-    SqlError(Kind kind, const QString &message, const QString &detail = {})
-        : std::runtime_error(message.toStdString()), m_kind(kind), m_message(message), m_detail(detail) {}
+    SqlError(Kind kind, const QString &message, const QString &detail = {}, const QString &code = {})
+        : std::runtime_error(message.toStdString()), m_kind(kind), m_message(message), m_detail(detail), m_code(code) {}
     Kind kind() const noexcept { return m_kind; }
     QString message() const { return m_message; }
+    // For a guard's refusal: its parameters as a JSON object (PostgreSQL's
+    // DETAIL; empty on SQLite, whose triggers raise constant text).
     QString detail() const { return m_detail; }
+    // For a guard's refusal: JobDesk's stable code, "JD001".."JD999"
+    // (PostgreSQL: the SQLSTATE; SQLite: the message's "JDnnn: " prefix).
+    QString code() const { return m_code; }
 
 private:
     Kind m_kind;
     QString m_message;
     QString m_detail;
+    QString m_code;
 };
 
 // One connection to one database. Not thread-safe: a session belongs to the
@@ -100,6 +108,10 @@ struct StoreUrl
 };
 
 std::unique_ptr<SqlSession> openSqlSession(const StoreUrl &url);
+
+// A guard's refusal (Kind::GuardRefused) as the core's error: InvalidTransition,
+// "<what>: <sentence>", with the sentence's template and parameters by its code.
+JobDeskError guardRefusal(const QString &what, const SqlError &e);
 
 // The libpq connection string JobDesk connects with: `url` (a URI or
 // key=value form) plus what a 3 a.m. outage needs, unless the URL sets it:

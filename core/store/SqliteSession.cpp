@@ -23,8 +23,10 @@ SqlError translate(const QSqlError &e, const QString &sql)
     const QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
     // Extended result codes: 2067 unique, 1555 primary key, 275 check,
     // 787 foreign key, 1299 not null, 1811 trigger (RAISE), 5/6 busy/locked.
-    if (text.contains(QStringLiteral("jobdesk_")))
-        return SqlError(SqlError::Kind::GuardRefused, text);
+    // A guard's RAISE(ABORT, 'JDnnn: sentence').
+    static const QRegularExpression guard(QStringLiteral("^(JD\\d{3}): (.*)$"), QRegularExpression::DotMatchesEverythingOption);
+    if (const QRegularExpressionMatch m = guard.match(text); m.hasMatch())
+        return SqlError(SqlError::Kind::GuardRefused, m.captured(2), {}, m.captured(1));
     if (native == QStringLiteral("2067") || native == QStringLiteral("1555"))
         return SqlError(SqlError::Kind::UniqueViolation, text);
     if (native == QStringLiteral("275") || native == QStringLiteral("787") || native == QStringLiteral("1299")

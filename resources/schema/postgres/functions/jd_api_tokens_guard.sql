@@ -6,12 +6,14 @@ CREATE OR REPLACE FUNCTION @schema@.jd_api_tokens_guard() RETURNS trigger
     AS $$
 BEGIN
     IF TG_OP = 'DELETE' THEN
-        RAISE EXCEPTION 'jobdesk_token_history: API tokens are revoked, never deleted (token %)', OLD.id;
+        RAISE EXCEPTION USING ERRCODE = 'JD040', MESSAGE = format('API tokens are revoked, never deleted (token %s)', OLD.id),
+            DETAIL = json_build_object('token', OLD.id)::text;
     END IF;
     IF NEW.id <> OLD.id OR NEW.token_hash <> OLD.token_hash OR NEW.owner_id <> OLD.owner_id
        OR NEW.role <> OLD.role OR NEW.label IS DISTINCT FROM OLD.label
        OR NEW.created_at_ms <> OLD.created_at_ms OR OLD.revoked_at_ms IS NOT NULL THEN
-        RAISE EXCEPTION 'jobdesk_token_immutable: a token can only be revoked, and only once (token %)', OLD.id;
+        RAISE EXCEPTION USING ERRCODE = 'JD042', MESSAGE = format('a token can only be revoked, and only once (token %s)', OLD.id),
+            DETAIL = json_build_object('token', OLD.id)::text;
     END IF;
     RETURN NEW;
 END $$;

@@ -12,20 +12,21 @@ BEGIN
     IF NOT (   (OLD.state = 'starting' AND NEW.state IN ('running', 'failed', 'unknown', 'cancelled'))
             OR (OLD.state = 'running'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'unknown', 'cancelled'))
             OR (OLD.state = 'unknown'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'cancelled'))) THEN
-        RAISE EXCEPTION 'jobdesk_transition: attempt % cannot go from % to %', OLD.id, OLD.state, NEW.state;
+        RAISE EXCEPTION USING ERRCODE = 'JD010', MESSAGE = format('attempt %s cannot go from %s to %s', OLD.id, OLD.state, NEW.state),
+            DETAIL = json_build_object('attempt', OLD.id, 'from', OLD.state, 'to', NEW.state)::text;
     END IF;
     IF OLD.state = 'starting' AND NEW.state = 'running' THEN -- its request is about to be sent
         IF EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND (completed_by IS NOT NULL OR state = 'cancelled'))
            OR EXISTS (SELECT 1 FROM @schema@.attempts WHERE job_id = NEW.job_id AND state = 'unknown') THEN
-            RAISE EXCEPTION 'jobdesk_transition: an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent';
+            RAISE EXCEPTION USING ERRCODE = 'JD014', MESSAGE = 'an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent';
         END IF;
     ELSIF NEW.state = 'succeeded' THEN
         IF NOT EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND completed_by = NEW.id) THEN
-            RAISE EXCEPTION 'jobdesk_transition: only the job''s winner may be succeeded';
+            RAISE EXCEPTION USING ERRCODE = 'JD012', MESSAGE = 'only the job''s winner may be succeeded';
         END IF;
     ELSIF OLD.state <> 'starting' AND NEW.state IN ('superseded', 'failed', 'cancelled') THEN
         IF EXISTS (SELECT 1 FROM @schema@.jobs WHERE id = NEW.job_id AND completed_by = NEW.id) THEN
-            RAISE EXCEPTION 'jobdesk_transition: the job''s winner is never superseded, failed or cancelled';
+            RAISE EXCEPTION USING ERRCODE = 'JD013', MESSAGE = 'the job''s winner is never superseded, failed or cancelled';
         END IF;
     END IF;
     RETURN NEW;

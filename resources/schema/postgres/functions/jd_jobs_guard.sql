@@ -8,41 +8,42 @@ CREATE OR REPLACE FUNCTION @schema@.jd_jobs_guard() RETURNS trigger
 BEGIN
     IF OLD.completed_by IS NOT NULL THEN
         IF NEW.completed_by IS DISTINCT FROM OLD.completed_by THEN
-            RAISE EXCEPTION 'jobdesk_cas: a winner is never overwritten';
+            RAISE EXCEPTION USING ERRCODE = 'JD020', MESSAGE = 'a winner is never overwritten';
         END IF;
         IF NEW.result::text <> OLD.result::text THEN -- json, compared as written; NULL: the rule below names it
-            RAISE EXCEPTION 'jobdesk_cas: a winner''s result is never rewritten';
+            RAISE EXCEPTION USING ERRCODE = 'JD025', MESSAGE = 'a winner''s result is never rewritten';
         END IF;
     ELSIF NEW.completed_by IS NOT NULL THEN
         IF OLD.state = 'cancelled' OR NOT EXISTS (
                SELECT 1 FROM @schema@.attempts WHERE id = NEW.completed_by AND job_id = NEW.id
                                         AND state IN ('running', 'unknown')) THEN
-            RAISE EXCEPTION 'jobdesk_cas: the winner must be a running or unknown attempt of a job that is not cancelled';
+            RAISE EXCEPTION USING ERRCODE = 'JD021', MESSAGE = 'the winner must be a running or unknown attempt of a job that is not cancelled';
         END IF;
         IF NEW.version OPERATOR(pg_catalog.<>) (OLD.version OPERATOR(pg_catalog.+) 1) THEN
-            RAISE EXCEPTION 'jobdesk_cas: a winner is set by a compare-and-swap, the version one up';
+            RAISE EXCEPTION USING ERRCODE = 'JD026', MESSAGE = 'a winner is set by a compare-and-swap, the version one up';
         END IF;
     ELSIF NEW.version OPERATOR(pg_catalog.>) OLD.version
           AND NOT (NEW.version OPERATOR(pg_catalog.=) (OLD.version OPERATOR(pg_catalog.+) 1)
                    AND NEW.state = 'cancelled' AND OLD.state <> 'cancelled') THEN
-        RAISE EXCEPTION 'jobdesk_cas: a job''s version moves one up, with its win or its cancel';
+        RAISE EXCEPTION USING ERRCODE = 'JD028', MESSAGE = 'a job''s version moves one up, with its win or its cancel';
     END IF;
     IF NEW.state = 'failed' AND OLD.state <> 'failed' THEN
         IF EXISTS (SELECT 1 FROM @schema@.attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown')) THEN
-            RAISE EXCEPTION 'jobdesk_transition: a job with an open attempt cannot fail';
+            RAISE EXCEPTION USING ERRCODE = 'JD015', MESSAGE = 'a job with an open attempt cannot fail';
         END IF;
     END IF;
     IF OLD.state <> NEW.state AND OLD.state IN ('cancelled', 'succeeded') THEN
-        RAISE EXCEPTION 'jobdesk_transition: a % job does not change state', OLD.state;
+        RAISE EXCEPTION USING ERRCODE = 'JD016', MESSAGE = format('a %s job does not change state', OLD.state),
+            DETAIL = json_build_object('state', OLD.state)::text;
     END IF;
     IF NEW.version OPERATOR(pg_catalog.<) OLD.version THEN -- a negative version is below every version a job had
         IF NEW.version OPERATOR(pg_catalog.<) 0 THEN
             RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_version_not_negative', TABLE = 'jobs',
                 MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_version_not_negative"';
         END IF;
-        RAISE EXCEPTION 'jobdesk_cas: a job''s version never goes back';
+        RAISE EXCEPTION USING ERRCODE = 'JD027', MESSAGE = 'a job''s version never goes back';
     ELSIF NEW.version OPERATOR(pg_catalog.>) OLD.version AND OLD.completed_by IS NOT NULL THEN
-        RAISE EXCEPTION 'jobdesk_cas: a job''s version moves one up, with its win or its cancel';
+        RAISE EXCEPTION USING ERRCODE = 'JD028', MESSAGE = 'a job''s version moves one up, with its win or its cancel';
     END IF;
     IF (NEW.completed_by IS NULL) <> (NEW.result IS NULL) THEN
         RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'jobs_result_with_winner', TABLE = 'jobs',

@@ -53,12 +53,12 @@ BEGIN
             MESSAGE = 'new row for relation "jobs" violates check constraint "jobs_succeeded_iff_winner"';
     END IF;
     IF NEW.completed_by IS NOT NULL THEN
-        RAISE EXCEPTION 'jobdesk_cas: a job is born without a winner';
+        RAISE EXCEPTION USING ERRCODE = 'JD023', MESSAGE = 'a job is born without a winner';
     END IF;
     IF NEW.state = 'queued' AND NEW.version = 0 THEN
         RETURN NEW; -- a NULL in another column: its NOT NULL reports it
     END IF;
-    RAISE EXCEPTION 'jobdesk_cas: a job is born queued, at version 0';
+    RAISE EXCEPTION USING ERRCODE = 'JD024', MESSAGE = 'a job is born queued, at version 0';
 END $$;
 
 CREATE OR REPLACE TRIGGER jobs_guard_insert BEFORE INSERT ON @schema@.jobs FOR EACH ROW EXECUTE FUNCTION @schema@.jd_jobs_insert_guard();

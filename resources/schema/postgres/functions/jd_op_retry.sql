@@ -34,8 +34,8 @@ BEGIN
     END IF;
     SELECT t.id INTO v_other FROM attempts t WHERE t.job_id = p_job AND t.start_request_id = p_request;
     IF FOUND THEN -- not this retry's (its replays were answered above): another attempt's request id
-        RAISE EXCEPTION 'jobdesk_refused: request id % already started attempt % of job %; a retry needs a request id of its own',
-            p_request, v_other, p_job;
+        RAISE EXCEPTION USING ERRCODE = 'JD009', MESSAGE = format('request id %s already started attempt %s of job %s; a retry needs a request id of its own', p_request, v_other, p_job),
+            DETAIL = json_build_object('request', p_request, 'attempt', v_other, 'job', p_job)::text;
     END IF;
     SELECT * INTO s FROM jd_start_attempt(p_job, p_provider, 'retry', p_request, NULL, p_lease_ms, NULL, p_actor_kind,
                                           p_actor_id, btrim(p_reason), gen_random_uuid()::text);

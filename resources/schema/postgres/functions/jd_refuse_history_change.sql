@@ -5,7 +5,8 @@ CREATE OR REPLACE FUNCTION @schema@.jd_refuse_history_change() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    RAISE EXCEPTION 'jobdesk_history: % is append-only (% refused)', TG_TABLE_NAME, TG_OP;
+    RAISE EXCEPTION USING ERRCODE = 'JD030', MESSAGE = format('%s is append-only (%s refused)', TG_TABLE_NAME, TG_OP),
+        DETAIL = json_build_object('table', TG_TABLE_NAME, 'operation', TG_OP)::text;
 END $$;
 
 CREATE OR REPLACE TRIGGER attempt_contracts_append_only BEFORE DELETE OR UPDATE ON @schema@.attempt_contracts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();

@@ -5,7 +5,8 @@ CREATE OR REPLACE FUNCTION @schema@.jd_refuse_identity_change() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    RAISE EXCEPTION 'jobdesk_history: the identity of a row in % is never rewritten', TG_TABLE_NAME;
+    RAISE EXCEPTION USING ERRCODE = 'JD031', MESSAGE = format('the identity of a row in %s is never rewritten', TG_TABLE_NAME),
+        DETAIL = json_build_object('table', TG_TABLE_NAME)::text;
 END $$;
 
 CREATE OR REPLACE TRIGGER attempts_id_fixed BEFORE UPDATE OF id ON @schema@.attempts FOR EACH ROW WHEN ((old.id IS DISTINCT FROM new.id)) EXECUTE FUNCTION @schema@.jd_refuse_identity_change();

@@ -4,7 +4,7 @@
 DROP TRIGGER IF EXISTS api_tokens_no_delete;
 CREATE TRIGGER api_tokens_no_delete BEFORE DELETE ON api_tokens
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_token_history: API tokens are revoked, never deleted');
+    SELECT RAISE(ABORT, 'JD041: API tokens are revoked, never deleted');
 END;
 
 DROP TRIGGER IF EXISTS api_tokens_revoke_only;
@@ -13,5 +13,5 @@ WHEN NEW.id IS NOT OLD.id OR NEW.token_hash IS NOT OLD.token_hash OR NEW.owner_i
   OR NEW.role IS NOT OLD.role OR NEW.label IS NOT OLD.label OR NEW.created_at_ms IS NOT OLD.created_at_ms
   OR OLD.revoked_at_ms IS NOT NULL
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_token_immutable: a token can only be revoked, and only once');
+    SELECT RAISE(ABORT, 'JD043: a token can only be revoked, and only once');
 END;

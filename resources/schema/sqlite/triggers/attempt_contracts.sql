@@ -4,11 +4,11 @@
 DROP TRIGGER IF EXISTS attempt_contracts_no_update;
 CREATE TRIGGER attempt_contracts_no_update BEFORE UPDATE ON attempt_contracts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: attempt_contracts is append-only (UPDATE refused)');
+    SELECT RAISE(ABORT, 'JD030: attempt_contracts is append-only (UPDATE refused)');
 END;
 
 DROP TRIGGER IF EXISTS attempt_contracts_no_delete;
 CREATE TRIGGER attempt_contracts_no_delete BEFORE DELETE ON attempt_contracts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: attempt_contracts is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: attempt_contracts is append-only (DELETE refused)');
 END;

@@ -4,18 +4,18 @@
 DROP TRIGGER IF EXISTS attempt_events_no_update;
 CREATE TRIGGER attempt_events_no_update BEFORE UPDATE ON attempt_events
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: attempt_events is append-only (UPDATE refused)');
+    SELECT RAISE(ABORT, 'JD030: attempt_events is append-only (UPDATE refused)');
 END;
 
 DROP TRIGGER IF EXISTS attempt_events_no_delete;
 CREATE TRIGGER attempt_events_no_delete BEFORE DELETE ON attempt_events
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: attempt_events is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: attempt_events is append-only (DELETE refused)');
 END;
 
 DROP TRIGGER IF EXISTS attempt_events_attempt_of_its_job;
 CREATE TRIGGER attempt_events_attempt_of_its_job BEFORE INSERT ON attempt_events
 WHEN NOT EXISTS (SELECT 1 FROM attempts WHERE id = NEW.attempt_id AND job_id = NEW.job_id)
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: an event names an attempt of its own job');
+    SELECT RAISE(ABORT, 'JD033: an event names an attempt of its own job');
 END;

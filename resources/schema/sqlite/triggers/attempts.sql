@@ -5,17 +5,17 @@
 DROP TRIGGER IF EXISTS attempts_guard_insert;
 CREATE TRIGGER attempts_guard_insert BEFORE INSERT ON attempts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_refused: a new attempt must start in state starting')
+    SELECT RAISE(ABORT, 'JD001: a new attempt must start in state starting')
      WHERE NEW.state <> 'starting';
-    SELECT RAISE(ABORT, 'jobdesk_refused: an attempt of this job is unknown')
+    SELECT RAISE(ABORT, 'JD002: an attempt of this job is unknown')
      WHERE EXISTS (SELECT 1 FROM attempts WHERE job_id = NEW.job_id AND state = 'unknown');
-    SELECT RAISE(ABORT, 'jobdesk_refused: the job has a winner or is cancelled')
+    SELECT RAISE(ABORT, 'JD003: the job has a winner or is cancelled')
      WHERE EXISTS (SELECT 1 FROM jobs WHERE id = NEW.job_id AND (completed_by IS NOT NULL OR state = 'cancelled'));
-    SELECT RAISE(ABORT, 'jobdesk_refused: max_parallel attempts are open')
+    SELECT RAISE(ABORT, 'JD004: max_parallel attempts are open')
      WHERE (SELECT count(*) FROM attempts WHERE job_id = NEW.job_id AND state IN ('starting', 'running', 'unknown'))
            >= (SELECT max_parallel FROM jobs WHERE id = NEW.job_id);
     -- Only an operator's retry may go beyond the automatic attempt budget.
-    SELECT RAISE(ABORT, 'jobdesk_refused: the job has used its automatic attempt budget')
+    SELECT RAISE(ABORT, 'JD005: the job has used its automatic attempt budget')
      WHERE NEW.kind <> 'retry'
        AND (SELECT count(*) FROM attempts WHERE job_id = NEW.job_id AND kind <> 'retry')
            >= (SELECT max_attempts FROM jobs WHERE id = NEW.job_id);
@@ -28,7 +28,7 @@ WHEN OLD.state <> NEW.state AND NOT (
     OR (OLD.state = 'running'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'unknown', 'cancelled'))
     OR (OLD.state = 'unknown'  AND NEW.state IN ('succeeded', 'superseded', 'failed', 'cancelled')))
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: this attempt state change is not allowed');
+    SELECT RAISE(ABORT, 'JD011: this attempt state change is not allowed');
 END;
 
 DROP TRIGGER IF EXISTS attempts_guard_winner;
@@ -36,7 +36,7 @@ CREATE TRIGGER attempts_guard_winner BEFORE UPDATE OF state ON attempts
 WHEN NEW.state = 'succeeded' AND OLD.state <> 'succeeded'
  AND NOT EXISTS (SELECT 1 FROM jobs WHERE id = NEW.job_id AND completed_by = NEW.id)
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: only the job''s winner may be succeeded');
+    SELECT RAISE(ABORT, 'JD012: only the job''s winner may be succeeded');
 END;
 
 DROP TRIGGER IF EXISTS attempts_after_insert;
@@ -68,14 +68,14 @@ END;
 DROP TRIGGER IF EXISTS attempts_guard_insert_claim;
 CREATE TRIGGER attempts_guard_insert_claim BEFORE INSERT ON attempts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_refused: every attempt starts with a lease')
+    SELECT RAISE(ABORT, 'JD006: every attempt starts with a lease')
      WHERE NEW.lease_expires_at_ms IS NULL;
-    SELECT RAISE(ABORT, 'jobdesk_refused: the starting worker does not hold an unexpired claim on the job')
+    SELECT RAISE(ABORT, 'JD007: the starting worker does not hold an unexpired claim on the job')
      WHERE NEW.kind <> 'retry'
        AND NOT EXISTS (SELECT 1 FROM jobs WHERE id = NEW.job_id AND claimed_by IS NOT NULL
                           AND claimed_by = NEW.worker_id
                           AND claim_expires_at_ms > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
-    SELECT RAISE(ABORT, 'jobdesk_refused: a hedge needs an open attempt to hedge')
+    SELECT RAISE(ABORT, 'JD008: a hedge needs an open attempt to hedge')
      WHERE NEW.kind = 'hedge'
        AND NOT EXISTS (SELECT 1 FROM attempts WHERE job_id = NEW.job_id AND state IN ('starting', 'running'));
 END;
@@ -83,7 +83,7 @@ END;
 DROP TRIGGER IF EXISTS attempts_no_delete;
 CREATE TRIGGER attempts_no_delete BEFORE DELETE ON attempts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: attempts is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: attempts is append-only (DELETE refused)');
 END;
 
 DROP TRIGGER IF EXISTS attempts_identity_fixed;
@@ -95,7 +95,7 @@ WHEN OLD.job_id IS NOT NEW.job_id OR OLD.attempt_no IS NOT NEW.attempt_no OR OLD
   OR (OLD.provider_key IS NOT NULL AND OLD.provider_key IS NOT NEW.provider_key)
   OR OLD.created_at_ms IS NOT NEW.created_at_ms
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: the identity of a row in attempts is never rewritten');
+    SELECT RAISE(ABORT, 'JD031: the identity of a row in attempts is never rewritten');
 END;
 
 DROP TRIGGER IF EXISTS attempts_after_transition;
@@ -118,7 +118,7 @@ DROP TRIGGER IF EXISTS attempts_id_fixed;
 CREATE TRIGGER attempts_id_fixed BEFORE UPDATE OF id ON attempts
 WHEN OLD.id IS NOT NEW.id
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: the identity of a row in attempts is never rewritten');
+    SELECT RAISE(ABORT, 'JD031: the identity of a row in attempts is never rewritten');
 END;
 
 DROP TRIGGER IF EXISTS attempts_sent_only_while_undecided;
@@ -127,21 +127,21 @@ WHEN OLD.state = 'starting' AND NEW.state = 'running'
  AND (EXISTS (SELECT 1 FROM jobs WHERE id = NEW.job_id AND (completed_by IS NOT NULL OR state = 'cancelled'))
       OR EXISTS (SELECT 1 FROM attempts WHERE job_id = NEW.job_id AND state = 'unknown'))
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent');
+    SELECT RAISE(ABORT, 'JD014: an attempt of a job that has a winner, is cancelled or has an unknown attempt is never sent');
 END;
 
 DROP TRIGGER IF EXISTS attempts_sent_to_once;
 CREATE TRIGGER attempts_sent_to_once BEFORE UPDATE OF sent_to ON attempts
 WHEN OLD.sent_to IS NOT NEW.sent_to AND (OLD.sent_to IS NOT NULL OR NEW.state IS NOT 'running' OR NEW.sent_to = '')
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: where an attempt''s request went is recorded once, as it is sent');
+    SELECT RAISE(ABORT, 'JD032: where an attempt''s request went is recorded once, as it is sent');
 END;
 
 DROP TRIGGER IF EXISTS attempts_sent_to_starts_empty;
 CREATE TRIGGER attempts_sent_to_starts_empty BEFORE INSERT ON attempts
 WHEN NEW.sent_to IS NOT NULL
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: where an attempt''s request went is recorded once, as it is sent');
+    SELECT RAISE(ABORT, 'JD032: where an attempt''s request went is recorded once, as it is sent');
 END;
 
 DROP TRIGGER IF EXISTS attempts_winner_stays;
@@ -149,5 +149,5 @@ CREATE TRIGGER attempts_winner_stays BEFORE UPDATE OF state ON attempts
 WHEN OLD.state IN ('running', 'unknown') AND NEW.state IN ('superseded', 'failed', 'cancelled')
  AND EXISTS (SELECT 1 FROM jobs WHERE id = NEW.job_id AND completed_by = NEW.id)
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: the job''s winner is never superseded, failed or cancelled');
+    SELECT RAISE(ABORT, 'JD013: the job''s winner is never superseded, failed or cancelled');
 END;

@@ -4,11 +4,11 @@
 DROP TRIGGER IF EXISTS audit_log_no_update;
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: audit_log is append-only (UPDATE refused)');
+    SELECT RAISE(ABORT, 'JD030: audit_log is append-only (UPDATE refused)');
 END;
 
 DROP TRIGGER IF EXISTS audit_log_no_delete;
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: audit_log is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: audit_log is append-only (DELETE refused)');
 END;

@@ -4,11 +4,11 @@
 DROP TRIGGER IF EXISTS idempotency_events_no_update;
 CREATE TRIGGER idempotency_events_no_update BEFORE UPDATE ON idempotency_events
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: idempotency_events is append-only (UPDATE refused)');
+    SELECT RAISE(ABORT, 'JD030: idempotency_events is append-only (UPDATE refused)');
 END;
 
 DROP TRIGGER IF EXISTS idempotency_events_no_delete;
 CREATE TRIGGER idempotency_events_no_delete BEFORE DELETE ON idempotency_events
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: idempotency_events is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: idempotency_events is append-only (DELETE refused)');
 END;

@@ -10,7 +10,7 @@ WHEN (OLD.completed_by IS NOT NULL AND (NEW.completed_by IS NULL OR NEW.complete
         OR NOT EXISTS (SELECT 1 FROM attempts
                         WHERE id = NEW.completed_by AND job_id = NEW.id AND state IN ('running', 'unknown'))))
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a winner is never overwritten and must be a running or unknown attempt');
+    SELECT RAISE(ABORT, 'JD022: a winner is never overwritten and must be a running or unknown attempt');
 END;
 
 DROP TRIGGER IF EXISTS jobs_guard_failed;
@@ -18,27 +18,27 @@ CREATE TRIGGER jobs_guard_failed BEFORE UPDATE OF state ON jobs
 WHEN NEW.state = 'failed' AND OLD.state <> 'failed'
  AND EXISTS (SELECT 1 FROM attempts WHERE job_id = NEW.id AND state IN ('starting', 'running', 'unknown'))
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: a job with an open attempt cannot fail');
+    SELECT RAISE(ABORT, 'JD015: a job with an open attempt cannot fail');
 END;
 
 DROP TRIGGER IF EXISTS jobs_guard_terminal;
 CREATE TRIGGER jobs_guard_terminal BEFORE UPDATE OF state ON jobs
 WHEN OLD.state <> NEW.state AND OLD.state IN ('cancelled', 'succeeded')
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_transition: a cancelled or succeeded job does not change state');
+    SELECT RAISE(ABORT, 'JD017: a cancelled or succeeded job does not change state');
 END;
 
 DROP TRIGGER IF EXISTS jobs_no_delete;
 CREATE TRIGGER jobs_no_delete BEFORE DELETE ON jobs
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: jobs is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: jobs is append-only (DELETE refused)');
 END;
 
 DROP TRIGGER IF EXISTS jobs_born_without_winner;
 CREATE TRIGGER jobs_born_without_winner BEFORE INSERT ON jobs
 WHEN NEW.completed_by IS NOT NULL
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a job is born without a winner');
+    SELECT RAISE(ABORT, 'JD023: a job is born without a winner');
 END;
 
 DROP TRIGGER IF EXISTS jobs_insert_moves_counter;
@@ -51,14 +51,14 @@ DROP TRIGGER IF EXISTS jobs_born_queued;
 CREATE TRIGGER jobs_born_queued AFTER INSERT ON jobs
 WHEN NEW.state <> 'queued' OR NEW.version <> 0
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a job is born queued, at version 0');
+    SELECT RAISE(ABORT, 'JD024: a job is born queued, at version 0');
 END;
 
 DROP TRIGGER IF EXISTS jobs_id_fixed;
 CREATE TRIGGER jobs_id_fixed BEFORE UPDATE OF id ON jobs
 WHEN OLD.id IS NOT NEW.id
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: the identity of a row in jobs is never rewritten');
+    SELECT RAISE(ABORT, 'JD031: the identity of a row in jobs is never rewritten');
 END;
 
 DROP TRIGGER IF EXISTS jobs_identity_fixed;
@@ -69,28 +69,28 @@ WHEN OLD.owner_id IS NOT NEW.owner_id OR OLD.idempotency_key IS NOT NEW.idempote
   OR OLD.created_at_ms IS NOT NEW.created_at_ms
   OR OLD.max_parallel IS NOT NEW.max_parallel OR OLD.max_attempts IS NOT NEW.max_attempts
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: the identity of a row in jobs is never rewritten');
+    SELECT RAISE(ABORT, 'JD031: the identity of a row in jobs is never rewritten');
 END;
 
 DROP TRIGGER IF EXISTS jobs_winners_result_stands;
 CREATE TRIGGER jobs_winners_result_stands BEFORE UPDATE OF result ON jobs
 WHEN OLD.completed_by IS NOT NULL AND NEW.result <> OLD.result -- NULL: the CHECK names it
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a winner''s result is never rewritten');
+    SELECT RAISE(ABORT, 'JD025: a winner''s result is never rewritten');
 END;
 
 DROP TRIGGER IF EXISTS jobs_version_never_goes_back;
 CREATE TRIGGER jobs_version_never_goes_back BEFORE UPDATE OF version ON jobs
 WHEN NEW.version < OLD.version AND NEW.version >= 0
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a job''s version never goes back');
+    SELECT RAISE(ABORT, 'JD027: a job''s version never goes back');
 END;
 
 DROP TRIGGER IF EXISTS jobs_winner_by_compare_and_swap;
 CREATE TRIGGER jobs_winner_by_compare_and_swap BEFORE UPDATE OF completed_by ON jobs
 WHEN OLD.completed_by IS NULL AND NEW.completed_by IS NOT NULL AND NEW.version IS NOT OLD.version + 1
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a winner is set by a compare-and-swap, the version one up');
+    SELECT RAISE(ABORT, 'JD026: a winner is set by a compare-and-swap, the version one up');
 END;
 
 DROP TRIGGER IF EXISTS jobs_version_moves_with_a_win_or_a_cancel;
@@ -100,5 +100,5 @@ WHEN NEW.version > OLD.version
       OR NOT (NEW.version = OLD.version + 1
               AND ((NEW.completed_by IS NOT NULL) OR (NEW.state = 'cancelled' AND OLD.state <> 'cancelled'))))
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_cas: a job''s version moves one up, with its win or its cancel');
+    SELECT RAISE(ABORT, 'JD028: a job''s version moves one up, with its win or its cancel');
 END;

@@ -4,11 +4,11 @@
 DROP TRIGGER IF EXISTS race_losses_no_update;
 CREATE TRIGGER race_losses_no_update BEFORE UPDATE ON race_losses
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: race_losses is append-only (UPDATE refused)');
+    SELECT RAISE(ABORT, 'JD030: race_losses is append-only (UPDATE refused)');
 END;
 
 DROP TRIGGER IF EXISTS race_losses_no_delete;
 CREATE TRIGGER race_losses_no_delete BEFORE DELETE ON race_losses
 BEGIN
-    SELECT RAISE(ABORT, 'jobdesk_history: race_losses is append-only (DELETE refused)');
+    SELECT RAISE(ABORT, 'JD030: race_losses is append-only (DELETE refused)');
 END;
