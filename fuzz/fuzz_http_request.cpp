@@ -1,7 +1,9 @@
-// libFuzzer target: the request framer (every byte a client sends goes
-// through it before Qt's parser) and the API's request validation. Checks
-// that nothing crashes or reads out of bounds, that framing does not depend
-// on how the bytes are split, and that limits hold.
+// libFuzzer target: the request framer (the server's one HTTP parser: every
+// byte a client sends goes through it, and the handlers see only the requests
+// it completes) and the API's request validation. Checks that nothing
+// crashes or reads out of bounds, that the requests read do not depend on how
+// the bytes are split, that limits hold, and that a request read, written out
+// again, reads back the same.
 
 #include "http/ApiRequest.h"
 #include "http/RequestFramer.h"
@@ -25,7 +27,13 @@ struct Framed
     bool ok = true;
     qint64 completed = 0;
     QList<RequestFramer::Head> heads;
+    QList<HttpRequest> requests;
 };
+
+bool same(const HttpRequest &a, const HttpRequest &b)
+{
+    return a.method == b.method && a.path == b.path && a.query == b.query && a.headers == b.headers && a.body == b.body;
+}
 
 Framed frame(QByteArrayView bytes, qsizetype step, const FramingLimits &limits)
 {
@@ -34,6 +42,7 @@ Framed frame(QByteArrayView bytes, qsizetype step, const FramingLimits &limits)
     for (qsizetype i = 0; i < bytes.size() && out.ok; i += step) {
         out.ok = f.feed(bytes.sliced(i, std::min(step, bytes.size() - i)));
         out.heads += f.takeCompletedHeads();
+        out.requests += f.takeCompletedRequests();
         f.takeContinueRequest();
     }
     out.completed = f.messagesCompleted();
@@ -60,12 +69,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check(f->ok == whole.ok);
         check(f->completed == whole.completed);
         check(f->heads.size() == whole.heads.size());
+        check(f->requests.size() == whole.requests.size());
+        for (qsizetype i = 0; i < whole.requests.size(); ++i)
+            check(same(f->requests.at(i), whole.requests.at(i)));
     }
     for (const RequestFramer::Head &h : whole.heads) {
         check(h.contentLength >= 0 && h.contentLength <= limits.maxBodyBytes);
         check(!h.method.isEmpty() && !h.target.isEmpty());
+        check(h.headers.size() <= limits.maxHeaderCount);
     }
     check(whole.completed <= whole.heads.size());
+    check(whole.requests.size() == whole.completed);
+    for (qsizetype i = 0; i < whole.requests.size(); ++i) {
+        const RequestFramer::Head &h = whole.heads.at(i);
+        const HttpRequest &r = whole.requests.at(i);
+        check(r.method == h.method && r.headers == h.headers);
+        check(r.body.size() == h.contentLength);
+        check(r.path.startsWith('/'));
+        // Written out again (as a proxy would), it reads back as the same one request.
+        QByteArray again = h.method + ' ' + h.target + ' ' + h.version + "\r\n";
+        for (const auto &[name, value] : h.headers)
+            again += name + ": " + value + "\r\n";
+        again += "\r\n" + r.body;
+        FramingLimits roomy = limits;
+        roomy.maxHeaderBytes = 4 * limits.maxHeaderBytes; // ": " may add a byte a line
+        const Framed reread = frame(again, again.size(), roomy);
+        check(reread.ok && reread.requests.size() == 1 && same(reread.requests.first(), r));
+        check(reread.heads.first().closeAfter == h.closeAfter && reread.heads.first().expectContinue == h.expectContinue);
+    }
 
     // Validation: the input as a body, as header values, as a path segment.
     CreateJobBody create;

@@ -1,7 +1,7 @@
 #pragma once
 
-// jobdesk-server's HTTP API in one object: the transport (Qt HttpServer on our
-// own QTcpServer, on the thread that owns this object), a bounded pool of
+// jobdesk-server's HTTP API in one object: the transport (HttpTransport, on
+// the thread that owns this object), a bounded pool of
 // handler threads with one JobService each, the endpoints, metrics, and the
 // coalesced change notification.
 
@@ -41,7 +41,7 @@ public:
 
     // Graceful stop, step 1: no new connections; requests that arrive on open
     // ones get 503. drained() when every accepted request has been answered
-    // and every answer has left Qt's buffers for the kernel.
+    // and every answer has left the sockets' buffers for the kernel.
     void stopAccepting();
     int pendingResponses() const;
     // Step 2: joins the handler threads, closes the connections, sends the

@@ -17,7 +17,7 @@ using HttpHeaders = QList<QPair<QByteArray, QByteArray>>;
 struct HttpRequest
 {
     QByteArray method;        // "GET", "POST", ...
-    QByteArray path;          // as sent, percent-encoded, without the query
+    QByteArray path;          // percent-encoded (unreserved characters decoded), without the query
     QByteArray query;
     HttpHeaders headers;      // in the order received; names as sent
     QByteArray body;

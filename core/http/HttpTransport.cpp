@@ -3,11 +3,8 @@
 #include "http/HttpLogging.h"
 #include "http/Problem.h"
 
-#include <QAbstractHttpServer>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QPointer>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -33,21 +30,6 @@ qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 // dropping what its client still sends, before it is cut (nginx: 5 s).
 constexpr qint64 kLingerMs = 2000;
 
-QByteArray methodName(QHttpServerRequest::Method m)
-{
-    switch (m) {
-    case QHttpServerRequest::Method::Get: return "GET";
-    case QHttpServerRequest::Method::Put: return "PUT";
-    case QHttpServerRequest::Method::Delete: return "DELETE";
-    case QHttpServerRequest::Method::Post: return "POST";
-    case QHttpServerRequest::Method::Head: return "HEAD";
-    case QHttpServerRequest::Method::Options: return "OPTIONS";
-    case QHttpServerRequest::Method::Patch: return "PATCH";
-    default: break;
-    }
-    return "UNKNOWN";
-}
-
 QByteArray rawResponse(const HttpResponse &r, bool close)
 {
     QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasonPhrase(r.status) + "\r\n";
@@ -61,44 +43,21 @@ QByteArray rawResponse(const HttpResponse &r, bool close)
     return out + "\r\n" + r.body;
 }
 
-// Our own QTcpServer: the transport sees every socket before Qt HttpServer does.
-class GuardedTcpServer final : public QTcpServer
+// Hands each accepted socket to the transport.
+class AdoptingTcpServer final : public QTcpServer
 {
 public:
-    std::function<QTcpSocket *(qintptr)> adopt;
+    std::function<void(qintptr)> adopt;
 
 protected:
-    void incomingConnection(qintptr descriptor) override
-    {
-        if (QTcpSocket *socket = adopt(descriptor))
-            addPendingConnection(socket);
-    }
-};
-
-// Qt HttpServer 6.4: handleRequest(request, socket), responders made from both.
-class QtBackend final : public QAbstractHttpServer
-{
-public:
-    std::function<void(const QHttpServerRequest &, QTcpSocket *)> onRequest;
-    static QHttpServerResponder responderFor(const QHttpServerRequest &request, QTcpSocket *socket)
-    {
-        return makeResponder(request, socket);
-    }
-
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override
-    {
-        onRequest(request, socket);
-        return true;
-    }
-    void missingHandler(const QHttpServerRequest &, QTcpSocket *) override {}
+    void incomingConnection(qintptr descriptor) override { adopt(descriptor); }
 };
 
 struct Pending
 {
     quint64 seq = 0;
     QByteArray method;
-    std::optional<QHttpServerResponder> responder; // none: a rejection written raw
+    bool counted = false; // a request taken in (pendingTotal), not a rejection
     std::optional<HttpResponse> response;
     bool closeAfter = false;
     std::optional<HttpRequest> request; // not yet handed to the handler (one at a time per connection)
@@ -111,9 +70,7 @@ struct Connection
     quint64 id = 0;
     QPointer<QTcpSocket> socket;
     RequestFramer framer;
-    qint64 seenUnconsumed = 0; // bytes in the socket's buffer the framer has already seen
-    bool afterSlotAttached = false;
-    std::deque<RequestFramer::Head> heads;
+    std::deque<RequestFramer::Head> heads; // framed heads whose message is not yet complete or taken
     std::deque<Pending> pending;
     quint64 nextSeq = 0;
     bool rejected = false;
@@ -123,7 +80,7 @@ struct Connection
     qint64 closingSinceMs = 0; // set by the sweep for a connection on its way out
     qint64 messageStartMs = 0;
     bool sentAnything = false; // until then, firstRequestTimeoutMs instead of idleTimeoutMs
-    bool finishWhenWritten = false; // shut the sending side once Qt's buffer is empty
+    bool finishWhenWritten = false; // shut the sending side once the socket's buffer is empty
     qint64 halfClosedMs = 0;        // when the sending side was shut (a lingering close)
     bool continueOwed = false;      // a 100 Continue to send once the answers before it are written
 };
@@ -144,12 +101,9 @@ struct HttpTransport::Private
     Handler handler;
     Observer observer;
     Options options;
-    QtBackend *backend = nullptr;
-    GuardedTcpServer *tcp = nullptr;
+    AdoptingTcpServer *tcp = nullptr;
     QTimer sweep;
     std::unordered_map<quint64, std::unique_ptr<Connection>> connections;
-    QHash<QTcpSocket *, quint64> bySocket;
-    QList<quint64> awaitingAfterSlot;
     quint64 nextId = 0;
     int pendingTotal = 0;
     std::shared_ptr<Mailbox> mailbox = std::make_shared<Mailbox>();
@@ -160,47 +114,42 @@ struct HttpTransport::Private
         return it == connections.end() ? nullptr : it->second.get();
     }
 
-    QTcpSocket *adopt(qintptr descriptor)
+    void adopt(qintptr descriptor)
     {
         auto *socket = new QTcpSocket(tcp);
         if (!socket->setSocketDescriptor(descriptor)) {
             qCWarning(lcHttp) << "cannot adopt a connection:" << socket->errorString();
             delete socket;
-            return nullptr;
+            return;
         }
+        QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         if ((int(connections.size()) >= 2 * options.maxConnections + 64 && !cutOldestLingering()) // with those on their way out
             || (openConnections() >= options.maxConnections && !closeOneWithoutWork())) {
-            QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
             socket->write(rawResponse(problemResponse(ProblemType::Overloaded, QCoreApplication::translate("HttpTransport", "too many open connections")), true));
             socket->disconnectFromHost();
             qCWarning(lcHttp) << "refused a connection: already" << openConnections() << "open," << connections.size()
                               << "with those closing";
-            return nullptr;
+            return;
         }
         auto c = std::make_unique<Connection>(options.limits);
         c->id = ++nextId;
         c->socket = socket;
         c->lastActivityMs = nowMs();
         const quint64 id = c->id;
-        // Connected before Qt HttpServer connects its own reader: the framer
-        // sees the bytes first, and may stop Qt's parser from seeing them.
-        QObject::connect(socket, &QTcpSocket::readyRead, q, [this, id] { beforeQtReads(id); });
+        QObject::connect(socket, &QTcpSocket::readyRead, q, [this, id] { onReadyRead(id); });
         QObject::connect(socket, &QTcpSocket::bytesWritten, q, [this, id] {
             if (Connection *w = find(id)) {
                 w->lastWriteMs = nowMs();
                 if (w->finishWhenWritten)
                     finishWritingWhenFlushed(*w);
-                // The last answer left Qt's buffer: drained only now (a
+                // The last answer left the socket's buffer: drained only now (a
                 // shutdown that ended here lost answers still in the buffer).
                 if (pendingTotal == 0 && w->socket && w->socket->bytesToWrite() == 0 && totalUnsent() == 0)
                     Q_EMIT q->drained();
             }
         });
-        QObject::connect(socket, &QObject::destroyed, q, [this, id, socket] { forget(id, socket); });
-        bySocket.insert(socket, id);
+        QObject::connect(socket, &QObject::destroyed, q, [this, id] { forget(id); });
         connections.emplace(id, std::move(c));
-        awaitingAfterSlot.append(id);
-        return socket;
     }
 
     // At the cap of sockets: the connection that has lingered longest since
@@ -244,8 +193,8 @@ struct HttpTransport::Private
             if (!c->socket || c->closing || c->rejected || !c->pending.empty())
                 continue; // on its way out, or a request is with a handler
             const bool arriving = c->framer.midMessage();
-            // A complete request Qt has not handed over yet (the framer keeps
-            // the head of the one still arriving too: its body is not work).
+            // A complete request not taken in yet (the head of the one still
+            // arriving is kept too: its body is not work).
             if (c->heads.size() > (arriving ? 1u : 0u))
                 continue;
             const bool unsent = c->socket->bytesToWrite() > 0;
@@ -284,29 +233,14 @@ struct HttpTransport::Private
         return true;
     }
 
-    // After Qt HttpServer has taken the new sockets (and connected its reader):
-    // connect the slot that runs after Qt's reader on every readyRead.
-    void attachAfterSlots()
+    void forget(quint64 id)
     {
-        const QList<quint64> ids = std::exchange(awaitingAfterSlot, {});
-        for (const quint64 id : ids) {
-            Connection *c = find(id);
-            if (!c || !c->socket)
-                continue;
-            QObject::connect(c->socket, &QTcpSocket::readyRead, q, [this, id] { afterQtReads(id); });
-            c->afterSlotAttached = true;
-        }
-    }
-
-    void forget(quint64 id, QTcpSocket *socket)
-    {
-        bySocket.remove(socket);
         const auto it = connections.find(id);
         if (it == connections.end())
             return;
         int dropped = 0;
         for (const Pending &p : it->second->pending)
-            dropped += p.responder ? 1 : 0;
+            dropped += p.counted ? 1 : 0;
         connections.erase(it);
         releasePending(dropped);
     }
@@ -320,53 +254,45 @@ struct HttpTransport::Private
             Q_EMIT q->drained();
     }
 
-    void beforeQtReads(quint64 id)
+    // Everything a connection sends goes through its framer, in order; the
+    // requests it completes are taken in, and a stream it rejects is answered
+    // after them and closed.
+    void onReadyRead(quint64 id)
     {
         Connection *c = find(id);
         if (!c || !c->socket)
             return;
         QTcpSocket *s = c->socket;
-        if (c->rejected || c->closing) { // nobody parses any more: drop what arrives
-            if (s->isTransactionStarted())
-                s->commitTransaction();
-            s->skip(s->bytesAvailable());
-            return;
-        }
-        if (!c->afterSlotAttached)
-            qCCritical(lcHttp) << "connection" << id << "read before its framing guard was complete";
-        const qint64 available = s->bytesAvailable();
-        const qint64 fresh = available - c->seenUnconsumed;
-        if (fresh <= 0)
+        const QByteArray bytes = s->readAll();
+        if (bytes.isEmpty() || c->rejected || c->closing) // on its way out: what arrives is dropped
             return;
         const qint64 now = nowMs();
         c->lastActivityMs = now;
         c->sentAnything = true;
         if (!c->framer.midMessage())
             c->messageStartMs = now;
-        const QByteArray bytes = s->peek(available);
-        const bool ok = c->framer.feed(QByteArrayView(bytes).sliced(bytes.size() - fresh));
-        c->seenUnconsumed = available;
+        const bool ok = c->framer.feed(bytes);
         for (RequestFramer::Head &h : c->framer.takeCompletedHeads())
             c->heads.push_back(std::move(h));
         // More requests at once than one connection may have under way: cut
-        // off here, before Qt's parser makes a request of each.
+        // off here, before any of them is taken in.
         if (ok && c->heads.size() + c->pending.size() > size_t(options.maxRequestsInFlight)) {
+            c->framer.takeCompletedRequests();
             refuseNonReader(*c);
-            if (s->isTransactionStarted())
-                s->commitTransaction();
-            s->skip(s->bytesAvailable()); // nobody parses them now
             return;
         }
         // The interim answer to "Expect: 100-continue" goes after the answers
-        // to the requests before it (heads: those not yet with Qt's parser,
-        // and this one); written now, it would be read as the interim answer
-        // to an earlier request, and this client would wait for its own.
+        // to the requests before it (heads: those framed and not yet taken
+        // in, and this one); written now, it would be read as the interim
+        // answer to an earlier request, and this client would wait for its own.
         if (c->framer.takeContinueRequest()) {
             if (c->pending.empty() && c->heads.size() == 1)
                 s->write("HTTP/1.1 100 Continue\r\n\r\n");
             else
                 c->continueOwed = true;
         }
+        for (HttpRequest &r : c->framer.takeCompletedRequests())
+            takeIn(*c, std::move(r));
         if (!ok) {
             const RequestFramer::Rejection &r = c->framer.rejection();
             qCInfo(lcHttp).noquote() << QStringLiteral("rejected request stream: connection=%1 peer=%2 status=%3 reason=\"%4\"")
@@ -376,13 +302,6 @@ struct HttpTransport::Private
                                             .arg(r.detail);
             rejectConnection(*c, problemResponse(r.type, r.detail));
         }
-    }
-
-    void afterQtReads(quint64 id)
-    {
-        Connection *c = find(id);
-        if (c && c->socket)
-            c->seenUnconsumed = c->socket->bytesAvailable();
     }
 
     // Bytes of answers written and not yet taken by their clients, over all
@@ -410,14 +329,14 @@ struct HttpTransport::Private
                                         .arg(c.heads.size())
                                         .arg(c.socket->bytesToWrite())
                                         .arg(totalUnsent());
-        c.heads.clear(); // Qt's parser is cut off: these are never handed over
+        c.heads.clear(); // these are never taken in
         rejectConnection(c, answering, problemResponse(ProblemType::Overloaded,
                                             QCoreApplication::translate("HttpTransport", "this connection's client is not reading its answers: "
                                                                                          "read them before sending more requests")));
     }
 
     // Answers `response` after every earlier answer on this connection, then
-    // closes it; Qt's parser sees nothing more from it.
+    // closes it; nothing more from it is read.
     // answering: the method of the request it stands in for (the first not
     // answered; by default the first framed): to a HEAD, it goes without its
     // content, as every answer to a HEAD.
@@ -428,7 +347,6 @@ struct HttpTransport::Private
     void rejectConnection(Connection &c, const QByteArray &answering, HttpResponse response)
     {
         c.rejected = true;
-        QObject::disconnect(c.socket, &QTcpSocket::readyRead, backend, nullptr);
         Pending p;
         p.seq = c.nextSeq++;
         p.method = answering;
@@ -438,39 +356,26 @@ struct HttpTransport::Private
         flush(c);
     }
 
-    void onRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+    // A request the framer completed, queued for the handler behind the
+    // connection's earlier ones.
+    void takeIn(Connection &c, HttpRequest r)
     {
-        const auto idIt = bySocket.constFind(socket);
-        Connection *c = idIt == bySocket.constEnd() ? nullptr : find(*idIt);
-        if (!c || c->rejected || c->closing)
+        if (c.rejected || c.closing || c.heads.empty())
             return;
-        HttpRequest r;
-        r.method = methodName(request.method());
-        const QUrl url = request.url();
-        r.path = url.path(QUrl::FullyEncoded).toUtf8();
-        r.query = url.query(QUrl::FullyEncoded).toUtf8();
-        r.headers = request.headers();
-        r.body = request.body();
-        r.remoteAddress = request.remoteAddress().toString();
-        if (c->heads.empty() || c->heads.front().method != r.method || c->heads.front().contentLength != r.body.size()) {
-            // The framer and Qt's parser disagree on where a message ends: stop here.
-            qCCritical(lcHttp) << "framing mismatch on connection" << c->id << "for" << r.method << r.path;
-            rejectConnection(*c, problemResponse(ProblemType::MalformedRequest, QCoreApplication::translate("HttpTransport", "the request could not be framed")));
-            return;
-        }
-        const RequestFramer::Head head = c->heads.front();
-        c->heads.pop_front();
-        if (head.expectContinue && c->heads.empty())
-            c->continueOwed = false; // the one it was owed to (the last framed) is here: no interim answer any more
+        r.remoteAddress = c.socket->peerAddress().toString();
+        const RequestFramer::Head head = c.heads.front();
+        c.heads.pop_front();
+        if (head.expectContinue && c.heads.empty())
+            c.continueOwed = false; // the one it was owed to (the last framed) is here: no interim answer any more
         Pending p;
-        p.seq = c->nextSeq++;
+        p.seq = c.nextSeq++;
         p.method = r.method;
-        p.responder.emplace(QtBackend::responderFor(request, socket));
+        p.counted = true;
         p.closeAfter = head.closeAfter;
         p.request = std::move(r);
-        c->pending.push_back(std::move(p));
+        c.pending.push_back(std::move(p));
         ++pendingTotal;
-        handOver(*c);
+        handOver(c);
     }
 
     // Hands the connection's next request to the handler, one at a time: the
@@ -530,10 +435,10 @@ struct HttpTransport::Private
     void dropWaiting(Connection &c)
     {
         int dropped = 0;
-        std::deque<Pending> kept; // (a responder moves, but cannot be assigned: no erase in the middle)
+        std::deque<Pending> kept;
         for (Pending &p : c.pending) {
             if (p.request)
-                dropped += p.responder ? 1 : 0;
+                dropped += p.counted ? 1 : 0;
             else
                 kept.push_back(std::move(p));
         }
@@ -569,7 +474,7 @@ struct HttpTransport::Private
                     p.response->headers.removeAt(i--);
                 }
             }
-            const bool counted = p.responder.has_value();
+            const bool counted = p.counted;
             QTcpSocket *s = c.socket;
             const bool writable = s && s->state() == QAbstractSocket::ConnectedState && !c.closing;
             if (writable) {
@@ -601,28 +506,14 @@ struct HttpTransport::Private
         // An answer to HEAD has no content, whatever its status (RFC 9110,
         // 9.3.2); its Content-Length is that of the GET's. A body after it
         // would be read by the client as the start of its next answer.
-        const bool withoutContent = p.method == "HEAD";
-        if (!p.responder || withoutContent) {
-            QByteArray raw = rawResponse(r, p.closeAfter);
-            if (withoutContent)
-                raw.chop(r.body.size());
-            s->write(raw);
-            return;
-        }
-        QHttpServerResponder &w = *p.responder;
-        w.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(r.status));
-        for (const auto &h : r.headers)
-            w.writeHeader(h.first, h.second);
-        if (!r.contentType.isEmpty())
-            w.writeHeader("Content-Type", r.contentType);
-        w.writeHeader("Content-Length", QByteArray::number(r.body.size()));
-        if (p.closeAfter)
-            w.writeHeader("Connection", "close");
-        w.writeBody(r.body);
+        QByteArray raw = rawResponse(r, p.closeAfter);
+        if (p.method == "HEAD")
+            raw.chop(r.body.size());
+        s->write(raw);
     }
 
     // The end of a connection after its last answer, closed gently (a
-    // "lingering close"): once Qt's buffer is empty, only the sending side is
+    // "lingering close"): once the socket's buffer is empty, only the sending side is
     // shut (the client reads the answers, then the end of the stream), and
     // whatever the client still sends is read and dropped until it closes,
     // or the sweep cuts it kLingerMs later. Closing the socket
@@ -712,9 +603,6 @@ HttpTransport::HttpTransport(Handler handler, Options options, QObject *parent)
     d->handler = std::move(handler);
     d->options = options;
     d->mailbox->target = this;
-    d->backend = new QtBackend;
-    d->backend->setParent(this);
-    d->backend->onRequest = [this](const QHttpServerRequest &r, QTcpSocket *s) { d->onRequest(r, s); };
     d->sweep.setInterval(1000);
     connect(&d->sweep, &QTimer::timeout, this, [this] { d->onSweep(); });
 }
@@ -727,17 +615,16 @@ HttpTransport::~HttpTransport()
 
 bool HttpTransport::listen(const QHostAddress &address, quint16 port, QString *error)
 {
-    auto *tcp = new GuardedTcpServer;
-    tcp->adopt = [this](qintptr fd) { return d->adopt(fd); };
+    auto *tcp = new AdoptingTcpServer;
+    tcp->adopt = [this](qintptr fd) { d->adopt(fd); };
     if (!tcp->listen(address, port)) {
         if (error)
             *error = QCoreApplication::translate("HttpTransport", "cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(tcp->errorString());
         delete tcp;
         return false;
     }
+    tcp->setParent(this);
     d->tcp = tcp;
-    d->backend->bind(tcp); // Qt HttpServer takes the sockets first ...
-    connect(tcp, &QTcpServer::pendingConnectionAvailable, this, [this] { d->attachAfterSlots(); }); // ... then we
     d->sweep.start();
     return true;
 }

@@ -1,10 +1,10 @@
 #pragma once
 
-// The HTTP transport: Qt HttpServer bound to our own QTcpServer, with the
-// request framer in front of Qt's parser, responses written in request order
-// per connection, and timeouts. This is the only file that knows the Qt
-// HttpServer API (6.4's; it changes in 6.8): handlers see HttpRequest and
-// answer with HttpResponse, from any thread.
+// The HTTP transport: connections on a QTcpServer, each read by its own
+// RequestFramer (the one parser: it alone decides where a request ends and
+// what it says), responses written in request order per connection, limits
+// and timeouts. Handlers see HttpRequest and answer with HttpResponse, from
+// any thread.
 
 #include "http/HttpMessage.h"
 #include "http/RequestFramer.h"
@@ -80,8 +80,8 @@ public:
     void stopListening();         // no new connections; open ones carry on
     void closeAllConnections();
     int connectionCount() const;
-    int pendingResponses() const; // requests taken in and not yet answered into Qt's buffer
-    qint64 unsentBytes() const;   // answers in Qt's buffers, not yet with the kernel
+    int pendingResponses() const; // requests taken in and not yet answered into the socket's buffer
+    qint64 unsentBytes() const;   // answers in the sockets' buffers, not yet with the kernel
 
 Q_SIGNALS:
     // pendingResponses() and unsentBytes() went down to zero: every answer

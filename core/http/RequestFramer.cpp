@@ -1,6 +1,9 @@
 #include "http/RequestFramer.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
+#include <utility>
 namespace jobdesk {
 namespace {
 
@@ -19,7 +22,7 @@ bool isTchar(char c)
 
 bool isLeadingWhitespace(char c)
 {
-    // What Qt's request-line reader skips before a request (qhttpserverrequest.cpp).
+    // Blank lines before a request are skipped (RFC 9112, 2.2), and the other blanks as well.
     return c == '\v' || c == '\n' || c == '\r' || c == ' ' || c == '\t';
 }
 
@@ -45,6 +48,58 @@ QString printable(QByteArrayView v, qsizetype max = 40)
     return s;
 }
 
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// RFC 3986, 6.2.2.2: a percent-encoded unreserved character is that
+// character ("/v1/jobs/%37" is "/v1/jobs/7"); every other escape stays as sent.
+QByteArray normalisedPath(QByteArrayView path)
+{
+    QByteArray out;
+    out.reserve(path.size());
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        if (path[i] == '%' && i + 2 < path.size() && hexValue(path[i + 1]) >= 0 && hexValue(path[i + 2]) >= 0) {
+            const char c = char(hexValue(path[i + 1]) * 16 + hexValue(path[i + 2]));
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out += c;
+                i += 2;
+                continue;
+            }
+        }
+        out += path[i];
+    }
+    return out;
+}
+
+// "/p?q", or absolute-form "http://host/p?q" (the authority dropped): the
+// path normalised, the query as sent, without a fragment.
+void splitTarget(const QByteArray &target, QByteArray *path, QByteArray *query)
+{
+    QByteArrayView rest(target);
+    if (!rest.startsWith('/')) {
+        rest = rest.sliced(rest.indexOf("://") + 3);
+        const qsizetype slash = rest.indexOf('/');
+        const qsizetype mark = rest.indexOf('?');
+        const qsizetype start = slash < 0 ? mark : mark < 0 ? slash : std::min(slash, mark);
+        rest = start < 0 ? QByteArrayView() : rest.sliced(start);
+    }
+    if (const qsizetype hash = rest.indexOf('#'); hash >= 0)
+        rest = rest.first(hash);
+    const qsizetype mark = rest.indexOf('?');
+    *path = normalisedPath(mark < 0 ? rest : rest.first(mark));
+    *query = mark < 0 ? QByteArray() : rest.sliced(mark + 1).toByteArray();
+    if (path->isEmpty())
+        *path = "/";
+}
+
 constexpr const char *kMethods[] = {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"};
 
 } // namespace
@@ -66,6 +121,13 @@ QList<RequestFramer::Head> RequestFramer::takeCompletedHeads()
 {
     QList<Head> out;
     out.swap(m_heads);
+    return out;
+}
+
+QList<HttpRequest> RequestFramer::takeCompletedRequests()
+{
+    QList<HttpRequest> out;
+    out.swap(m_requests);
     return out;
 }
 
@@ -101,6 +163,7 @@ bool RequestFramer::feed(QByteArrayView bytes)
             m_state = State::RequestLine;
             m_line.clear();
             m_head = Head{};
+            m_body.clear();
             m_headerBytes = 0;
             m_headerCount = 0;
             m_contentLengths.clear();
@@ -132,6 +195,7 @@ bool RequestFramer::feed(QByteArrayView bytes)
         }
         case State::Body: {
             const qint64 take = std::min<qint64>(m_bodyRemaining, n - i);
+            m_body.append(bytes.sliced(i, take));
             m_bodyRemaining -= take;
             i += take;
             m_continuePending = false; // the body has started: no 100-continue any more
@@ -209,6 +273,7 @@ bool RequestFramer::finishHeaderLine()
             return reject(ProblemType::MalformedRequest,
                           QCoreApplication::translate("RequestFramer", "the value of header %1 has a control character").arg(printable(name)));
     }
+    m_head.headers.append({name.toByteArray(), value});
     if (name.compare("Content-Length", Qt::CaseInsensitive) == 0) {
         for (const QByteArray &part : value.split(','))
             m_contentLengths.append(trimmed(part));
@@ -276,6 +341,12 @@ bool RequestFramer::finishHead()
 
 void RequestFramer::completeMessage()
 {
+    HttpRequest r;
+    r.method = m_head.method;
+    splitTarget(m_head.target, &r.path, &r.query);
+    r.headers = m_head.headers;
+    r.body = std::exchange(m_body, {});
+    m_requests.append(std::move(r));
     ++m_completed;
     m_continuePending = false;
     m_state = State::BeforeRequestLine;

@@ -1,20 +1,20 @@
 #pragma once
 
-// Incremental HTTP/1.1 request framing with limits: the guard in front of Qt
-// HttpServer 6.4, which has no limit on the request line, the headers or the
-// body, closes the connection without an answer on a malformed request, and
-// misreads a negative Content-Length. The framer sees every byte a connection
-// sends, in order, before Qt's parser does, and either agrees with it on where
-// each message ends or rejects the rest of the stream with a clear 4xx.
+// The server's one HTTP/1.1 request parser, incremental and with limits: it
+// alone decides where each request on a connection ends and what it says
+// (method, target, headers, body); HttpTransport feeds it every byte in order
+// and hands the requests it completes to the handlers. A stream it cannot
+// read is rejected from that point on with a clear 4xx.
 //
-// Stricter than RFC 9112 where leniency would let the two parsers disagree:
-// one space between the parts of the request line, no obs-fold, no control
-// characters in header values, Content-Length only as one non-negative
-// decimal number (repeats must be identical), no Transfer-Encoding at all
-// (a chunked body gets 411: send Content-Length).
+// Stricter than RFC 9112 where leniency would let a proxy in front read the
+// stream differently: one space between the parts of the request line, no
+// obs-fold, no control characters in header values, Content-Length only as
+// one non-negative decimal number (repeats must be identical), no
+// Transfer-Encoding at all (a chunked body gets 411: send Content-Length).
 //
 // Pure (no I/O, no Qt event loop): it is also the libFuzzer target's subject.
 
+#include "http/HttpMessage.h"
 #include "http/Problem.h"
 
 #include <QByteArray>
@@ -44,6 +44,7 @@ public:
         bool hasContentLength = false;
         bool expectContinue = false; // Expect: 100-continue
         bool closeAfter = false;     // Connection: close, or HTTP/1.0 without keep-alive
+        HttpHeaders headers;         // in the order sent, names as sent, values without surrounding blanks
     };
     struct Rejection
     {
@@ -62,6 +63,11 @@ public:
 
     // Heads of messages whose head is complete, oldest first, not yet taken.
     QList<Head> takeCompletedHeads();
+    // Whole messages (head and body), oldest first, not yet taken; the
+    // target is split into path (percent-encoded unreserved characters
+    // decoded, RFC 3986 6.2.2.2) and query (as sent), an absolute-form
+    // target's authority dropped. remoteAddress is left empty.
+    QList<HttpRequest> takeCompletedRequests();
     // True once per message whose head asked for 100-continue, when its
     // body has not started yet.
     bool takeContinueRequest();
@@ -90,7 +96,9 @@ private:
     bool m_keepAlive = false;
     bool m_continuePending = false;
     Head m_head;
+    QByteArray m_body;
     QList<Head> m_heads;
+    QList<HttpRequest> m_requests;
     qint64 m_completed = 0;
 };
 

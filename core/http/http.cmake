@@ -1,6 +1,6 @@
 # The HTTP API of jobdesk-server (core/http/); part of jobdesk_core (included
-# from core/CMakeLists.txt). Qt HttpServer 6.4 on our own QTcpServer, handler
-# threads with one JobService each; see ApiServer.h.
+# from core/CMakeLists.txt). Our own request framer on a QTcpServer (Qt
+# Network), handler threads with one JobService each; see ApiServer.h.
 target_sources(jobdesk_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/HttpLogging.cpp ${CMAKE_CURRENT_LIST_DIR}/HttpLogging.h
   ${CMAKE_CURRENT_LIST_DIR}/HttpMessage.cpp ${CMAKE_CURRENT_LIST_DIR}/HttpMessage.h
@@ -15,4 +15,3 @@ target_sources(jobdesk_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/HttpTransport.cpp ${CMAKE_CURRENT_LIST_DIR}/HttpTransport.h
   ${CMAKE_CURRENT_LIST_DIR}/ApiServer.cpp ${CMAKE_CURRENT_LIST_DIR}/ApiServer.h
 )
-target_link_libraries(jobdesk_core PUBLIC Qt6::HttpServer)
