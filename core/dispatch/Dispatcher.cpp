@@ -102,6 +102,8 @@ void Dispatcher::start()
         m_threads.emplace_back([this, i] { workerLoop(i); });
     m_threads.emplace_back([this] { maintenanceLoop(); });
     m_threads.emplace_back([this] { reconcilerLoop(); });
+    if (m_url.dialect == Dialect::Postgres)
+        m_threads.emplace_back([this] { wakerLoop(); });
 }
 
 void Dispatcher::stop()
@@ -124,10 +126,17 @@ void Dispatcher::stop()
         m_keeper.join();
 }
 
-void Dispatcher::waitIdle(qint64 ms)
+quint64 Dispatcher::wakeEvents()
+{
+    std::lock_guard lock(m_wakeMutex);
+    return m_wakeEvents;
+}
+
+void Dispatcher::waitIdle(qint64 ms, std::optional<quint64> wokenAfter)
 {
     std::unique_lock lock(m_wakeMutex);
-    m_wake.wait_for(lock, std::chrono::milliseconds(ms), [this] { return m_stopping.load(); });
+    m_wake.wait_for(lock, std::chrono::milliseconds(ms),
+                    [&] { return m_stopping.load() || (wokenAfter && m_wakeEvents != *wokenAfter); });
 }
 
 // A store thread: operators' retries first, then a batch of queued jobs, each
@@ -140,8 +149,17 @@ void Dispatcher::workerLoop(int index)
     const auto take = [this](std::unique_ptr<FlightGroup> g) { handToKeeper(std::move(g)); };
     while (!m_stopping) {
         try {
-            const qint64 room = m_options.maxInFlight - m_stats.inFlight.load();
-            if (room <= 0) {
+            // Room is reserved before the claim, so the workers together never
+            // claim past maxInFlight (tst_dispatch_scale::theInFlightLimitHoldsAndEverythingIsDone).
+            qint64 reserved = 0;
+            {
+                std::lock_guard lock(m_roomMutex);
+                const qint64 room = m_options.maxInFlight - m_stats.inFlight.load() - m_reservedRoom;
+                reserved = std::min<qint64>(m_options.claimBatch, room);
+                if (reserved > 0)
+                    m_reservedRoom += reserved;
+            }
+            if (reserved <= 0) {
                 std::unique_lock lock(m_flightWake->mutex);
                 const quint64 seen = m_flightWake->events;
                 m_flightWake->cv.wait_for(lock, std::chrono::milliseconds(m_options.idlePollMs), [&] {
@@ -149,14 +167,27 @@ void Dispatcher::workerLoop(int index)
                 });
                 continue;
             }
+            struct Unreserve
+            {
+                Dispatcher &d;
+                qint64 n;
+                ~Unreserve()
+                {
+                    std::lock_guard lock(d.m_roomMutex);
+                    d.m_reservedRoom -= n;
+                }
+            } unreserve{*this, reserved};
             if (!svc)
                 svc = JobService::open(m_url);
             // Operators' retries first: someone is waiting for them.
             if (startRetry(*svc, workerId, take))
                 continue;
-            // A hedge may add one more attempt per job: claim within the room.
-            if (startQueued(*svc, workerId, int(std::min<qint64>(m_options.claimBatch, room)), take).isEmpty())
-                waitIdle(m_options.idlePollMs);
+            // Read before the claim: a wake-up for a job submitted after the
+            // claim's snapshot ends the wait below, however soon it comes.
+            const quint64 woken = wakeEvents();
+            // A hedge may add one more attempt per job beyond the room claimed here.
+            if (startQueued(*svc, workerId, int(reserved), take).isEmpty())
+                waitIdle(m_options.idlePollMs, woken);
         } catch (const std::exception &e) {
             // Only before anything was sent: once a call is in flight its
             // outcome is kept until applied (the keeper never drops it).

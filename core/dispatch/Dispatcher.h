@@ -53,7 +53,7 @@ struct DispatcherOptions
 
     qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
     qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run
-    qint64 idlePollMs = 200;       // how long an idle worker waits before looking for work again
+    qint64 idlePollMs = 200;       // how long an idle worker waits before looking again, unless woken (PostgreSQL: the store's NOTIFY)
     qint64 maintenanceEveryMs = 1000; // lease reaper period (its own thread)
     qint64 reconcileEveryMs = 1000;   // reconciler period (its own thread: reaping never waits for lookups)
     qint64 reconcileBudgetMs = 3000;  // at most this long per reconciler pass
@@ -104,6 +104,7 @@ struct DispatcherStats
     std::atomic<qint64> queuedOnUnknownRoutes{0}; // gauge: queued jobs on routes this instance does not know
     std::atomic<qint64> inFlight{0};              // gauge: attempts sent whose outcome is not yet applied
     std::atomic<qint64> peakInFlight{0};
+    std::atomic<qint64> wakeUps{0};               // change notifications that woke the workers
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -125,6 +126,10 @@ public:
     // the reconciler; requests go on the provider clients' sender loop --
     void start();
     void stop(); // wakes and joins every thread; in-flight calls end by their deadlines
+    // Idle workers look for work now rather than at their next poll (the
+    // waker thread calls it on the store's change notification; a process
+    // that submits jobs itself may too).
+    void wake();
 
     // -- single steps on the caller's thread and connection (tests, tools) --
     // Claims one queued job and runs its next attempt (with hedging) to the
@@ -163,6 +168,7 @@ private:
     void keeperLoop();              // FlightKeeper.cpp
     void maintenanceLoop();         // Reaper.cpp
     void reconcilerLoop();          // Reconciler.cpp
+    void wakerLoop();               // Waker.cpp (PostgreSQL: LISTEN, wakes idle workers)
     // Claims up to `limit` queued jobs and starts each one's next attempt;
     // the groups in flight are handed to `take` (the keeper, or the caller's
     // own drive). Returns the ids of the jobs claimed.
@@ -186,7 +192,10 @@ private:
     enum class Applied { Yes, Later, StoreRefused }; // Later: the store is unavailable; StoreRefused: it errs
     Applied apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
     qint64 notBefore(const QString &provider) const;
-    void waitIdle(qint64 ms);
+    // Waits ms or until stop(); with wokenAfter (wakeEvents() read before
+    // looking for work), also until wake() was called since (workers only).
+    void waitIdle(qint64 ms, std::optional<quint64> wokenAfter = std::nullopt);
+    quint64 wakeEvents();
     void countInFlight(FlightGroup &group);
 
     StoreUrl m_url;
@@ -197,6 +206,7 @@ private:
     std::atomic<bool> m_stopping{false};
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
+    quint64 m_wakeEvents = 0; // under m_wakeMutex: wake() calls
     std::vector<std::thread> m_threads;
     std::thread m_keeper;
 
@@ -204,6 +214,8 @@ private:
     std::mutex m_handMutex;
     std::vector<std::unique_ptr<FlightGroup>> m_handed; // to the keeper
     std::atomic<bool> m_keeperStopping{false};
+    std::mutex m_roomMutex;
+    qint64 m_reservedRoom = 0; // under m_roomMutex: in-flight room workers hold for the claims they are making
 
     QHash<QString, QString> m_configHashes; // "<route>\n<provider>" -> configHash, fixed for this config
     DispatcherStats m_stats;

@@ -7,4 +7,5 @@ target_sources(jobdesk_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FlightKeeper.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Reaper.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Reconciler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Waker.cpp
 )

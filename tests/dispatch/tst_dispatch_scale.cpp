@@ -1,0 +1,157 @@
+// The dispatcher at provider scale (issue 33), on both stores: many attempts
+// in flight on the sender loop with a small pool of store threads, the
+// in-flight limit, and a submitted job woken into a dispatcher rather than
+// waiting for its idle poll.
+
+#include "DispatchFixture.h"
+#include "http/ChangeNotifier.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <QTest>
+
+using namespace jobdesk;
+using namespace jobdesk::test;
+
+namespace {
+
+std::unique_ptr<Dispatcher> scaleDispatcher(const DispatchFixture &fx, const StoreUrl &url, int maxInFlight,
+                                            qint64 idlePollMs = 200)
+{
+    DispatcherOptions o;
+    o.workerId = QStringLiteral("scale");
+    o.leaseMs = 20000;
+    o.neverProcessedGraceMs = 0;
+    o.maxInFlight = maxInFlight;
+    o.idlePollMs = idlePollMs;
+    return std::make_unique<Dispatcher>(url, fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+}
+
+// Waits, bounded, until every job is decided; returns how many succeeded.
+int waitDecided(JobService &svc, const QList<qint64> &ids, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    QSet<qint64> open(ids.begin(), ids.end());
+    int succeeded = 0;
+    while (!open.isEmpty() && t.elapsed() < timeoutMs) {
+        for (auto it = open.begin(); it != open.end();) {
+            const auto job = svc.job(*it);
+            if (job && (job->state == JobState::Succeeded || job->state == JobState::Failed || job->state == JobState::Cancelled
+                        || job->state == JobState::Blocked)) {
+                succeeded += job->state == JobState::Succeeded;
+                it = open.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        if (!open.isEmpty())
+            QTest::qWait(50); // polling the store for the outcome, not synchronising threads
+    }
+    return open.isEmpty() ? succeeded : -1;
+}
+
+} // namespace
+
+class TestDispatchScale : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
+
+    // 300 jobs, the provider answering each after 1.5 s, 2 store threads:
+    // they are all in flight at once (one thread per attempt had 2), each
+    // request sent exactly once, every job won by its primary.
+    void manyAttemptsInFlightOnTwoStoreThreads()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(1500), QStringLiteral("from primary")));
+        auto svc = store->open();
+        constexpr int n = 300;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("scale-%1").arg(i)).id);
+        auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
+        QElapsedTimer t;
+        t.start();
+        dispatcher->start();
+        QCOMPARE(waitDecided(*svc, ids, 120000), n);
+        const qint64 elapsed = t.elapsed();
+        dispatcher->stop();
+        qInfo() << n << "jobs decided in" << elapsed << "ms; peak in flight" << dispatcher->stats().peakInFlight.load();
+        QVERIFY2(dispatcher->stats().peakInFlight >= 100, qPrintable(QString::number(dispatcher->stats().peakInFlight)));
+        QCOMPARE(dispatcher->stats().inFlight.load(), 0);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        for (const qint64 id : ids) {
+            const QList<Attempt> attempts = svc->attempts(id);
+            QCOMPARE(attempts.size(), 1);
+            QCOMPARE(fx.primary.provider()->completionRequestCount(attempts.first().providerKey), 1);
+        }
+    }
+
+    // At --max-in-flight nothing more is claimed: never more than the limit
+    // out at once, and everything still done.
+    void theInFlightLimitHoldsAndEverythingIsDone()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(200), QStringLiteral("from primary")));
+        auto svc = store->open();
+        constexpr int n = 40;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("limit-%1").arg(i)).id);
+        auto dispatcher = scaleDispatcher(fx, store->url(), 5);
+        dispatcher->start();
+        QCOMPARE(waitDecided(*svc, ids, 60000), n);
+        dispatcher->stop();
+        QVERIFY(dispatcher->stats().peakInFlight >= 1);
+        QVERIFY2(dispatcher->stats().peakInFlight <= 5, qPrintable(QString::number(dispatcher->stats().peakInFlight)));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+    }
+
+    // An idle dispatcher polling only every 60 s takes a job at once when
+    // woken: on PostgreSQL by the API's coalesced NOTIFY (ChangeNotifier,
+    // outside any write transaction), on SQLite by wake() in the process.
+    void aSubmittedJobIsWokenIntoAnIdleDispatcher()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        auto svc = store->open();
+        auto dispatcher = scaleDispatcher(fx, store->url(), 100, /*idlePollMs*/ 60000);
+        const bool postgres = store->url().dialect == Dialect::Postgres;
+        std::unique_ptr<ChangeNotifier> notifier;
+        if (postgres)
+            notifier = std::make_unique<ChangeNotifier>(store->url(), std::chrono::milliseconds(100));
+        dispatcher->start();
+        // The LISTEN is in place once a notification has arrived (each one
+        // only makes the idle workers look again).
+        if (postgres)
+            QTRY_VERIFY_WITH_TIMEOUT(dispatcher->stats().wakeUps.load() >= 1 || [&] {
+                notifier->poke();
+                return false;
+            }(), 20000);
+        QElapsedTimer t;
+        t.start();
+        const qint64 second = fx.submit(*svc, QStringLiteral("wake-1")).id;
+        if (postgres)
+            notifier->poke();
+        else
+            dispatcher->wake();
+        QCOMPARE(waitDecided(*svc, {second}, 20000), 1);
+        const qint64 ms = t.elapsed();
+        dispatcher->stop();
+        QVERIFY2(ms < 10000, qPrintable(QString::number(ms)));
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDispatchScale)
+#include "tst_dispatch_scale.moc"
