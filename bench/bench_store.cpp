@@ -727,8 +727,8 @@ private:
     {
         const QString schema = newSchema();
         JobService::open(StoreUrl{Dialect::Postgres, {}, urlFor(schema)});
-        // Measurement only: what a change to the schema would cost or save
-        // (bench/README.md, "Nineteenth look"), without a migration.
+        // Measurement only: what a change to the schema would cost or save,
+        // without a migration (bench/README.md, "The store").
         if (const QByteArray sql = qgetenv("JOBDESK_BENCH_PG_AFTER_MIGRATE"); !sql.isEmpty()) {
             std::fprintf(stderr, "WARNING: the schema is changed after its migrations (JOBDESK_BENCH_PG_AFTER_MIGRATE): %s\n",
                          sql.constData());
