@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -104,7 +105,8 @@ struct DispatcherStats
     std::atomic<qint64> queuedOnUnknownRoutes{0}; // gauge: queued jobs on routes this instance does not know
     std::atomic<qint64> inFlight{0};              // gauge: attempts sent whose outcome is not yet applied
     std::atomic<qint64> peakInFlight{0};
-    std::atomic<qint64> wakeUps{0};               // change notifications that woke the workers
+    std::atomic<qint64> wakeUps{0};
+    std::atomic<qint64> renewals{0};              // renewal rounds (one per worker per interval, whatever is in flight)               // change notifications that woke the workers
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -181,7 +183,9 @@ private:
     // One step of a group (FlightKeeper.cpp): takes outcomes that came back,
     // applies what is due (keeping what the store would not take), renews
     // the leases and the claim when due, hedges. False once every outcome is applied.
-    bool stepFlights(JobService &svc, FlightGroup &group);
+    // beatHere: renew this group's lease and claim when due (the keeper renews all groups at once instead).
+    bool stepFlights(JobService &svc, FlightGroup &group, bool beatHere);
+    void renewAll(JobService &svc, std::span<FlightGroup *const> groups);
     void finishGroup(JobService &svc, FlightGroup &group); // releases the claim
     // Drives one group on the caller's thread until every outcome is applied.
     void driveFlights(JobService &svc, FlightGroup &group);

@@ -8,7 +8,10 @@
 #include "Logging.h"
 #include "domain/CanonicalJson.h"
 
+#include <QHash>
 #include <QJsonDocument>
+
+#include <span>
 
 namespace jobdesk {
 
@@ -21,7 +24,7 @@ static std::chrono::milliseconds beatInterval(const DispatcherOptions &o)
     return std::chrono::milliseconds(std::max<qint64>(50, std::min(o.leaseMs, o.claimMs) / 3));
 }
 
-bool Dispatcher::stepFlights(JobService &svc, FlightGroup &group)
+bool Dispatcher::stepFlights(JobService &svc, FlightGroup &group, bool beatHere)
 {
     {
         for (auto &f : group.flights) {
@@ -77,23 +80,10 @@ bool Dispatcher::stepFlights(JobService &svc, FlightGroup &group)
             }
         }
     }
-    const auto beatEvery = beatInterval(m_options);
-    if (Clock::now() >= group.lastBeat + beatEvery) {
+    if (beatHere && Clock::now() >= group.lastBeat + beatInterval(m_options)) {
         group.lastBeat = Clock::now();
-        try {
-            bool claimRenewed = false;
-            for (auto &f : group.flights) {
-                if (f->applied)
-                    continue;
-                svc.heartbeat(f->attempt.id, group.workerId, m_options.leaseMs);
-                if (!claimRenewed && f->attempt.kind != AttemptKind::Retry) {
-                    svc.claimJob(f->attempt.jobId, group.workerId, m_options.claimMs);
-                    claimRenewed = true;
-                }
-            }
-        } catch (const JobDeskError &e) {
-            qCWarning(lcDispatch) << "heartbeat failed (calls stay in flight, outcomes are kept):" << e.message();
-        }
+        FlightGroup *one = &group;
+        renewAll(svc, std::span<FlightGroup *const>(&one, 1));
     }
     if (group.hedge) {
         try {
@@ -103,6 +93,32 @@ bool Dispatcher::stepFlights(JobService &svc, FlightGroup &group)
         }
     }
     return std::any_of(group.flights.begin(), group.flights.end(), [](const auto &f) { return !f->applied; });
+}
+
+// The leases and claims of every group given, by the worker that holds
+// them: one renewal (two statements) per worker, whatever the number in flight.
+void Dispatcher::renewAll(JobService &svc, std::span<FlightGroup *const> groups)
+{
+    QHash<QString, std::pair<QList<qint64>, QList<qint64>>> byWorker; // worker -> (attempts, jobs)
+    for (const FlightGroup *g : groups) {
+        bool claim = false;
+        for (const auto &f : g->flights) {
+            if (f->applied)
+                continue;
+            byWorker[g->workerId].first.append(f->attempt.id);
+            claim = claim || f->attempt.kind != AttemptKind::Retry;
+        }
+        if (claim)
+            byWorker[g->workerId].second.append(g->job.id);
+    }
+    for (auto it = byWorker.cbegin(); it != byWorker.cend(); ++it) {
+        try {
+            svc.renewInFlight(it.key(), it->first, m_options.leaseMs, it->second, m_options.claimMs);
+            m_stats.renewals++;
+        } catch (const JobDeskError &e) {
+            qCWarning(lcDispatch) << "renewal failed (calls stay in flight, outcomes are kept):" << e.message();
+        }
+    }
 }
 
 void Dispatcher::finishGroup(JobService &svc, FlightGroup &group)
@@ -132,7 +148,7 @@ void Dispatcher::driveFlights(JobService &svc, FlightGroup &group)
         std::lock_guard lock(m_flightWake->mutex);
         seen = m_flightWake->events;
     }
-    while (stepFlights(svc, group))
+    while (stepFlights(svc, group, /*beatHere*/ true))
         waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(50));
 }
 
@@ -168,6 +184,7 @@ void Dispatcher::keeperLoop()
     std::unique_ptr<JobService> svc;
     std::vector<std::unique_ptr<FlightGroup>> groups;
     quint64 seen = 0;
+    auto lastBeat = Clock::now();
     while (true) {
         {
             std::lock_guard lock(m_handMutex);
@@ -191,11 +208,21 @@ void Dispatcher::keeperLoop()
                 continue;
             }
         }
+        // One renewal for everything in flight, every beat (a group handed
+        // over since the last one was started with a fresh lease and claim).
+        if (Clock::now() >= lastBeat + beatInterval(m_options)) {
+            lastBeat = Clock::now();
+            std::vector<FlightGroup *> all;
+            all.reserve(groups.size());
+            for (auto &g : groups)
+                all.push_back(g.get());
+            renewAll(*svc, all);
+        }
         bool freed = false;
         for (auto &g : groups) {
             bool pending = true;
             try {
-                pending = stepFlights(*svc, *g);
+                pending = stepFlights(*svc, *g, /*beatHere*/ false);
             } catch (const std::exception &e) {
                 qCWarning(lcDispatch) << "flight keeper error (outcomes are kept):" << e.what();
                 svc.reset();

@@ -111,6 +111,48 @@ bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
     return !r.isEmpty();
 }
 
+JobService::Renewed JobService::renewInFlight(const QString &workerId, const QList<qint64> &attemptIds, qint64 leaseMs,
+                                              const QList<qint64> &jobIds, qint64 claimMs)
+{
+    if (workerId.isEmpty() || leaseMs < 1 || claimMs < 1)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("renewing needs a worker id, a lease and a claim time"));
+    requireName(workerId, "worker id");
+    requireClaimWithinLimit(leaseMs);
+    requireClaimWithinLimit(claimMs);
+    const bool pg = dialect() == Dialect::Postgres;
+    const auto idList = [](const QList<qint64> &ids) {
+        QJsonArray a;
+        for (const qint64 id : ids)
+            a.append(id);
+        return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+    };
+    const QString ids = pg ? QStringLiteral("SELECT (jsonb_array_elements_text($%1::jsonb))::bigint")
+                           : QStringLiteral("SELECT value FROM json_each($%1)");
+    Renewed out;
+    if (!attemptIds.isEmpty()) {
+        const QString sql = pg
+            ? QStringLiteral("UPDATE attempts SET lease_expires_at_ms = jd_now_ms() + $3 WHERE id IN ("
+                             "SELECT id FROM attempts WHERE id IN (%1) AND worker_id = $1 AND state IN ('starting', 'running') "
+                             "ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id").arg(ids.arg(2))
+            : QStringLiteral("UPDATE attempts SET lease_expires_at_ms = %2 + $3 WHERE id IN (%1) AND worker_id = $1 "
+                             "AND state IN ('starting', 'running') RETURNING id").arg(ids.arg(2), nowSql(dialect()));
+        out.leases = int(execStatement("renew leases", sql, {workerId, idList(attemptIds), leaseMs}, !pg).size());
+    }
+    if (!jobIds.isEmpty()) {
+        const qint64 now = nowMs(); // as claimJob: the claim is by the service's clock
+        const QString mine = QStringLiteral("(claimed_by IS NULL OR claimed_by = $1 OR claim_expires_at_ms IS NULL "
+                                            "OR claim_expires_at_ms < $3)");
+        const QString sql = pg
+            ? QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN ("
+                             "SELECT id FROM jobs WHERE id IN (%1) AND %2 ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id")
+                  .arg(ids.arg(2), mine)
+            : QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN (%1) AND %2 "
+                             "RETURNING id").arg(ids.arg(2), mine);
+        out.claims = int(execStatement("renew claims", sql, {workerId, idList(jobIds), now, claimMs}, !pg).size());
+    }
+    return out;
+}
+
 QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers,
                                               const QStringList &routes)
 {

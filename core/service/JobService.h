@@ -483,6 +483,20 @@ public:
     // worker holds an unexpired claim on it. True when workerId holds it now.
     bool claimJob(qint64 jobId, const QString &workerId, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
+    // Everything one worker has in flight, renewed together: the leases of
+    // its attempts (as heartbeat does, by the database clock) and its claims
+    // on the jobs (as claimJob does), one statement each, whatever the
+    // number. A row another transaction holds locked just then (a completion,
+    // a cancel) is skipped rather than waited for (PostgreSQL: SKIP LOCKED,
+    // so no lock-order deadlock): it is renewed at the next interval.
+    // Returns how many leases and claims were renewed.
+    struct Renewed
+    {
+        int leases = 0;
+        int claims = 0;
+    };
+    Renewed renewInFlight(const QString &workerId, const QList<qint64> &attemptIds, qint64 leaseMs,
+                          const QList<qint64> &jobIds, qint64 claimMs);
     void holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs); // keep it claimed for holdMs from now
     // Operators' retries waiting to be sent ('starting', no worker, lease not
     // expired) on these providers and, when routes are given, of jobs on these

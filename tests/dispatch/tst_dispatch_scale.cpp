@@ -93,6 +93,38 @@ private Q_SLOTS:
         }
     }
 
+    // Calls that outlast their lease three times over: one renewal round per
+    // worker and interval keeps every lease and claim alive (none reaped to
+    // unknown), not one statement per attempt.
+    void oneRenewalPerIntervalKeepsEveryLeaseInFlight()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(4500), QStringLiteral("from primary")));
+        auto svc = store->open();
+        constexpr int n = 60;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("renew-%1").arg(i)).id);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("renew");
+        o.leaseMs = 1500; // renewed every 500 ms
+        o.claimMs = 1500;
+        o.maintenanceEveryMs = 100; // the reaper looks often
+        o.neverProcessedGraceMs = 0;
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher.start();
+        QCOMPARE(waitDecided(*svc, ids, 60000), n);
+        dispatcher.stop();
+        QCOMPARE(dispatcher.stats().reaped.load(), 0);
+        QCOMPARE(dispatcher.stats().unknown.load(), 0);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+        // ~4.5 s / 0.5 s rounds for each of the two workers' ids, however many are in flight.
+        QVERIFY2(dispatcher.stats().renewals.load() <= 40, qPrintable(QString::number(dispatcher.stats().renewals.load())));
+    }
+
     // At --max-in-flight nothing more is claimed: never more than the limit
     // out at once, and everything still done.
     void theInFlightLimitHoldsAndEverythingIsDone()
