@@ -61,6 +61,8 @@ Dispatcher::Dispatcher(StoreUrl url, RouteConfig config, std::shared_ptr<Provide
     if (!m_providers)
         m_providers = std::make_shared<ProviderDirectory>(m_config);
     m_flightWake = std::make_shared<DispatchWake>();
+    for (const ProviderConfig &p : m_config.providers)
+        m_gates.insert(p.name, std::make_shared<ProviderGate>(p.maxConcurrency, p.maxRequestsPerS));
     m_options.maxInFlight = std::max(1, m_options.maxInFlight);
     m_options.claimBatch = std::max(1, m_options.claimBatch);
     for (const Route &r : m_config.routes)
@@ -196,6 +198,18 @@ void Dispatcher::workerLoop(int index)
             waitIdle(1000);
         }
     }
+}
+
+std::shared_ptr<GateSlot> Dispatcher::takeSlot(const QString &provider, qint64 *retryInMs)
+{
+    const std::shared_ptr<ProviderGate> gate = m_gates.value(provider);
+    if (!gate)
+        return std::make_shared<GateSlot>();
+    if (!gate->tryTake(retryInMs))
+        return nullptr;
+    auto slot = std::make_shared<GateSlot>();
+    slot->gate = gate;
+    return slot;
 }
 
 // ---- choosing a provider ----------------------------------------------------------
@@ -337,7 +351,18 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
             }
             continue;
         }
-        auto first = launch(svc, job, *route, nextP.provider, AttemptKind::Automatic, workerId);
+        // The provider's limits: at one, the job stays queued (held a moment so
+        // the next claims take other jobs: a busy provider's backlog never
+        // blocks another provider's jobs) and is never moved on for it.
+        qint64 retryIn = 0;
+        std::shared_ptr<GateSlot> slot = takeSlot(nextP.provider, &retryIn);
+        if (!slot) {
+            svc.holdClaim(job.id, workerId, std::clamp<qint64>(retryIn, 20, 1000));
+            release.keep = true;
+            m_stats.heldAtProviderLimit++;
+            continue;
+        }
+        auto first = launch(svc, job, *route, nextP.provider, AttemptKind::Automatic, workerId, std::move(slot));
         if (!first)
             continue;
         auto group = std::make_unique<FlightGroup>();
@@ -357,10 +382,20 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
 std::optional<qint64> Dispatcher::startRetry(JobService &svc, const QString &workerId,
                                              const std::function<void(std::unique_ptr<FlightGroup>)> &take)
 {
+    // A place under each provider's limits is taken before the claim (given
+    // back for every provider the retry is not for), so a retry is never
+    // claimed, with its lease running, for a provider at a limit.
     QStringList providers;
-    for (const ProviderConfig &p : m_config.providers)
-        if (m_providers->client(p.name))
+    QHash<QString, std::shared_ptr<GateSlot>> slots;
+    for (const ProviderConfig &p : m_config.providers) {
+        qint64 retryIn = 0;
+        if (!m_providers->client(p.name))
+            continue;
+        if (auto slot = takeSlot(p.name, &retryIn)) {
             providers.append(p.name);
+            slots.insert(p.name, std::move(slot));
+        }
+    }
     // Only retries on routes this instance knows: during a rolling deploy an
     // instance without the job's route leaves its retry to one that has it.
     const QList<Attempt> picked = svc.claimRetryAttempts(workerId, 1, m_options.leaseMs, providers, routeNames());
@@ -375,7 +410,7 @@ std::optional<qint64> Dispatcher::startRetry(JobService &svc, const QString &wor
                  QStringLiteral("never sent: this dispatcher does not know route '%1'").arg(job ? job->route : QString()));
         return attempt.id;
     }
-    if (auto f = send(svc, *job, *route, attempt, workerId)) {
+    if (auto f = send(svc, *job, *route, attempt, workerId, slots.take(attempt.provider))) {
         m_stats.retriesSent++;
         auto group = std::make_unique<FlightGroup>();
         group->job = *job;

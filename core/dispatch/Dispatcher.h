@@ -27,6 +27,8 @@
 namespace jobdesk {
 
 struct DispatchWake;
+class ProviderGate;
+struct GateSlot;
 
 // Provider clients by name, shared by every worker (clients are thread-safe).
 class ProviderDirectory
@@ -106,7 +108,8 @@ struct DispatcherStats
     std::atomic<qint64> inFlight{0};              // gauge: attempts sent whose outcome is not yet applied
     std::atomic<qint64> peakInFlight{0};
     std::atomic<qint64> wakeUps{0};
-    std::atomic<qint64> renewals{0};              // renewal rounds (one per worker per interval, whatever is in flight)               // change notifications that woke the workers
+    std::atomic<qint64> renewals{0};
+    std::atomic<qint64> heldAtProviderLimit{0};   // jobs left queued a moment because their provider was at a limit              // renewal rounds (one per worker per interval, whatever is in flight)               // change notifications that woke the workers
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -189,10 +192,14 @@ private:
     void finishGroup(JobService &svc, FlightGroup &group); // releases the claim
     // Drives one group on the caller's thread until every outcome is applied.
     void driveFlights(JobService &svc, FlightGroup &group);
+    // slot: the request's place under its provider's limits (takeSlot), given
+    // back when its transfer is over or when nothing was sent.
     std::shared_ptr<InFlight> launch(JobService &svc, const Job &job, const Route &route, const QString &provider,
-                                     AttemptKind kind, const QString &workerId);
+                                     AttemptKind kind, const QString &workerId, std::shared_ptr<GateSlot> slot);
     std::shared_ptr<InFlight> send(JobService &svc, const Job &job, const Route &route, const Attempt &attempt,
-                                   const QString &workerId);
+                                   const QString &workerId, std::shared_ptr<GateSlot> slot);
+    // A place for one request to `provider` now, or null and in *retryInMs when to look again.
+    std::shared_ptr<GateSlot> takeSlot(const QString &provider, qint64 *retryInMs);
     enum class Applied { Yes, Later, StoreRefused }; // Later: the store is unavailable; StoreRefused: it errs
     Applied apply(JobService &svc, const InFlight &call, const ProviderOutcome &outcome, const QString &workerId);
     qint64 notBefore(const QString &provider) const;
@@ -223,6 +230,8 @@ private:
 
     QHash<QString, QString> m_configHashes; // "<route>\n<provider>" -> configHash, fixed for this config
     DispatcherStats m_stats;
+
+    QHash<QString, std::shared_ptr<ProviderGate>> m_gates; // by provider, fixed for this config
 
     mutable std::mutex m_cooldownMutex;
     QHash<QString, qint64> m_notBeforeMs; // Retry-After, by provider

@@ -14,7 +14,8 @@
 namespace jobdesk {
 
 std::shared_ptr<Dispatcher::InFlight> Dispatcher::launch(JobService &svc, const Job &job, const Route &route,
-                                                         const QString &provider, AttemptKind kind, const QString &workerId)
+                                                         const QString &provider, AttemptKind kind, const QString &workerId,
+                                                         std::shared_ptr<GateSlot> slot)
 {
     StartAttemptRequest req;
     req.jobId = job.id;
@@ -31,11 +32,12 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::launch(JobService &svc, const 
         return nullptr;
     }
     m_stats.attemptsStarted++;
-    return send(svc, job, route, started.attempt, workerId);
+    return send(svc, job, route, started.attempt, workerId, std::move(slot));
 }
 
 std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Job &job, const Route &route,
-                                                       const Attempt &attempt, const QString &workerId)
+                                                       const Attempt &attempt, const QString &workerId,
+                                                       std::shared_ptr<GateSlot> slot)
 {
     const Actor actor = Actor::worker(workerId);
     const ProviderConfig *cfg = m_config.provider(attempt.provider);
@@ -90,7 +92,12 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // for its call, as every attempt had before.
     auto promise = std::make_shared<std::promise<ProviderOutcome>>();
     flight->result = promise->get_future();
-    auto done = [promise, wake = m_flightWake](ProviderOutcome o) {
+    // The provider's place is given back as soon as the transfer is over,
+    // before the outcome is applied.
+    if (slot)
+        slot->sent = true;
+    auto done = [promise, wake = m_flightWake, slot = std::move(slot)](ProviderOutcome o) mutable {
+        slot.reset();
         promise->set_value(std::move(o));
         wake->notify();
     };
@@ -110,6 +117,9 @@ Dispatcher::Hedge Dispatcher::hedgeFor(const Job &job, const Route &route, const
     return [this, job, route = &route, workerId, hedgeAt, considered](JobService &svc, Flights &fl) {
         if (*considered || Clock::now() < hedgeAt)
             return;
+        // The hedge's provider is not known before the store is read; a
+        // place is taken on it below, and without one the hedge is looked
+        // at again at the next step.
         *considered = true;
         // Hedge only while the first is still running, nothing is unknown, there
         // is no winner, and this worker still holds its claim (the database checks
@@ -126,7 +136,13 @@ Dispatcher::Hedge Dispatcher::hedgeFor(const Job &job, const Route &route, const
             qCInfo(lcDispatch) << "job" << job.id << "not hedged:" << next.whyNone;
             return;
         }
-        if (auto f = launch(svc, job, *route, next.provider, AttemptKind::Hedge, workerId))
+        qint64 retryIn = 0;
+        std::shared_ptr<GateSlot> slot = takeSlot(next.provider, &retryIn);
+        if (!slot) {
+            *considered = false; // at the provider's limit: again later
+            return;
+        }
+        if (auto f = launch(svc, job, *route, next.provider, AttemptKind::Hedge, workerId, std::move(slot)))
             fl.push_back(std::move(f));
     };
 }

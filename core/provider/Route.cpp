@@ -232,6 +232,10 @@ QJsonObject ProviderConfig::toJson() const
             a.append(st);
         o.insert(QStringLiteral("nothing_done_statuses"), a);
     }
+    if (maxConcurrency)
+        o.insert(QStringLiteral("max_concurrency"), *maxConcurrency);
+    if (maxRequestsPerS)
+        o.insert(QStringLiteral("max_requests_per_s"), *maxRequestsPerS);
     return o;
 }
 
@@ -295,6 +299,19 @@ ProviderConfig ProviderConfig::fromJson(const QJsonObject &o, const QString &whe
                 p.nothingDoneStatuses.append(int(d));
         }
         std::sort(p.nothingDoneStatuses.begin(), p.nothingDoneStatuses.end());
+    }
+    if (!f.raw(QStringLiteral("max_concurrency")).isUndefined()) {
+        const qint64 c = f.positiveInteger(QStringLiteral("max_concurrency"), 1);
+        if (c > 1'000'000)
+            bad(f.at(QStringLiteral("max_concurrency")), QCoreApplication::translate("RouteConfig", "implausibly large: %1").arg(c));
+        p.maxConcurrency = int(c);
+    }
+    const QJsonValue rate = f.raw(QStringLiteral("max_requests_per_s"));
+    if (!rate.isUndefined()) {
+        if (!rate.isDouble() || !(rate.toDouble() > 0) || rate.toDouble() > 1e6)
+            bad(f.at(QStringLiteral("max_requests_per_s")),
+                QCoreApplication::translate("RouteConfig", "expected a number of requests per second above 0"));
+        p.maxRequestsPerS = rate.toDouble();
     }
     f.refuseUnknown();
     return p;
@@ -523,8 +540,12 @@ const ProviderConfig *RouteConfig::provider(const QString &name) const
 
 QString configHash(const Route &route, const ProviderConfig &provider)
 {
+    // The limits are the dispatcher's, not the contract: changing them keeps the validations.
+    QJsonObject p = provider.publicJson();
+    p.remove(QStringLiteral("max_concurrency"));
+    p.remove(QStringLiteral("max_requests_per_s"));
     const QJsonObject both{{QStringLiteral("route"), route.toJson()},
-                           {QStringLiteral("provider"), provider.publicJson()},
+                           {QStringLiteral("provider"), p},
                            {QStringLiteral("contract"), kContractRulesVersion}};
     return sha256Hex(canonicalJson(both));
 }

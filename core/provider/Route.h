@@ -52,6 +52,14 @@ struct ProviderConfig
     // done" (a complete answer with one of them is Failed instead of Unknown).
     // Empty by default: every 5xx after the request may have been sent is Unknown.
     QList<int> nothingDoneStatuses;
+    // Limits a dispatcher process keeps for this provider ("max_concurrency",
+    // "max_requests_per_s" in the routes file; unset: none): requests open at
+    // once, and requests started per second (a bucket holding one second's
+    // worth). A job whose provider is at a limit stays queued (never moved on
+    // to the next provider for it) and waits its turn; jobs for other
+    // providers go on meanwhile. Not part of the contract (configHash).
+    std::optional<int> maxConcurrency;
+    std::optional<double> maxRequestsPerS;
 
     QJsonObject toJson() const;
     static ProviderConfig fromJson(const QJsonObject &, const QString &where = QStringLiteral("provider"));

@@ -125,6 +125,79 @@ private Q_SLOTS:
         QVERIFY2(dispatcher.stats().renewals.load() <= 40, qPrintable(QString::number(dispatcher.stats().renewals.load())));
     }
 
+    // max_concurrency 10 in the routes file: the provider never has an 11th
+    // request open. Each answer takes 400 ms and a place is given back only
+    // when its transfer is over, so no 400 ms window holds 11 arrivals.
+    void aProviderCappedAtTenNeverSeesAnEleventh()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(400), QStringLiteral("from primary")));
+        for (ProviderConfig &p : fx.config.providers)
+            if (p.name == QLatin1String("primary"))
+                p.maxConcurrency = 10;
+        QCOMPARE(RouteConfig::fromJson(fx.config.toJson()).provider(QStringLiteral("primary"))->maxConcurrency, 10);
+        auto svc = store->open();
+        constexpr int n = 60;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("cap-%1").arg(i)).id);
+        auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
+        dispatcher->start();
+        QCOMPARE(waitDecided(*svc, ids, 60000), n);
+        dispatcher->stop();
+        QList<qint64> at;
+        for (const FakeProvider::Received &r : fx.primary.provider()->received())
+            if (r.method == QLatin1String("POST"))
+                at.append(r.atMs);
+        QCOMPARE(at.size(), n);
+        std::sort(at.begin(), at.end());
+        int most = 0;
+        for (qsizetype i = 0; i < at.size(); ++i) {
+            int inWindow = 0;
+            for (qsizetype j = i; j < at.size() && at.at(j) < at.at(i) + 390; ++j)
+                ++inWindow;
+            most = std::max(most, inWindow);
+        }
+        QVERIFY2(most <= 10, qPrintable(QString::number(most)));
+        QVERIFY2(most >= 5, qPrintable(QString::number(most))); // it did run them side by side
+        QVERIFY(dispatcher->stats().heldAtProviderLimit.load() > 0);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0); // never moved on for the limit
+    }
+
+    // max_requests_per_s 20: 60 instant answers take at least 2 s (a full
+    // bucket of 20, then 20 a second), and none goes to the fallback.
+    void aProviderRateLimitSpreadsTheSends()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        for (ProviderConfig &p : fx.config.providers)
+            if (p.name == QLatin1String("primary"))
+                p.maxRequestsPerS = 20;
+        auto svc = store->open();
+        constexpr int n = 60;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("rate-%1").arg(i)).id);
+        auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
+        dispatcher->start();
+        QCOMPARE(waitDecided(*svc, ids, 60000), n);
+        dispatcher->stop();
+        QList<qint64> at;
+        for (const FakeProvider::Received &r : fx.primary.provider()->received())
+            if (r.method == QLatin1String("POST"))
+                at.append(r.atMs);
+        QCOMPARE(at.size(), n);
+        std::sort(at.begin(), at.end());
+        QVERIFY2(at.last() - at.first() >= 1900, qPrintable(QString::number(at.last() - at.first())));
+        for (qsizetype i = 0; i + 40 < at.size(); ++i) // never more than 40 in a second (20 + 20)
+            QVERIFY2(at.at(i + 40) - at.at(i) >= 950, qPrintable(QString::number(at.at(i + 40) - at.at(i))));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+
     // At --max-in-flight nothing more is claimed: never more than the limit
     // out at once, and everything still done.
     void theInFlightLimitHoldsAndEverythingIsDone()
