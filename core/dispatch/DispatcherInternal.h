@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <vector>
 
 namespace jobdesk {
 
@@ -22,11 +23,14 @@ struct DispatchWake
     std::mutex mutex;
     std::condition_variable cv;
     quint64 events = 0; // counts outcomes that came back and groups handed to the keeper
-    void notify()
+    std::vector<const void *> ready; // flights whose outcome came back (Dispatcher::InFlight *), for the keeper
+    void notify(const void *flight = nullptr)
     {
         {
             std::lock_guard lock(mutex);
             ++events;
+            if (flight)
+                ready.push_back(flight);
         }
         cv.notify_all();
     }

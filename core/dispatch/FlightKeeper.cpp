@@ -9,6 +9,7 @@
 #include "domain/CanonicalJson.h"
 
 #include <QHash>
+#include <QSet>
 #include <QJsonDocument>
 
 #include <span>
@@ -185,11 +186,16 @@ void Dispatcher::keeperLoop()
     std::vector<std::unique_ptr<FlightGroup>> groups;
     quint64 seen = 0;
     auto lastBeat = Clock::now();
+    auto lastSweep = Clock::now();
+    QHash<const void *, FlightGroup *> byFlight; // every flight's group (hedges join their group later)
     while (true) {
         {
             std::lock_guard lock(m_handMutex);
-            for (auto &g : m_handed)
+            for (auto &g : m_handed) {
+                for (const auto &f : g->flights)
+                    byFlight.insert(f.get(), g.get());
                 groups.push_back(std::move(g));
+            }
             m_handed.clear();
         }
         if (groups.empty() && m_keeperStopping) {
@@ -218,8 +224,26 @@ void Dispatcher::keeperLoop()
                 all.push_back(g.get());
             renewAll(*svc, all);
         }
+        // Every group at least every 100 ms (outcomes waiting for the store,
+        // hedges due); in between only those whose outcome came back, so a
+        // thousand in flight do not cost a thousand steps per outcome.
+        std::vector<const void *> ready;
+        {
+            std::lock_guard lock(m_flightWake->mutex);
+            ready.swap(m_flightWake->ready);
+        }
+        const bool sweep = Clock::now() >= lastSweep + std::chrono::milliseconds(100);
+        if (sweep)
+            lastSweep = Clock::now();
+        QSet<FlightGroup *> due;
+        if (!sweep)
+            for (const void *f : ready)
+                if (FlightGroup *g = byFlight.value(f))
+                    due.insert(g);
         bool freed = false;
         for (auto &g : groups) {
+            if (!sweep && !due.contains(g.get()))
+                continue;
             bool pending = true;
             try {
                 pending = stepFlights(*svc, *g, /*beatHere*/ false);
@@ -229,8 +253,13 @@ void Dispatcher::keeperLoop()
                 break;
             }
             countInFlight(*g);
+            if (g->flights.size() > 1) // a hedge joined
+                for (const auto &f : g->flights)
+                    byFlight.insert(f.get(), g.get());
             if (!pending) {
                 finishGroup(*svc, *g);
+                for (const auto &f : g->flights)
+                    byFlight.remove(f.get());
                 g.reset();
                 freed = true;
             }

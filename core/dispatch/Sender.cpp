@@ -96,10 +96,11 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // before the outcome is applied.
     if (slot)
         slot->sent = true;
-    auto done = [promise, wake = m_flightWake, slot = std::move(slot)](ProviderOutcome o) mutable {
+    auto done = [promise, wake = m_flightWake, slot = std::move(slot), id = static_cast<const void *>(flight.get())](
+                    ProviderOutcome o) mutable {
         slot.reset();
         promise->set_value(std::move(o));
-        wake->notify();
+        wake->notify(id); // only an address to the keeper: it steps that flight's group
     };
     if (client->callsAsync())
         client->callAsync(request, std::move(done));
