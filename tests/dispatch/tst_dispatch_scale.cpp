@@ -7,6 +7,10 @@
 #include "http/ChangeNotifier.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QSet>
 #include <QTest>
 
@@ -197,6 +201,70 @@ private Q_SLOTS:
             QVERIFY2(at.at(i + 40) - at.at(i) >= 950, qPrintable(QString::number(at.at(i + 40) - at.at(i))));
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
+
+#ifdef JOBDESK_SERVER_BINARY
+    // 2,000 attempts in flight in one jobdesk-server (the provider reads each
+    // request and never answers), then kill -9: every one becomes unknown by
+    // its lease, none is sent again, none goes to the fallback.
+    void twoThousandInFlightThenKillNineAllBecomeUnknownByTheirLeases()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(120000));
+        fx.primary.provider()->setDefaultBehaviour(FakeProvider::Behaviour::of(FakeProvider::Behaviour::Kind::Hang));
+        auto svc = store->open();
+        constexpr int n = 2000;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("kill-%1").arg(i)).id);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString routes = dir.filePath(QStringLiteral("routes.json"));
+        {
+            QFile f(routes);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(fx.config.toJson()).toJson());
+        }
+        const StoreUrl url = store->url();
+        QProcess server;
+        server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("jobdesk.*.info=false"));
+        server.setProcessEnvironment(env);
+        server.start(QStringLiteral(JOBDESK_SERVER_BINARY),
+                     {QStringLiteral("--database"),
+                      url.dialect == Dialect::Postgres ? url.postgresUrl : QStringLiteral("sqlite:") + url.sqlitePath,
+                      QStringLiteral("--routes"), routes, QStringLiteral("--worker-id"), QStringLiteral("K"),
+                      QStringLiteral("--lease-ms"), QStringLiteral("3000"), QStringLiteral("--max-in-flight"),
+                      QStringLiteral("3000")});
+        QVERIFY(server.waitForStarted(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount(), n, 120000);
+        server.kill(); // SIGKILL
+        QVERIFY(server.waitForFinished(10000));
+        // The reaper of another process (this one) turns every lease into unknown.
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("reaper");
+        Dispatcher reaper(url, fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        QElapsedTimer t;
+        t.start();
+        int reaped = 0;
+        while (reaped < n && t.elapsed() < 60000) {
+            reaped += reaper.reapOnce(*svc);
+            if (reaped < n)
+                QTest::qWait(100); // leases run out by the database's clock
+        }
+        QCOMPARE(reaped, n);
+        for (const qint64 id : ids) {
+            const QList<Attempt> attempts = svc->attempts(id);
+            QCOMPARE(attempts.size(), 1);
+            QCOMPARE(attempts.first().state, AttemptState::Unknown);
+            QCOMPARE(svc->job(id)->state, JobState::Blocked);
+        }
+        QVERIFY(!reaper.runOnce(*svc, QStringLiteral("after"))); // nothing to send again
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+    }
+#endif
 
     // At --max-in-flight nothing more is claimed: never more than the limit
     // out at once, and everything still done.
