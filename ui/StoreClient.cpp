@@ -49,8 +49,11 @@ StoreClient::~StoreClient()
 
 void StoreClient::open(const StoreUrl &url)
 {
-    m_connected = false;
-    m_lost = false;
+    // A working connection stays until the new store opened (StoreWorker::open).
+    if (!isConnected()) {
+        m_connected = false;
+        m_lost = false;
+    }
     post([w = m_worker, url] { w->open(url); });
 }
 

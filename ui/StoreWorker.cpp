@@ -54,6 +54,22 @@ qint64 StoreWorker::dbNow() const
 
 void StoreWorker::open(const StoreUrl &url)
 {
+    // Another store while one works: the new one must open before the old one
+    // is let go; if it cannot, the console stays where it was and says why
+    // (tst_ui_switch_connection::aFailedConnectKeepsTheWorkingConnection).
+    if (m_svc && m_everOpened) {
+        try {
+            before("connect");
+            m_opened = JobService::open(url);
+        } catch (const std::exception &e) {
+            const QString message = dynamic_cast<const JobDeskError *>(&e)
+                                        ? static_cast<const JobDeskError &>(e).localizedMessage()
+                                        : QString::fromUtf8(e.what());
+            qCInfo(lcUi) << "cannot open" << url.toDisplayString() << "; staying on" << m_url->toDisplayString() << ":" << message;
+            Q_EMIT openFailed(message);
+            return;
+        }
+    }
     close();
     m_url = url;
     m_everOpened = false;
@@ -89,8 +105,11 @@ void StoreWorker::tryOpen()
     if (!m_url)
         return;
     try {
-        before("connect");
-        auto svc = JobService::open(*m_url);
+        std::unique_ptr<JobService> svc = std::move(m_opened);
+        if (!svc) {
+            before("connect");
+            svc = JobService::open(*m_url);
+        }
         before("session identity");
         SessionIdentity identity = svc->sessionIdentity();
         if (m_identityHook)

@@ -120,6 +120,7 @@ private:
 
     std::optional<StoreUrl> m_url;
     std::unique_ptr<JobService> m_svc;
+    std::unique_ptr<JobService> m_opened; // a new store opened before the working one was let go
     ConnectionInfo m_info;
     QTimer *m_pollTimer = nullptr;
     QTimer *m_wakeTimer = nullptr; // coalesces NOTIFY wake-ups

@@ -13,6 +13,7 @@
 #include "views/MainWindow.h"
 
 #include <QApplication>
+#include <QByteArray>
 #include <QCommandLineParser>
 #include <QStatusBar>
 #include <QTimer>
@@ -45,40 +46,90 @@ namespace {
     QT_TRANSLATE_NOOP("QPlatformTheme", "Close"),  QT_TRANSLATE_NOOP("QGnomeTheme", "&OK"),
     QT_TRANSLATE_NOOP("QGnomeTheme", "&Cancel"),   QT_TRANSLATE_NOOP("QGnomeTheme", "&Close"),
 };
+
+// The console's command line; described once for the GUI and for the
+// text-only run below.
+struct ConsoleOptions
+{
+    QCommandLineOption database{QStringLiteral("database"),
+                                QCoreApplication::translate("main", "Connect to this store (sqlite:PATH or postgresql://...)."),
+                                QStringLiteral("url")};
+    QCommandLineOption production{QStringLiteral("production"),
+                                  QCoreApplication::translate("main", "Mark the --database connection as production (red banner).")};
+    QCommandLineOption demo{QStringLiteral("demo"),
+                            QCoreApplication::translate("main", "Run the embedded demo: an SQLite file in the app data folder, the "
+                                                                "dispatcher, fake providers and simulated users, all on loopback.")};
+    QCommandLineOption reset{QStringLiteral("reset"), QCoreApplication::translate("main", "With --demo: start the demo over.")};
+    QCommandLineOption screenshots{QStringLiteral("screenshots"),
+                                   QCoreApplication::translate("main", "With --demo: write PNG screenshots into DIR, then exit."),
+                                   QStringLiteral("dir")};
+    QCommandLineOption screenshotAfter{QStringLiteral("screenshot-after"),
+                                       QCoreApplication::translate("main", "Seconds the demo runs before the screenshots (default 20)."),
+                                       QStringLiteral("seconds"), QStringLiteral("20")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "main", "JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({database, production, demo, reset, screenshots, screenshotAfter});
+    }
+};
+
+void nameTheApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("JobDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("jobdesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+}
+
+// --help and --version only print: they run without a display, as every
+// command-line program does (tst_ui_command_line).
+bool onlyPrints(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+int printHelpOrVersion(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    nameTheApplication();
+    ConsoleSettings::applyLanguage();
+    QCommandLineParser parser;
+    const ConsoleOptions options;
+    options.addTo(parser);
+    parser.process(app); // prints and exits 0
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    if (onlyPrints(argc, argv))
+        return printHelpOrVersion(argc, argv);
     QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("JobDesk"));
-    QCoreApplication::setApplicationName(QStringLiteral("jobdesk"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(JOBDESK_VERSION));
+    nameTheApplication();
     // The language chosen in View > Language (default: the system locale's); the console's
     // catalogues are embedded under :/i18n (see packaging/), Qt's own come with Qt.
     ConsoleSettings::applyLanguage();
     QGuiApplication::setApplicationDisplayName(QCoreApplication::translate("main", "JobDesk"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "main", "JobDesk console: watch jobs and their attempts live, resolve unknown attempts, retry through the guards."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption database(QStringLiteral("database"),
-                                      QCoreApplication::translate("main", "Connect to this store (sqlite:PATH or postgresql://...)."),
-                                      QStringLiteral("url"));
-    const QCommandLineOption production(QStringLiteral("production"),
-                                        QCoreApplication::translate("main", "Mark the --database connection as production (red banner)."));
-    const QCommandLineOption demo(QStringLiteral("demo"),
-                                  QCoreApplication::translate("main", "Run the embedded demo: an SQLite file in the app data folder, the "
-                                                                      "dispatcher, fake providers and simulated users, all on loopback."));
-    const QCommandLineOption reset(QStringLiteral("reset"), QCoreApplication::translate("main", "With --demo: start the demo over."));
-    const QCommandLineOption screenshots(QStringLiteral("screenshots"),
-                                         QCoreApplication::translate("main", "With --demo: write PNG screenshots into DIR, then exit."),
-                                         QStringLiteral("dir"));
-    const QCommandLineOption screenshotAfter(QStringLiteral("screenshot-after"),
-                                             QCoreApplication::translate("main", "Seconds the demo runs before the screenshots (default 20)."),
-                                             QStringLiteral("seconds"), QStringLiteral("20"));
-    parser.addOptions({database, production, demo, reset, screenshots, screenshotAfter});
+    const ConsoleOptions options;
+    options.addTo(parser);
+    const QCommandLineOption &database = options.database;
+    const QCommandLineOption &production = options.production;
+    const QCommandLineOption &demo = options.demo;
+    const QCommandLineOption &reset = options.reset;
+    const QCommandLineOption &screenshots = options.screenshots;
+    const QCommandLineOption &screenshotAfter = options.screenshotAfter;
     parser.process(app);
 
     auto fail = [](const QString &message) {

@@ -77,9 +77,9 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     right->addWidget(m_error);
     right->addStretch(1);
     auto *buttons = new QDialogButtonBox(this);
-    QPushButton *connectButton = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
-    connectButton->setObjectName(QStringLiteral("connectButton"));
-    connectButton->setDefault(true);
+    m_connect = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
+    m_connect->setObjectName(QStringLiteral("connectButton"));
+    m_connect->setDefault(true);
     buttons->addButton(QDialogButtonBox::Cancel);
     right->addWidget(buttons);
     outer->addLayout(right, 2);
@@ -209,9 +209,27 @@ void ConnectionDialog::onConnect()
     // Remember it (without the password) when it has a name of its own.
     if (!m_name->text().trimmed().isEmpty())
         save();
-    ConsoleSettings::setLastConnection(c->name);
+    m_pendingName = c->name;
+    m_error->setText(tr("Connecting to %1…").arg(c->url.toDisplayString()));
+    m_connect->setEnabled(false);
     Q_EMIT connectRequested(*c);
+}
+
+void ConnectionDialog::connected()
+{
+    if (m_pendingName.isEmpty())
+        return;
+    ConsoleSettings::setLastConnection(m_pendingName);
     accept();
+}
+
+void ConnectionDialog::showFailure(const QString &message)
+{
+    if (m_pendingName.isEmpty())
+        return;
+    m_pendingName.clear();
+    m_connect->setEnabled(true);
+    m_error->setText(tr("Could not connect: %1").arg(message));
 }
 
 } // namespace jobdesk::ui

@@ -36,6 +36,12 @@ public:
     // The choice the form describes now (invalid url -> error text).
     std::optional<ConnectionChoice> choice(QString *error = nullptr) const;
 
+    // The console's answer to connectRequested: the dialog stays open, saying
+    // that it connects, until the new store opened (it closes) or failed (it
+    // says why and the console stays on the store it had).
+    void connected();
+    void showFailure(const QString &message);
+
 Q_SIGNALS:
     void connectRequested(const jobdesk::ui::ConnectionChoice &choice);
 
@@ -57,6 +63,8 @@ private:
     QLineEdit *m_password = nullptr;
     QCheckBox *m_production = nullptr;
     QLabel *m_error = nullptr;
+    QPushButton *m_connect = nullptr;
+    QString m_pendingName;
     QList<SavedConnection> m_connections;
 };
 

@@ -425,18 +425,26 @@ void MainWindow::openConnectionDialog()
 {
     auto *dialog = new ConnectionDialog(this);
     connect(dialog, &ConnectionDialog::connectRequested, this, &MainWindow::connectTo);
+    connect(m_client, &StoreClient::opened, dialog, &ConnectionDialog::connected);
+    connect(m_client, &StoreClient::openFailed, dialog, &ConnectionDialog::showFailure);
     dialog->open();
 }
 
 void MainWindow::connectTo(const ConnectionChoice &choice)
 {
-    m_banner->setProduction(choice.production);
-    m_detail->clear();
+    // The banner and the detail change once the new store opened: until then
+    // (and if it fails) the console is still on the one it had.
+    m_pendingProduction = choice.production;
     m_client->open(choice.url);
 }
 
 void MainWindow::onOpened(const ConnectionInfo &info)
 {
+    m_banner->setProduction(m_pendingProduction);
+    // Another store than the one shown: its jobs are not this one's.
+    if (!m_openedUrl.isEmpty() && info.url.toDisplayString() != m_openedUrl)
+        m_detail->clear();
+    m_openedUrl = info.url.toDisplayString();
     setWindowTitle(tr("JobDesk console: %1").arg(info.url.toDisplayString()));
     m_jobs->reload();
     updateActions();

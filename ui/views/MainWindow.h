@@ -89,6 +89,8 @@ private:
     JobsModel *m_jobs = nullptr;
     SidebarModel *m_sidebarModel = nullptr;
     ConnectionBanner *m_banner = nullptr;
+    bool m_pendingProduction = false; // of the store being opened (connectTo)
+    QString m_openedUrl;              // the store the window shows
     QTreeView *m_sidebar = nullptr;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_jobsPage = nullptr;
