@@ -266,6 +266,39 @@ private Q_SLOTS:
     }
 #endif
 
+    // A 429 storm at a provider capped at 5: the first 429's Retry-After (1 s)
+    // cools the provider for every transfer of the process, so over ~3 s it
+    // sees at most the cap per cool-down, not one request per queued job.
+    void aStormOf429sSendsNoMoreThanTheCapAllows()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        FakeProvider::Behaviour storm = FakeProvider::Behaviour::httpError(429, true, 1);
+        storm.delayMs = 100;
+        fx.primary.provider()->setDefaultBehaviour(storm);
+        for (ProviderConfig &p : fx.config.providers)
+            if (p.name == QLatin1String("primary"))
+                p.maxConcurrency = 5;
+        auto svc = store->open();
+        for (int i = 0; i < 200; ++i)
+            fx.submit(*svc, QStringLiteral("storm-%1").arg(i));
+        auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
+        QElapsedTimer t;
+        t.start();
+        dispatcher->start();
+        QTRY_VERIFY_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount() >= 1, 20000);
+        QTest::qWait(3000); // the storm's length: what is counted is what the provider saw in it
+        const qint64 ms = t.elapsed();
+        const int seen = fx.primary.provider()->completionRequestCount();
+        dispatcher->stop();
+        // 5 before the first cool-down, then at most 5 after each 1 s one ends.
+        const int most = 5 * int(2 + ms / 1000);
+        qInfo() << seen << "requests reached the provider in" << ms << "ms of 429s (at most" << most << ")";
+        QVERIFY2(seen <= most, qPrintable(QStringLiteral("%1 requests in %2 ms, at most %3").arg(seen).arg(ms).arg(most)));
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0); // unproven: never a 429 failover there
+    }
+
     // At --max-in-flight nothing more is claimed: never more than the limit
     // out at once, and everything still done.
     void theInFlightLimitHoldsAndEverythingIsDone()
