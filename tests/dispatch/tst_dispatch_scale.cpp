@@ -4,6 +4,7 @@
 // waiting for its idle poll.
 
 #include "DispatchFixture.h"
+#include "PrivatePostgres.h"
 #include "http/ChangeNotifier.h"
 
 #include <QElapsedTimer>
@@ -297,6 +298,54 @@ private Q_SLOTS:
         qInfo() << seen << "requests reached the provider in" << ms << "ms of 429s (at most" << most << ")";
         QVERIFY2(seen <= most, qPrintable(QStringLiteral("%1 requests in %2 ms, at most %3").arg(seen).arg(ms).arg(most)));
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0); // unproven: never a 429 failover there
+    }
+
+    // PostgreSQL (a server of the test's own) down for 5 s while 1,000 calls
+    // are out and their answers come back: every outcome is kept and
+    // recorded once it is back; each request sent once. (The SQLite
+    // counterpart, a file locked by another writer, is tst_outcome_survives_outage's.)
+    void aStoreDownForFiveSecondsWithAThousandInFlightLosesNoOutcome()
+    {
+        JD_FRESH_STORE(rowStore); // only to know the row: this test brings its own server
+        if (rowStore->url().dialect != Dialect::Postgres)
+            QSKIP("runs on a PostgreSQL of its own, once (in the postgres row)");
+        PrivatePostgres pg;
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        const StoreUrl url = StoreUrl::parse(pg.url());
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(60000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(3000), QStringLiteral("paid for")));
+        auto svc = JobService::open(url);
+        constexpr int n = 1000;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("down-%1").arg(i)).id);
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("down");
+        o.leaseMs = 60000;
+        o.claimMs = 60000;
+        o.maxInFlight = 2000;
+        Dispatcher dispatcher(url, fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher.start();
+        QTRY_COMPARE_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount(), n, 60000);
+        QVERIFY2(pg.stop(), qPrintable(pg.error())); // while every call is out
+        QElapsedTimer down;
+        down.start();
+        QTRY_VERIFY_WITH_TIMEOUT(dispatcher.stats().outcomesDeferred.load() >= 1, 20000);
+        while (down.elapsed() < 5000)
+            QTest::qWait(100); // the outage's length, not a synchronisation
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        svc = JobService::open(url);
+        QCOMPARE(waitDecided(*svc, ids, 120000), n);
+        dispatcher.stop();
+        for (const qint64 id : ids) {
+            QCOMPARE(svc->attempts(id).size(), 1);
+            QVERIFY(svc->job(id)->result.contains("paid for"));
+        }
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
+        qInfo() << dispatcher.stats().outcomesDeferred.load() << "outcomes kept through the outage and applied";
     }
 
     // At --max-in-flight nothing more is claimed: never more than the limit
