@@ -151,12 +151,13 @@ void applyDefinitions(SqlSession &session, const QList<Definition> &defs)
 }
 
 // The snapshot's lines that say what the schema is, without the functions'
-// bodies (the definitions are applied from this program's files anyway) and
-// the bookkeeping tables (0.1 wrote schema_migrations by hand or by runner).
+// bodies (the definitions are applied from this program's files anyway), the
+// bookkeeping tables (0.1 wrote schema_migrations by hand or by runner) and
+// the order indexes were made in (object ids may have wrapped around).
 QStringList structure(const QString &snapshot)
 {
-    static const QRegularExpression skipped(
-        QStringLiteral("^(function-body |(table|index) schema_(migrations|definitions)\\b|.* on schema_(migrations|definitions)\\b)"));
+    static const QRegularExpression skipped(QStringLiteral(
+        "^(function-body |(table|index) schema_(migrations|definitions)\\b|.* on schema_(migrations|definitions)\\b|table \\S+ index order )"));
     QStringList out;
     for (const QString &line : snapshot.split(u'\n', Qt::SkipEmptyParts))
         if (!skipped.match(line).hasMatch())

@@ -40,6 +40,11 @@ const char *kPgSnapshot[] = {
     "SELECT 'table ' || c.relname || ' constraint ' || k.conname || ' ' || pg_get_constraintdef(k.oid) "
     "FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid WHERE c.relnamespace = current_schema()::regnamespace",
     "SELECT 'index ' || indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()",
+    // The order a table's indexes were made in: of two that cost the same the
+    // planner takes the newer (tst_hot_paths::aReplayLooksItsKeyUpByTheUniqueIndexEvenBeforeStatistics).
+    "SELECT 'table ' || t.relname || ' index order ' || string_agg(c.relname, ', ' ORDER BY c.oid) "
+    "FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "
+    "WHERE t.relnamespace = current_schema()::regnamespace GROUP BY t.relname",
     "SELECT 'trigger ' || t.tgname || CASE t.tgenabled WHEN 'D' THEN ' (disabled) ' ELSE ' ' END || "
     "pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
     "WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal",
