@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -346,6 +347,55 @@ private Q_SLOTS:
         QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
         qInfo() << dispatcher.stats().outcomesDeferred.load() << "outcomes kept through the outage and applied";
+    }
+
+    // A slow provider's backlog (capped at 1, 2 s a call, 100 jobs queued
+    // first) never blocks another provider's jobs: those on a route of
+    // their own are all done within seconds, while the backlog waits.
+    void aSlowProvidersBacklogDoesNotStarveAnotherProvider()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(2000), QStringLiteral("from primary")));
+        QJsonObject json = fx.config.toJson();
+        QJsonArray providers = json.value(QStringLiteral("providers")).toArray();
+        for (qsizetype i = 0; i < providers.size(); ++i) {
+            QJsonObject p = providers.at(i).toObject();
+            if (p.value(QStringLiteral("name")).toString() == QLatin1String("primary"))
+                p.insert(QStringLiteral("max_concurrency"), 1);
+            providers[i] = p;
+        }
+        json.insert(QStringLiteral("providers"), providers);
+        QJsonArray routes = json.value(QStringLiteral("routes")).toArray();
+        QJsonObject other = routes.first().toObject();
+        other.insert(QStringLiteral("name"), QStringLiteral("other"));
+        other.insert(QStringLiteral("provider_chain"), QJsonArray{QStringLiteral("fallback")});
+        routes.append(other);
+        json.insert(QStringLiteral("routes"), routes);
+        fx.config = RouteConfig::fromJson(json);
+        auto svc = store->open();
+        QList<qint64> backlog;
+        for (int i = 0; i < 100; ++i)
+            backlog.append(fx.submit(*svc, QStringLiteral("slow-%1").arg(i)).id);
+        QList<qint64> others;
+        const Route &otherRoute = *fx.config.route(QStringLiteral("other"));
+        for (int i = 0; i < 10; ++i)
+            others.append(svc->submit(submitRequestFor(otherRoute, QStringLiteral("owner-1"), QStringLiteral("other-%1").arg(i),
+                                                       QJsonObject{{QStringLiteral("text"), QStringLiteral("other")}}))
+                              .job.id);
+        auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
+        QElapsedTimer t;
+        t.start();
+        dispatcher->start();
+        QCOMPARE(waitDecided(*svc, others, 20000), 10);
+        const qint64 ms = t.elapsed();
+        const int slowDone = fx.primary.provider()->completionRequestCount();
+        dispatcher->stop();
+        QVERIFY2(ms < 6000, qPrintable(QString::number(ms)));
+        QVERIFY2(slowDone <= 4, qPrintable(QString::number(slowDone))); // the backlog was still there
+        QCOMPARE(fx.fallback.provider()->completionRequestCount(), 10);
     }
 
     // At --max-in-flight nothing more is claimed: never more than the limit
