@@ -23,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
+#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QThread>
@@ -33,6 +34,8 @@
 #include <cstdio>
 #include <mutex>
 #include <thread>
+#include <utility>
+#include <vector>
 
 using namespace jobdesk;
 
@@ -129,8 +132,11 @@ int main(int argc, char *argv[])
                                      QStringLiteral("2"));
     const QCommandLineOption rate(QStringLiteral("rate"), QStringLiteral("Submits per second (0: all at once)."), QStringLiteral("n"),
                                   QStringLiteral("0"));
+    const QCommandLineOption dispatchers(QStringLiteral("dispatchers"),
+                                         QStringLiteral("Dispatchers on the one store, as two servers would be (default 1)."),
+                                         QStringLiteral("n"), QStringLiteral("1"));
     const QCommandLineOption noBare(QStringLiteral("no-bare"), QStringLiteral("Skip the bare libcurl multi baseline."));
-    parser.addOptions({database, jobs, delay, maxInFlight, workers, rate, noBare});
+    parser.addOptions({database, jobs, delay, maxInFlight, workers, rate, dispatchers, noBare});
     parser.process(app);
     const StoreUrl url = StoreUrl::parse(parser.value(database));
     const int n = parser.value(jobs).toInt();
@@ -153,13 +159,20 @@ int main(int argc, char *argv[])
     o.maxInFlight = m;
     o.leaseMs = std::max(15000, 2 * d);
     o.idlePollMs = 20;
-    Dispatcher dispatcher(url, config, std::make_shared<ProviderDirectory>(config), o);
+    const int k = std::max(1, parser.value(dispatchers).toInt());
+    std::vector<std::unique_ptr<Dispatcher>> all;
+    for (int i = 0; i < k; ++i) {
+        DispatcherOptions oi = o;
+        oi.workerId = QStringLiteral("bench-%1").arg(i);
+        all.push_back(std::make_unique<Dispatcher>(url, config, std::make_shared<ProviderDirectory>(config), oi));
+    }
     const Route &route = *config.route(QStringLiteral("summarize"));
     const QString run = QString::number(QDateTime::currentMSecsSinceEpoch());
     QHash<QString, qint64> submittedAt; // "text for" marker -> wall ms
     submittedAt.reserve(n);
 
-    dispatcher.start();
+    for (auto &dsp : all)
+        dsp->start();
     QElapsedTimer t;
     t.start();
     qint64 peakRss = rssKiB();
@@ -176,17 +189,36 @@ int main(int argc, char *argv[])
             peakRss = std::max(peakRss, rssKiB());
     }
     const qint64 submitMs = t.elapsed();
-    const DispatcherStats &st = dispatcher.stats();
-    auto decided = [&] { return st.completedWon + st.completedLost + st.failed + st.unknown; };
+    auto sum = [&](auto field) {
+        qint64 v = 0;
+        for (auto &dsp : all)
+            v += (dsp->stats().*field).load();
+        return v;
+    };
+    auto decided = [&] {
+        return sum(&DispatcherStats::completedWon) + sum(&DispatcherStats::completedLost) + sum(&DispatcherStats::failed)
+            + sum(&DispatcherStats::unknown);
+    };
     const qint64 limitMs = 600000;
     while (decided() < n && t.elapsed() < limitMs) {
         QThread::msleep(20);
         peakRss = std::max(peakRss, rssKiB());
     }
     const qint64 totalMs = t.elapsed();
-    const qint64 peak = st.peakInFlight;
+    const qint64 peak = sum(&DispatcherStats::peakInFlight); // the sum of each one's peak
     const qint64 decidedN = decided();
-    dispatcher.stop();
+    for (auto &dsp : all)
+        dsp->stop();
+    // No job claimed or sent twice: one attempt each, one request each.
+    QSet<QString> keys;
+    int twice = 0;
+    for (const FakeProvider::Received &r : fake.provider()->received())
+        if (r.method == QLatin1String("POST")) {
+            if (keys.contains(r.idempotencyKey))
+                ++twice;
+            keys.insert(r.idempotencyKey);
+        }
+    // A job claimed twice would have had two attempts, two keys: more requests than jobs.
 
     QList<qint64> latency;
     for (const FakeProvider::Received &r : fake.provider()->received()) {
@@ -199,13 +231,14 @@ int main(int argc, char *argv[])
     }
     const double jobsPerS = decidedN * 1000.0 / double(std::max<qint64>(1, totalMs));
     const double ceiling = std::min(n, m) * 1000.0 / std::max(1, d);
-    std::printf("store %s, %d jobs, provider %d ms, max in flight %d, %d workers, submit rate %s\n",
-                qPrintable(url.toDisplayString()), n, d, m, o.workers,
+    std::printf("store %s, %d jobs, provider %d ms, max in flight %d, %d workers, %d dispatcher(s), submit rate %s\n",
+                qPrintable(url.toDisplayString()), n, d, m, o.workers, k,
                 perSecond > 0 ? qPrintable(QString::number(perSecond)) : "all at once");
     std::printf("  decided %lld of %d in %.2f s (submits took %.2f s): %.1f jobs/s\n", decidedN, n, totalMs / 1000.0,
                 submitMs / 1000.0, jobsPerS);
-    std::printf("  won %lld, failed %lld, unknown %lld; requests the provider saw %d\n", qint64(st.completedWon), qint64(st.failed),
-                qint64(st.unknown), fake.provider()->completionRequestCount());
+    std::printf("  won %lld, failed %lld, unknown %lld; requests the provider saw %d, distinct keys %lld, a key twice %d\n",
+                sum(&DispatcherStats::completedWon), sum(&DispatcherStats::failed), sum(&DispatcherStats::unknown),
+                fake.provider()->completionRequestCount(), qint64(keys.size()), twice);
     std::printf("  peak in flight %lld; submit-to-send p50 %lld ms, p99 %lld ms; peak RSS %.1f MB (fake provider included)\n",
                 peak, percentile(latency, 0.5), percentile(latency, 0.99), peakRss / 1024.0);
     if (d > 0)
