@@ -134,13 +134,13 @@ class TestAdversary : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     // ---- a lease or a claim that never ends ----
 
     // A worker (a bug, a config typo) asks for a lease of a year: its attempt,
     // once the worker stops, would not be reaped for a year, and the job would
     // be stuck as good as for ever. Anything over a day is refused and
     // changes nothing; a day itself is accepted.
-    void aLeaseOrClaimLongerThanADayIsRefusedAndChangesNothing_data() { addBackendRows(); }
     void aLeaseOrClaimLongerThanADayIsRefusedAndChangesNothing()
     {
         JD_FRESH_STORE(store);
@@ -177,7 +177,6 @@ private Q_SLOTS:
     // A console whose connection dropped re-sends the cancel under the same
     // request id while the first call still holds the attempt: the re-send
     // must get the first answer, not "already cancelled" or "stale".
-    void resentCancelWhileTheFirstIsInFlightGetsTheFirstAnswer_data() { addBackendRows(); }
     void resentCancelWhileTheFirstIsInFlightGetsTheFirstAnswer()
     {
         JD_FRESH_STORE(store);
@@ -195,7 +194,6 @@ private Q_SLOTS:
 
     // The same for "ask the provider now": the re-send must not fail on the
     // audit row's unique request id (nor record the request twice).
-    void resentLookupRequestWhileTheFirstIsInFlightGetsTheFirstAnswer_data() { addBackendRows(); }
     void resentLookupRequestWhileTheFirstIsInFlightGetsTheFirstAnswer()
     {
         JD_FRESH_STORE(store);
@@ -213,7 +211,6 @@ private Q_SLOTS:
     // An operator's retry re-sent under the same request id while the first
     // holds the job: one attempt, and the re-send is told it started (not
     // "refused: attempt N is still starting").
-    void resentRetryWhileTheFirstIsInFlightStartsOneAttemptAndSaysSo_data() { addBackendRows(); }
     void resentRetryWhileTheFirstIsInFlightStartsOneAttemptAndSaysSo()
     {
         JD_FRESH_STORE(store);
@@ -238,7 +235,6 @@ private Q_SLOTS:
 
     // "Validate now" recorded twice at once under one request id: one
     // validation, one audit row, the same answer to both.
-    void resentOperatorValidationWhileTheFirstIsInFlightRecordsOnce_data() { addBackendRows(); }
     void resentOperatorValidationWhileTheFirstIsInFlightRecordsOnce()
     {
         JD_FRESH_STORE(store);
@@ -267,7 +263,6 @@ private Q_SLOTS:
     // A worker whose connection dropped re-sends its start under the same
     // start request id while the first is still in the database: one attempt
     // (one send to the provider), and both calls are told it is that one.
-    void sameStartRequestTwiceAtOnceStartsOneAttempt_data() { addBackendRows(); }
     void sameStartRequestTwiceAtOnceStartsOneAttempt()
     {
         JD_FRESH_STORE(store);
@@ -298,7 +293,6 @@ private Q_SLOTS:
 
     // The same key from two owners at once: two jobs, and neither is ever
     // answered with the other's (a replay is scoped by owner).
-    void sameKeyFromTwoOwnersAtOnceNeverAnswersWithTheOthersJob_data() { addBackendRows(); }
     void sameKeyFromTwoOwnersAtOnceNeverAnswersWithTheOthersJob()
     {
         JD_FRESH_STORE(store);
@@ -335,7 +329,6 @@ private Q_SLOTS:
     // that job, as a replay exactly when its own intent is the job's and as a
     // conflict otherwise; a conflict never changes the job; every replay and
     // conflict is recorded once, with the caller's fingerprint.
-    void oneKeyRacedWithTwoIntentsAnswersEachCallByItsOwnIntent_data() { addBackendRows(); }
     void oneKeyRacedWithTwoIntentsAnswersEachCallByItsOwnIntent()
     {
         JD_FRESH_STORE(store);
@@ -414,7 +407,6 @@ private Q_SLOTS:
     // loss, the cancel refused) or it is cancelled with no winner (both
     // results discarded as race losses), never a cancelled winner or a
     // "won" whose result is not the job's.
-    void cancelJobRacingTwoCompletionsHasExactlyOneEffect_data() { addBackendRows(); }
     void cancelJobRacingTwoCompletionsHasExactlyOneEffect()
     {
         JD_FRESH_STORE(store);
@@ -510,7 +502,6 @@ private Q_SLOTS:
     // flush; a creation (the job a customer pays for) never does. Seen from
     // inside the statement's transaction on PostgreSQL; on SQLite a replay's
     // record is there for another connection as soon as the call returns.
-    void onlyAReplayCommitsAsynchronouslyNeverACreation_data() { addBackendRows(); }
     void onlyAReplayCommitsAsynchronouslyNeverACreation()
     {
         JD_FRESH_STORE(store);
@@ -551,7 +542,6 @@ private Q_SLOTS:
     // dead) at the moment that worker's late result arrives: whichever goes
     // first, the result is stored and the completion is told it won (the
     // reaper makes it unknown, never failed; an unknown attempt can still win).
-    void reapingAnExpiredLeaseRacingALateCompleteKeepsThePaidResult_data() { addBackendRows(); }
     void reapingAnExpiredLeaseRacingALateCompleteKeepsThePaidResult()
     {
         JD_FRESH_STORE(store);
@@ -637,7 +627,6 @@ private Q_SLOTS:
     // operator functions call it. A viewer's or an operator's own login may
     // not call it (to hold an operator's request id, or to read answers by
     // request id around the audit view). SQLite: version 12 is recorded.
-    void onlyTheOperatorFunctionsMayLookUpOrLockARequestId_data() { addBackendRows(); }
     void onlyTheOperatorFunctionsMayLookUpOrLockARequestId()
     {
         JD_FRESH_STORE(store);
@@ -674,7 +663,6 @@ private Q_SLOTS:
     // open one), at most one attempt is starting, at most max_parallel are
     // open, a winner is succeeded and its result is the one that won, and
     // every superseded attempt has its race loss recorded.
-    void randomWalkKeepsEveryJobsStateAndItsWinner_data() { addBackendRows(); }
     void randomWalkKeepsEveryJobsStateAndItsWinner()
     {
         JD_FRESH_STORE(store);
@@ -843,7 +831,6 @@ private Q_SLOTS:
     // record, and an operator's is audited: a failed validation must not be
     // turned into a pass, its expiry moved, or the record deleted, even by
     // the schema's owner with raw SQL (as the audit row it belongs with).
-    void validationRecordsCannotBeRewrittenOrDeleted_data() { addBackendRows(); }
     void validationRecordsCannotBeRewrittenOrDeleted()
     {
         JD_FRESH_STORE(store);
@@ -878,7 +865,6 @@ private Q_SLOTS:
     // validation_ttl_ms says (the routes file, as the dispatchers recorded
     // it; 24 h when it says nothing), like a dispatcher's own validation. An
     // operator's login must not make a provider proven for a century.
-    void operatorValidationCannotOutliveTheProvidersTtl_data() { addBackendRows(); }
     void operatorValidationCannotOutliveTheProvidersTtl()
     {
         JD_FRESH_STORE(store);
@@ -924,7 +910,6 @@ private Q_SLOTS:
     // A job cancel stamps the job and all its open attempts with one change
     // number. Paged with no overlap and a page smaller than those attempts,
     // the reader must still see every cancelled attempt.
-    void changesSincePagedWithoutOverlapSeesEveryAttemptOfACancelledJob_data() { addBackendRows(); }
     void changesSincePagedWithoutOverlapSeesEveryAttemptOfACancelledJob()
     {
         JD_FRESH_STORE(store);
@@ -961,7 +946,6 @@ private Q_SLOTS:
     // operator asks for a lookup. The answer it then records was asked before
     // the operator's request: the request must stay outstanding (first in
     // the reconciler's next pass), not be taken as answered.
-    void lookupRequestMadeWhileALookupIsInFlightStaysOutstanding_data() { addBackendRows(); }
     void lookupRequestMadeWhileALookupIsInFlightStaysOutstanding()
     {
         JD_FRESH_STORE(store);
@@ -995,7 +979,6 @@ private Q_SLOTS:
 
     // A lookup request on an attempt that has finished changes nothing and
     // writes no audit row (the answer is already known).
-    void lookupRequestOnFinishedAttemptChangesNothing_data() { addBackendRows(); }
     void lookupRequestOnFinishedAttemptChangesNothing()
     {
         JD_FRESH_STORE(store);

@@ -26,7 +26,7 @@ class TestAttemptLifecycle : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void timeoutIsUnknownAndBlocksUntilCancelled_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void timeoutIsUnknownAndBlocksUntilCancelled()
     {
         JD_FRESH_STORE(store);
@@ -77,7 +77,6 @@ private Q_SLOTS:
         QVERIFY(second.attempt.providerKey != a1.providerKey);
     }
 
-    void reverseOrderFinishFallbackWins_data() { addBackendRows(); }
     void reverseOrderFinishFallbackWins()
     {
         JD_FRESH_STORE(store);
@@ -110,7 +109,6 @@ private Q_SLOTS:
         QCOMPARE(losses.first().payloadDigest.size(), 64); // the payload is discarded, its digest kept
     }
 
-    void inOrderFinishPrimaryWins_data() { addBackendRows(); }
     void inOrderFinishPrimaryWins()
     {
         JD_FRESH_STORE(store);
@@ -128,7 +126,6 @@ private Q_SLOTS:
         QCOMPARE(svc->raceLosses(job.id).size(), 1);
     }
 
-    void lateResultOfCancelledUnknownAttemptIsARaceLoss_data() { addBackendRows(); }
     void lateResultOfCancelledUnknownAttemptIsARaceLoss()
     {
         JD_FRESH_STORE(store);
@@ -151,7 +148,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->version, job.version + 1);
     }
 
-    void lateResultOfCancelledAttemptBeforeAnyWinnerStillLoses_data() { addBackendRows(); }
     void lateResultOfCancelledAttemptBeforeAnyWinnerStillLoses()
     {
         JD_FRESH_STORE(store);
@@ -173,7 +169,6 @@ private Q_SLOTS:
     // produced, maybe paid for. It is recorded, never dropped; the attempt
     // stays failed and never wins, even with no winner yet and its read
     // version still current, because its job has moved on to the fallback.
-    void lateResultOfAFailedAttemptIsARaceLossAndNeverWins_data() { addBackendRows(); }
     void lateResultOfAFailedAttemptIsARaceLossAndNeverWins()
     {
         JD_FRESH_STORE(store);
@@ -214,7 +209,6 @@ private Q_SLOTS:
     // failed as a store error, which the dispatcher retried for ever (its
     // worker stuck, the attempt heartbeated); on SQLite the same text won.
     // Both stores now refuse it as bad input, before any write.
-    void aResultThatIsNotStrictJsonIsRefusedOnBothStoresAndWritesNothing_data() { addBackendRows(); }
     void aResultThatIsNotStrictJsonIsRefusedOnBothStoresAndWritesNothing()
     {
         JD_FRESH_STORE(store);
@@ -237,7 +231,6 @@ private Q_SLOTS:
     // for an attempt that was cancelled or failed meanwhile: fail() keeps its
     // digest as the attempt's race loss (found by a review: it did nothing,
     // and the paid output left no trace). Once; the attempt keeps its state.
-    void outputForAClosedAttemptIsKeptAsARaceLossByFail_data() { addBackendRows(); }
     void outputForAClosedAttemptIsKeptAsARaceLossByFail()
     {
         JD_FRESH_STORE(store);
@@ -280,7 +273,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(t.id)->state, AttemptState::Cancelled);
     }
 
-    void aStartingAttemptHasNoResultToComplete_data() { addBackendRows(); }
     void aStartingAttemptHasNoResultToComplete()
     {
         JD_FRESH_STORE(store);
@@ -294,7 +286,6 @@ private Q_SLOTS:
         QCOMPARE(svc->raceLosses(job.id).size(), 0);
     }
 
-    void unknownAttemptCanStillWinWithItsLateResult_data() { addBackendRows(); }
     void unknownAttemptCanStillWinWithItsLateResult()
     {
         JD_FRESH_STORE(store);
@@ -307,7 +298,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Succeeded);
     }
 
-    void completionRerunAfterCommitReportsTheWin_data() { addBackendRows(); }
     void completionRerunAfterCommitReportsTheWin()
     {
         JD_FRESH_STORE(store);
@@ -324,7 +314,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Succeeded);
     }
 
-    void startRerunWithSameRequestIdReturnsTheSameAttempt_data() { addBackendRows(); }
     void startRerunWithSameRequestIdReturnsTheSameAttempt()
     {
         JD_FRESH_STORE(store);
@@ -345,7 +334,6 @@ private Q_SLOTS:
     // starts nothing: the start reads the job's attempts once under the job's
     // lock (migration 20), and each reason must still come out of that one
     // look in its order, with its blocking attempt.
-    void everyRefusedStartNamesItsReasonAndTheAttemptInTheWay_data() { addBackendRows(); }
     void everyRefusedStartNamesItsReasonAndTheAttemptInTheWay()
     {
         JD_FRESH_STORE(store);
@@ -405,7 +393,6 @@ private Q_SLOTS:
     // none. On PostgreSQL the waiter is seen blocked before the first decides:
     // it has passed the replay check before the lock and must find the
     // attempt in its look after it.
-    void aStartBehindAnUncommittedStartOfTheSameRequestFollowsItsOutcome_data() { addBackendRows(); }
     void aStartBehindAnUncommittedStartOfTheSameRequestFollowsItsOutcome()
     {
         JD_FRESH_STORE(store);
@@ -455,7 +442,6 @@ private Q_SLOTS:
         }
     }
 
-    void completeBeforeRunningIsRefused_data() { addBackendRows(); }
     void completeBeforeRunningIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -471,7 +457,6 @@ private Q_SLOTS:
         QVERIFY(!svc->job(job.id)->completedBy);
     }
 
-    void definitiveFailuresSpendTheBudgetThenTheJobFails_data() { addBackendRows(); }
     void definitiveFailuresSpendTheBudgetThenTheJobFails()
     {
         JD_FRESH_STORE(store);
@@ -494,7 +479,6 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog(job.id).size(), 1);
     }
 
-    void eventsRecordEveryTransitionWithActorAndReason_data() { addBackendRows(); }
     void eventsRecordEveryTransitionWithActorAndReason()
     {
         JD_FRESH_STORE(store);
@@ -523,7 +507,6 @@ private Q_SLOTS:
     // unknown stays unknown (it blocks the job) and a definitive failure is a
     // failure, on both stores; a refused reason would leave the dispatcher
     // nothing to record, and the reaper would later call the failure unknown.
-    void aTransitionIsRecordedWhateverItsReasonHolds_data() { addBackendRows(); }
     void aTransitionIsRecordedWhateverItsReasonHolds()
     {
         JD_FRESH_STORE(store);
@@ -558,7 +541,6 @@ private Q_SLOTS:
     // holds, or start an attempt under w's claim. SQLite would keep them
     // apart. One rule for both stores: refused before anything is written,
     // on every path a worker id takes, and so is an actor that names one.
-    void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim_data() { addBackendRows(); }
     void workerIdsAStoreCannotKeepApartAreRefusedAndTouchNoClaim()
     {
         JD_FRESH_STORE(store);
@@ -642,7 +624,6 @@ private Q_SLOTS:
     // worker (unknown, failed), the dispatcher failing a job, an operator
     // (cancel an attempt or a job, retry: the attempt, its event, the audit
     // row). An operator's reason is trimmed alike (btrim takes only spaces).
-    void aReasonIsRecordedAsTheSameTextOnBothStores_data() { addBackendRows(); }
     void aReasonIsRecordedAsTheSameTextOnBothStores()
     {
         JD_FRESH_STORE(store);
@@ -693,7 +674,6 @@ private Q_SLOTS:
         QCOMPARE(other->job(cancelledJob.id)->stateReason, recorded);
     }
 
-    void expiredLeaseBecomesUnknownNeverFailed_data() { addBackendRows(); }
     void expiredLeaseBecomesUnknownNeverFailed()
     {
         JD_FRESH_STORE(store);

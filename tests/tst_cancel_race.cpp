@@ -17,7 +17,7 @@ class TestCancelRace : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void cancelRacingCompletionHasExactlyOneEffect_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void cancelRacingCompletionHasExactlyOneEffect()
     {
         JD_FRESH_STORE(store);

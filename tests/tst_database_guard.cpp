@@ -10,17 +10,6 @@ using namespace jobdesk::test;
 
 namespace {
 
-// Runs raw SQL; returns the kind of error the database raised, or nullopt.
-std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params = {})
-{
-    try {
-        svc.session().exec(sql, params);
-        return std::nullopt;
-    } catch (const SqlError &e) {
-        return e.kind();
-    }
-}
-
 const QString kFingerprint(64, u'f');
 
 // A row in each history table: a replay event, attempts' events, a race loss
@@ -62,7 +51,7 @@ class TestDatabaseGuard : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void secondJobWithSameOwnerAndKeyIsRefused_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void secondJobWithSameOwnerAndKeyIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -74,7 +63,6 @@ private Q_SLOTS:
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 1);
     }
 
-    void secondStartingAttemptIsRefused_data() { addBackendRows(); }
     void secondStartingAttemptIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -92,7 +80,6 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::GuardRefused));
     }
 
-    void newAttemptWhileOneIsUnknownIsRefused_data() { addBackendRows(); }
     void newAttemptWhileOneIsUnknownIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -106,7 +93,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempts(job.id).size(), 1);
     }
 
-    void attemptBeyondMaxParallelIsRefused_data() { addBackendRows(); }
     void attemptBeyondMaxParallelIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -122,7 +108,6 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::GuardRefused));
     }
 
-    void attemptForJobWithWinnerIsRefused_data() { addBackendRows(); }
     void attemptForJobWithWinnerIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -134,7 +119,6 @@ private Q_SLOTS:
                  std::optional(SqlError::Kind::GuardRefused));
     }
 
-    void winnerIsNeverOverwrittenNorMadeUp_data() { addBackendRows(); }
     void winnerIsNeverOverwrittenNorMadeUp()
     {
         JD_FRESH_STORE(store);
@@ -160,7 +144,6 @@ private Q_SLOTS:
     // could go back to 0 so a stale compare-and-swap matched again, a winner
     // could be set without the version's step, and an operator could then
     // cancel the winning attempt).
-    void aWinStandsAsItWasWon_data() { addBackendRows(); }
     void aWinStandsAsItWasWon()
     {
         JD_FRESH_STORE(store);
@@ -218,7 +201,6 @@ private Q_SLOTS:
     // made up: another job's attempt (its winner, or one still running),
     // whose result would then count for two jobs. A job is born without a
     // winner, on both stores, whatever SQL inserts it.
-    void aJobIsBornWithoutAWinner_data() { addBackendRows(); }
     void aJobIsBornWithoutAWinner()
     {
         JD_FRESH_STORE(store);
@@ -248,7 +230,6 @@ private Q_SLOTS:
     // read a made-up version. A job is born queued, at version 0, on both
     // stores, whatever SQL inserts it (migration 18); the outcome rules keep
     // their own errors.
-    void aJobIsBornQueuedAtVersionZero_data() { addBackendRows(); }
     void aJobIsBornQueuedAtVersionZero()
     {
         JD_FRESH_STORE(store);
@@ -297,7 +278,6 @@ private Q_SLOTS:
     // first and checks more): a winner that does not exist, or belongs to
     // another job, is refused; and the attempt a winner names can be neither
     // deleted nor renumbered, so it stays there under that id.
-    void aWinnerAlwaysNamesAnAttemptOfItsOwnJob_data() { addBackendRows(); }
     void aWinnerAlwaysNamesAnAttemptOfItsOwnJob()
     {
         JD_FRESH_STORE(store);
@@ -337,7 +317,6 @@ private Q_SLOTS:
     // to the fallback while the first still works on it. It is written once,
     // by the statement that moves the attempt to running (or, from a JobDesk
     // of 33, while it runs), whatever SQL tries otherwise.
-    void whereAnAttemptWentIsWrittenOnceWhileItRuns_data() { addBackendRows(); }
     void whereAnAttemptWentIsWrittenOnceWhileItRuns()
     {
         JD_FRESH_STORE(store);
@@ -410,7 +389,6 @@ private Q_SLOTS:
     // checked only that each row exists), on SQLite a trigger beside the two
     // foreign keys. The key also keeps what a trigger could not: an attempt
     // with events cannot be deleted even with the attempts' triggers off.
-    void anEventAlwaysNamesAnAttemptOfItsOwnJob_data() { addBackendRows(); }
     void anEventAlwaysNamesAnAttemptOfItsOwnJob()
     {
         JD_FRESH_STORE(store);
@@ -453,7 +431,6 @@ private Q_SLOTS:
     // migration 22 they let a second open attempt onto a job allowing one,
     // and a made-up winner onto a job (found by a review; the schema's owner
     // is the only role that writes these tables directly).
-    void aTemporaryTableCannotStandInForTheGuardsTables_data() { addBackendRows(); }
     void aTemporaryTableCannotStandInForTheGuardsTables()
     {
         JD_FRESH_STORE(store);
@@ -510,7 +487,6 @@ private Q_SLOTS:
     // text, so the planted one was the closer match. The rules now name
     // their functions and operators with pg_catalog. (SQLite has no schemas
     // or functions to plant: the same rows are refused by its CHECKs.)
-    void aFunctionPlantedOnTheSearchPathCannotPassAJobsRules_data() { addBackendRows(); }
     void aFunctionPlantedOnTheSearchPathCannotPassAJobsRules()
     {
         JD_FRESH_STORE(store);
@@ -557,7 +533,6 @@ private Q_SLOTS:
     // PostgreSQL the transition triggers decide that in their functions since
     // migration 19 (a WHEN clause did, compiled at every statement); a real
     // transition in the same statement is still checked and recorded.
-    void settingAnAttemptsStateToTheOneItHasIsNoTransition_data() { addBackendRows(); }
     void settingAnAttemptsStateToTheOneItHasIsNoTransition()
     {
         JD_FRESH_STORE(store);
@@ -589,7 +564,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(b.id)->state, AttemptState::Running);
     }
 
-    void cancelledAttemptCannotBecomeTheWinner_data() { addBackendRows(); }
     void cancelledAttemptCannotBecomeTheWinner()
     {
         JD_FRESH_STORE(store);
@@ -604,7 +578,6 @@ private Q_SLOTS:
         QVERIFY(!svc->job(job.id)->completedBy);
     }
 
-    void invalidStatesAreRefusedByCheckConstraints_data() { addBackendRows(); }
     void invalidStatesAreRefusedByCheckConstraints()
     {
         JD_FRESH_STORE(store);
@@ -624,7 +597,6 @@ private Q_SLOTS:
     // PostgreSQL, where the rules are checked by the guards since migration
     // 15; CHECK constraints on SQLite) on every write that could break them:
     // an insert, and an update of any of the three columns alone.
-    void outcomeRulesHoldOnInsertAndOnEveryColumnsUpdate_data() { addBackendRows(); }
     void outcomeRulesHoldOnInsertAndOnEveryColumnsUpdate()
     {
         JD_FRESH_STORE(store);
@@ -667,7 +639,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(open.id)->state, JobState::Queued);
     }
 
-    void automaticAttemptBeyondTheBudgetIsRefused_data() { addBackendRows(); }
     void automaticAttemptBeyondTheBudgetIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -682,7 +653,6 @@ private Q_SLOTS:
                  std::nullopt);
     }
 
-    void jobWithAnOpenAttemptCannotFail_data() { addBackendRows(); }
     void jobWithAnOpenAttemptCannotFail()
     {
         JD_FRESH_STORE(store);
@@ -694,7 +664,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Running);
     }
 
-    void twoHedgedAttemptsMayBothBecomeUnknown_data() { addBackendRows(); }
     void twoHedgedAttemptsMayBothBecomeUnknown()
     {
         JD_FRESH_STORE(store);
@@ -712,7 +681,6 @@ private Q_SLOTS:
 
     // Issue: a worker that stalled past its claim let a second worker claim the
     // job; with max_parallel 2 both started an automatic attempt on the primary.
-    void automaticAttemptNeedsTheStartingWorkersUnexpiredClaim_data() { addBackendRows(); }
     void automaticAttemptNeedsTheStartingWorkersUnexpiredClaim()
     {
         JD_FRESH_STORE(store);
@@ -735,7 +703,6 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, insertAttemptSql(), {job.id, 1, QStringLiteral("r1")}), std::nullopt);
     }
 
-    void secondOpenAutomaticAttemptIsRefusedButAHedgeIsNot_data() { addBackendRows(); }
     void secondOpenAutomaticAttemptIsRefusedButAHedgeIsNot()
     {
         JD_FRESH_STORE(store);
@@ -746,7 +713,6 @@ private Q_SLOTS:
         QCOMPARE(rawSql(*svc, insertAttemptSql(QStringLiteral("hedge")), {job.id, 2, QStringLiteral("r2")}), std::nullopt);
     }
 
-    void hedgeWithoutAnOpenAttemptIsRefused_data() { addBackendRows(); }
     void hedgeWithoutAnOpenAttemptIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -758,7 +724,6 @@ private Q_SLOTS:
         QVERIFY(svc->attempts(job.id).isEmpty());
     }
 
-    void attemptWithoutALeaseIsRefused_data() { addBackendRows(); }
     void attemptWithoutALeaseIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -773,7 +738,6 @@ private Q_SLOTS:
 
     // Attempts, events, race losses, idempotency events and audit rows are
     // never deleted or rewritten, whoever sends the SQL.
-    void historyIsAppendOnly_data() { addBackendRows(); }
     void historyIsAppendOnly()
     {
         JD_FRESH_STORE(store);
@@ -807,7 +771,6 @@ private Q_SLOTS:
     // past every append-only guard, and replaced a queued job's intent under
     // its key. Found by a review. On PostgreSQL the same attempt is an
     // upsert, whose update the same guards refuse.
-    void replacingARowCannotRewriteHistory_data() { addBackendRows(); }
     void replacingARowCannotRewriteHistory()
     {
         JD_FRESH_STORE(store);
@@ -838,7 +801,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(queued.id)->fingerprint, queued.fingerprint);
     }
 
-    void identityIsNeverRewritten_data() { addBackendRows(); }
     void identityIsNeverRewritten()
     {
         JD_FRESH_STORE(store);
@@ -865,7 +827,6 @@ private Q_SLOTS:
     // Migration 29's rule is the database's too (migration 31): an attempt
     // whose job has a winner, is cancelled or has an unknown attempt does not
     // become 'running' (about to be sent) by any writer, raw SQL included.
-    void anAttemptOfADecidedOrBlockedJobIsNeverMarkedRunningByAnyWriter_data() { addBackendRows(); }
     void anAttemptOfADecidedOrBlockedJobIsNeverMarkedRunningByAnyWriter()
     {
         JD_FRESH_STORE(store);

@@ -20,17 +20,6 @@ using namespace jobdesk::test;
 
 namespace {
 
-// Runs raw SQL; returns the kind of error the database raised, or nullopt.
-std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params = {})
-{
-    try {
-        svc.session().exec(sql, params);
-        return std::nullopt;
-    } catch (const SqlError &e) {
-        return e.kind();
-    }
-}
-
 void compareJobs(const Job &got, const Job &stored)
 {
     QCOMPARE(got.id, stored.id);
@@ -79,9 +68,9 @@ class TestHotPaths : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     // A connection lost between two calls: the next call reconnects, prepares
     // its statement again on the new connection and runs it.
-    void preparedStatementSurvivesAReconnect_data() { addBackendRows(); }
     void preparedStatementSurvivesAReconnect()
     {
         JD_FRESH_STORE(store);
@@ -108,7 +97,6 @@ private Q_SLOTS:
 
     // Many distinct statements (dynamic filters, one-off tools): the cache
     // keeps at most its bound, on the client and on the server.
-    void statementCacheIsBounded_data() { addBackendRows(); }
     void statementCacheIsBounded()
     {
         JD_FRESH_STORE(store);
@@ -134,7 +122,6 @@ private Q_SLOTS:
     // Integer columns come back as numbers on both stores (PostgreSQL's as
     // SQLite's already did), parsed once in the session; every other column
     // keeps its text, and integer parameters go out exactly, at the limits.
-    void integerColumnsComeBackAsNumbersAndTextAsText_data() { addBackendRows(); }
     void integerColumnsComeBackAsNumbersAndTextAsText()
     {
         JD_FRESH_STORE(store);
@@ -172,7 +159,6 @@ private Q_SLOTS:
     // Another process changes the schema under a prepared statement (a
     // migration redefines a function or view with other columns): the
     // statement is prepared again, in autocommit and inside a transaction.
-    void preparedStatementFollowsASchemaChange_data() { addBackendRows(); }
     void preparedStatementFollowsASchemaChange()
     {
         JD_FRESH_STORE(store);
@@ -206,7 +192,6 @@ private Q_SLOTS:
 
     // submit answers with the whole job for every outcome, equal to what is
     // stored, although the database sends back only what the caller lacks.
-    void submitAnswersWithTheStoredJob_data() { addBackendRows(); }
     void submitAnswersWithTheStoredJob()
     {
         JD_FRESH_STORE(store);
@@ -250,7 +235,6 @@ private Q_SLOTS:
 
     // The fingerprint is the SHA-256 of the canonical intent, computed from
     // one canonicalisation of the input.
-    void fingerprintIsTheCanonicalIntentDigest_data() { addBackendRows(); }
     void fingerprintIsTheCanonicalIntentDigest()
     {
         JD_FRESH_STORE(store);
@@ -271,7 +255,6 @@ private Q_SLOTS:
     }
 
     // startAttempt and markRunning answer with the attempt as stored.
-    void attemptAnswersAreTheStoredAttempt_data() { addBackendRows(); }
     void attemptAnswersAreTheStoredAttempt()
     {
         JD_FRESH_STORE(store);
@@ -294,7 +277,6 @@ private Q_SLOTS:
 
     // A winning completion writes the job row once (the CAS) and the attempt
     // row once; the event is still written, by the database.
-    void winningCompletionWritesTheJobRowOnce_data() { addBackendRows(); }
     void winningCompletionWritesTheJobRowOnce()
     {
         JD_FRESH_STORE(store);
@@ -342,7 +324,6 @@ private Q_SLOTS:
     // column types and the jobs' guard since migration 24, domains on the
     // attempts; CHECK constraints on SQLite). A job's limits are fixed when
     // it is submitted: an update of them is refused as a change of identity.
-    void lengthAndRangeGuardsHold_data() { addBackendRows(); }
     void lengthAndRangeGuardsHold()
     {
         JD_FRESH_STORE(store);
@@ -412,7 +393,6 @@ private Q_SLOTS:
     // that took it read every job of the owner until the next ANALYZE
     // (migration 24 rebuilt the indexes in the order that made it the
     // planner's pick; the store benchmark's replays cost 4x the server CPU).
-    void aReplayLooksItsKeyUpByTheUniqueIndexEvenBeforeStatistics_data() { addBackendRows(); }
     void aReplayLooksItsKeyUpByTheUniqueIndexEvenBeforeStatistics()
     {
         JD_FRESH_STORE(store);
@@ -453,7 +433,6 @@ private Q_SLOTS:
     // index, never a full scan that would grow with the table until the next
     // ANALYZE. (PostgreSQL caches plans; on SQLite every hot path still
     // succeeds, and hotTablesKeepAnIndexForEveryQuery checks its queries.)
-    void everyHotStatementsCachedPlanUsesAnIndexOnANewStore_data() { addBackendRows(); }
     void everyHotStatementsCachedPlanUsesAnIndexOnANewStore()
     {
         JD_FRESH_STORE(store);
@@ -505,7 +484,6 @@ private Q_SLOTS:
     // dispatcher and the console run on them is still served by an index.
     // (Planner costs on an empty table favour a full scan, so on PostgreSQL
     // full scans are priced out: a plan without one proves an index serves.)
-    void hotTablesKeepAnIndexForEveryQuery_data() { addBackendRows(); }
     void hotTablesKeepAnIndexForEveryQuery()
     {
         JD_FRESH_STORE(store);
@@ -568,7 +546,6 @@ private Q_SLOTS:
     // change with the C library (an index built under the old rules can miss
     // a key that is there: a second job for one intent). PostgreSQL since
     // migration 28; SQLite compares BINARY.
-    void keysCompareAsBytesInEveryIndexOnThem_data() { addBackendRows(); }
     void keysCompareAsBytesInEveryIndexOnThem()
     {
         JD_FRESH_STORE(store);

@@ -73,7 +73,7 @@ class TestLookupRequests : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void requestedAttemptIsAskedFirstEvenBehindManyOlderOnes_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void requestedAttemptIsAskedFirstEvenBehindManyOlderOnes()
     {
         JD_FRESH_STORE(store);
@@ -132,7 +132,6 @@ private Q_SLOTS:
     // asks about it. The reconciler offers decided jobs' attempts only when
     // the undecided ones leave room in a batch; the request must not wait
     // behind a steady stream of them (before: it was never offered).
-    void requestOnADecidedJobsAttemptIsAskedFirstUnderLoad_data() { addBackendRows(); }
     void requestOnADecidedJobsAttemptIsAskedFirstUnderLoad()
     {
         JD_FRESH_STORE(store);
@@ -162,7 +161,6 @@ private Q_SLOTS:
     // What the provider said at the last lookup is on the queue (migration 26):
     // each lookup records its own answer, a note is kept whole up to 500
     // characters, and text a store cannot keep is recorded as U+FFFD.
-    void eachLookupRecordsWhatTheProviderAnswered_data() { addBackendRows(); }
     void eachLookupRecordsWhatTheProviderAnswered()
     {
         JD_FRESH_STORE(store);
@@ -220,7 +218,6 @@ private Q_SLOTS:
     // other writer committed a higher one meanwhile, and the answer then set
     // the job's number below it, so a view taken in between passed the stale
     // check without the answer).
-    void aStillWorkingAnswerNeverMovesTheJobsChangeBack_data() { addBackendRows(); }
     void aStillWorkingAnswerNeverMovesTheJobsChangeBack()
     {
         JD_FRESH_STORE(store);
@@ -274,7 +271,6 @@ private Q_SLOTS:
         QVERIFY(svc->jobDetail(a.jobId).inProgressSinceMs.contains(a.id));
     }
 
-    void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale_data() { addBackendRows(); }
     void aStillWorkingAnswerAfterTheOperatorLookedMakesTheCancelStale()
     {
         JD_FRESH_STORE(store);
@@ -311,7 +307,6 @@ private Q_SLOTS:
     // then the attempt's paid answer arrived late and won. The cancel decided
     // on the old view is refused, and the refusal names the win, not the
     // provider's older answer.
-    void aLateWinAfterTheProvidersAnswerIsWhatTheStaleRefusalNames_data() { addBackendRows(); }
     void aLateWinAfterTheProvidersAnswerIsWhatTheStaleRefusalNames()
     {
         JD_FRESH_STORE(store);
@@ -335,7 +330,6 @@ private Q_SLOTS:
     // return, and every action an operator decided on the job was refused as
     // stale for as long as the endpoint flapped. "Never processed" is news
     // again.
-    void aFlappingStatusEndpointMovesTheJobOnceNotAtEveryAnswer_data() { addBackendRows(); }
     void aFlappingStatusEndpointMovesTheJobOnceNotAtEveryAnswer()
     {
         JD_FRESH_STORE(store);
@@ -373,7 +367,6 @@ private Q_SLOTS:
     // the twenty newest were taken first and filtered after, so twenty newer
     // cancels on a provider without a lookup (where cancelling is the only
     // way out) hid every older attempt until its lookback ran out.
-    void cancelledAttemptsToAskAboutAreOnLookupProvidersLeastRecentlyAskedFirst_data() { addBackendRows(); }
     void cancelledAttemptsToAskAboutAreOnLookupProvidersLeastRecentlyAskedFirst()
     {
         JD_FRESH_STORE(store);
@@ -406,7 +399,6 @@ private Q_SLOTS:
         QCOMPARE(svc->closedAttemptsToReconcile(since, 30, {}).size(), 0); // no provider to ask
     }
 
-    void repeatedRequestIdWritesOnce_data() { addBackendRows(); }
     void repeatedRequestIdWritesOnce()
     {
         JD_FRESH_STORE(store);
@@ -430,7 +422,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(a.id)->state, AttemptState::Unknown);
     }
 
-    void onlyAnUnknownAttemptWithALookupCanBeAskedAbout_data() { addBackendRows(); }
     void onlyAnUnknownAttemptWithALookupCanBeAskedAbout()
     {
         JD_FRESH_STORE(store);
@@ -457,7 +448,6 @@ private Q_SLOTS:
         QVERIFY(!queueItem(svc->unknownQueue(), a.id)->lookupRequestedAtMs);
     }
 
-    void viewerIsRefusedByTheDatabaseAndOperatorIsRecorded_data() { addBackendRows(); }
     void viewerIsRefusedByTheDatabaseAndOperatorIsRecorded()
     {
         JD_FRESH_STORE(store);

@@ -13,7 +13,7 @@ class TestOperatorActions : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void repeatedRequestReturnsTheFirstAnswer_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void repeatedRequestReturnsTheFirstAnswer()
     {
         JD_FRESH_STORE(store);
@@ -47,7 +47,6 @@ private Q_SLOTS:
         JD_VERIFY_THROWS_CODE(svc->cancelJob(job.id, req), JobDeskError::Code::InvalidArgument);
     }
 
-    void staleViewGetsAConflictThatSaysWhatChanged_data() { addBackendRows(); }
     void staleViewGetsAConflictThatSaysWhatChanged()
     {
         JD_FRESH_STORE(store);
@@ -74,7 +73,6 @@ private Q_SLOTS:
         QCOMPARE(svc->cancelAttempt(a.id, req).response.value(QStringLiteral("to_state")).toString(), QStringLiteral("cancelled"));
     }
 
-    void viewerMayNotAct_data() { addBackendRows(); }
     void viewerMayNotAct()
     {
         JD_FRESH_STORE(store);
@@ -90,7 +88,6 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog().size(), 0);
     }
 
-    void unknownTargetsAreClearErrors_data() { addBackendRows(); }
     void unknownTargetsAreClearErrors()
     {
         JD_FRESH_STORE(store);
@@ -104,7 +101,6 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog().size(), 0);
     }
 
-    void cancellingAFinishedAttemptIsRefused_data() { addBackendRows(); }
     void cancellingAFinishedAttemptIsRefused()
     {
         JD_FRESH_STORE(store);
@@ -118,7 +114,6 @@ private Q_SLOTS:
         QCOMPARE(svc->auditLog().size(), 0);
     }
 
-    void cancelJobIsTerminalAndCancelsOpenAttempts_data() { addBackendRows(); }
     void cancelJobIsTerminalAndCancelsOpenAttempts()
     {
         JD_FRESH_STORE(store);
@@ -143,7 +138,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(job.id)->state, JobState::Cancelled);
     }
 
-    void failJobNeedsNoOpenAttempts_data() { addBackendRows(); }
     void failJobNeedsNoOpenAttempts()
     {
         JD_FRESH_STORE(store);
@@ -161,7 +155,6 @@ private Q_SLOTS:
     // change meanwhile. Marked running is the moment before the send: a job
     // that got its winner, or has an attempt gone unknown, since the retry was
     // started must never see it sent (found by a review: it was, both stores).
-    void aRetryWhoseJobWonMeanwhileIsNeverSent_data() { addBackendRows(); }
     void aRetryWhoseJobWonMeanwhileIsNeverSent()
     {
         JD_FRESH_STORE(store);
@@ -187,7 +180,6 @@ private Q_SLOTS:
         QCOMPARE(svc->markRunning(after.id, Actor::worker(QStringLiteral("w2")), 30000).state, AttemptState::Failed);
     }
 
-    void aRetryIsNeverSentWhileAnotherAttemptOfItsJobIsUnknown_data() { addBackendRows(); }
     void aRetryIsNeverSentWhileAnotherAttemptOfItsJobIsUnknown()
     {
         JD_FRESH_STORE(store);
@@ -210,7 +202,6 @@ private Q_SLOTS:
     // database clock goes unknown) needs a deadline: an operator's retry had
     // none. It gets the route's when it is marked running; an attempt that
     // has one keeps it.
-    void aRetryRunsUnderTheDeadlineItIsMarkedRunningWith_data() { addBackendRows(); }
     void aRetryRunsUnderTheDeadlineItIsMarkedRunningWith()
     {
         JD_FRESH_STORE(store);
@@ -243,7 +234,6 @@ private Q_SLOTS:
     // A request id answers the request it was first used for. Found by a
     // review: a retry on another provider under a used id was answered, as a
     // replay, with the first retry (another provider's), and never made.
-    void aRequestIdUsedForARetryOnOneProviderIsRefusedForAnother_data() { addBackendRows(); }
     void aRequestIdUsedForARetryOnOneProviderIsRefusedForAnother()
     {
         JD_FRESH_STORE(store);
@@ -276,7 +266,6 @@ private Q_SLOTS:
     // replay; the audit trail said the operator retried on the provider
     // named and created the dispatcher's attempt, on another provider, and
     // no retry was made.
-    void aRetryNeverTakesAnotherAttemptsRequestId_data() { addBackendRows(); }
     void aRetryNeverTakesAnotherAttemptsRequestId()
     {
         JD_FRESH_STORE(store);
@@ -311,7 +300,6 @@ private Q_SLOTS:
     // the second operator's cancel or retry was answered as a replay of the
     // first's and never made or audited. Refused now, without naming what the
     // first request did; the first operator's re-send is still its replay.
-    void aRequestIdIsItsOperatorsAndNobodyElses_data() { addBackendRows(); }
     void aRequestIdIsItsOperatorsAndNobodyElses()
     {
         JD_FRESH_STORE(store);

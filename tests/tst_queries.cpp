@@ -13,7 +13,7 @@ class TestQueries : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void keysetPaginationVisitsEveryJobOnce_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void keysetPaginationVisitsEveryJobOnce()
     {
         JD_FRESH_STORE(store);
@@ -40,7 +40,6 @@ private Q_SLOTS:
         JD_VERIFY_THROWS_CODE(svc->jobs(JobFilter{}, std::nullopt, 0), JobDeskError::Code::InvalidArgument);
     }
 
-    void filtersSelectByStateOwnerKeyRouteAndProvider_data() { addBackendRows(); }
     void filtersSelectByStateOwnerKeyRouteAndProvider()
     {
         JD_FRESH_STORE(store);
@@ -83,7 +82,6 @@ private Q_SLOTS:
     // UTF-16 surrogate) is refused, as a write of it is, on both stores:
     // PostgreSQL gets "owner-2\0x" as "owner-2" and would answer with
     // owner-2's rows, SQLite with none. Every filter and search by name.
-    void aReadForANameNoStoreCanHoldIsRefusedNotAnsweredForAnother_data() { addBackendRows(); }
     void aReadForANameNoStoreCanHoldIsRefusedNotAnsweredForAnother()
     {
         JD_FRESH_STORE(store);
@@ -134,7 +132,6 @@ private Q_SLOTS:
         QCOMPARE(svc->unknownQueue(QStringLiteral("acme")).size(), 1);
     }
 
-    void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs_data() { addBackendRows(); }
     void worklistShowsUnknownAttemptsOldestFirstButNotDecidedJobs()
     {
         JD_FRESH_STORE(store);
@@ -158,7 +155,6 @@ private Q_SLOTS:
         QCOMPARE(list.first().id, a1.id);
     }
 
-    void countsByStateAndChangesSince_data() { addBackendRows(); }
     void countsByStateAndChangesSince()
     {
         JD_FRESH_STORE(store);
@@ -186,7 +182,6 @@ private Q_SLOTS:
     // A reader that pages through changes with a small limit must see every
     // job: when the jobs list is cut short, the mark must not jump to the
     // attempts' (later) numbers, or the jobs in between are never read.
-    void changesSinceNeverSkipsJobsWhenAListIsCutShort_data() { addBackendRows(); }
     void changesSinceNeverSkipsJobsWhenAListIsCutShort()
     {
         JD_FRESH_STORE(store);
@@ -213,7 +208,6 @@ private Q_SLOTS:
         QCOMPARE(seenJobs, expected);
     }
 
-    void jobDetailGathersEverythingSupportNeeds_data() { addBackendRows(); }
     void jobDetailGathersEverythingSupportNeeds()
     {
         JD_FRESH_STORE(store);

@@ -109,7 +109,7 @@ class TestStress : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void randomOperationsKeepEveryInvariant_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void randomOperationsKeepEveryInvariant()
     {
         JD_FRESH_STORE(store);

@@ -1,6 +1,6 @@
 // Invariants 1 and 2: one job per intent; a key is bound to its exact intent.
+// (What a synchronous standby changes: tst_synchronous_standby.)
 
-#include "PrivatePostgres.h"
 #include "ReleasedTogether.h"
 #include "StoreFixture.h"
 
@@ -9,10 +9,8 @@
 #include "store/PgSession.h"
 
 #include <QJsonArray>
-#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QSet>
-#include <QDeadlineTimer>
 #include <QTest>
 
 #include <future>
@@ -23,30 +21,11 @@
 using namespace jobdesk;
 using namespace jobdesk::test;
 
-namespace {
-
-// Polls `done` until it holds or `ms` pass, one look per poll. QTRY_* looks at
-// its expression again after it held, and a condition read from
-// pg_stat_activity need not hold at that second look (a flaky failure "the
-// requested timeout was too short" after 4 s).
-template<typename F> bool eventually(F done, int ms = 10000)
-{
-    for (QDeadlineTimer deadline(ms);;) {
-        if (done())
-            return true;
-        if (deadline.hasExpired())
-            return false;
-        QTest::qWait(50);
-    }
-}
-
-} // namespace
-
 class TestSubmit : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void doubleClickMakesOneJob_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void doubleClickMakesOneJob()
     {
         JD_FRESH_STORE(store);
@@ -86,7 +65,6 @@ private Q_SLOTS:
         }
     }
 
-    void mismatchedInputIsAConflict_data() { addBackendRows(); }
     void mismatchedInputIsAConflict()
     {
         JD_FRESH_STORE(store);
@@ -117,7 +95,6 @@ private Q_SLOTS:
                  QStringLiteral("dogs"));
     }
 
-    void reorderedKeysAndSpacingAreAReplay_data() { addBackendRows(); }
     void reorderedKeysAndSpacingAreAReplay()
     {
         JD_FRESH_STORE(store);
@@ -133,7 +110,6 @@ private Q_SLOTS:
                  IdempotencyEvent::Kind::Replayed);
     }
 
-    void keyIsScopedByOwner_data() { addBackendRows(); }
     void keyIsScopedByOwner()
     {
         JD_FRESH_STORE(store);
@@ -147,7 +123,6 @@ private Q_SLOTS:
         QCOMPARE(svc->jobs(JobFilter{}).jobs.size(), 2);
     }
 
-    void badInputIsRefusedAndWritesNothing_data() { addBackendRows(); }
     void badInputIsRefusedAndWritesNothing()
     {
         JD_FRESH_STORE(store);
@@ -194,7 +169,6 @@ private Q_SLOTS:
     // with shop-1's job (a conflict that shows shop-1's input), and two owners
     // with different lone surrogates would share their keys; SQLite would keep
     // them apart. One rule for both stores: refused, nothing written.
-    void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged_data() { addBackendRows(); }
     void ownerIdsAStoreCannotKeepApartAreRefusedNotMerged()
     {
         JD_FRESH_STORE(store);
@@ -236,7 +210,6 @@ private Q_SLOTS:
     // (not a store error on one store and a job on the other). Text that only
     // looks like such an escape (a backslash, then "u0000": code in a prompt)
     // is an input like any other, stored and replayed exactly.
-    void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot_data() { addBackendRows(); }
     void inputsJsonbCannotHoldAreRefusedAndLookAlikesAreNot()
     {
         JD_FRESH_STORE(store);
@@ -290,7 +263,6 @@ private Q_SLOTS:
     // input that names the client metadata, before anything is written (no
     // job, no key taken, no replay recorded). A valid pair is metadata like
     // any other.
-    void clientMetadataAStoreCannotHoldIsRefusedAndWritesNothing_data() { addBackendRows(); }
     void clientMetadataAStoreCannotHoldIsRefusedAndWritesNothing()
     {
         JD_FRESH_STORE(store);
@@ -329,7 +301,6 @@ private Q_SLOTS:
         QCOMPARE(other->job(created.job.id)->clientMeta, clean.clientMeta);
     }
 
-    void submitRerunAfterLostConnectionReturnsTheSameJob_data() { addBackendRows(); }
     void submitRerunAfterLostConnectionReturnsTheSameJob()
     {
         JD_FRESH_STORE(store);
@@ -352,7 +323,6 @@ private Q_SLOTS:
     // caller's transaction nothing is asynchronous: a job created after a
     // replay in that transaction would have been. The setting is read in the
     // call's own autocommit transaction by a test trigger on the event.
-    void onlyReplaysCommitAsynchronously_data() { addBackendRows(); }
     void onlyReplaysCommitAsynchronously()
     {
         JD_FRESH_STORE(store);
@@ -430,7 +400,6 @@ private Q_SLOTS:
     // again by the database, so the intent is neither lost nor doubled). On
     // PostgreSQL the waiter is seen blocked on the taker's transaction before
     // the taker decides, and a new key costs one round trip, a taken key two.
-    void submitBehindAnUncommittedTakerFollowsItsOutcome_data() { addBackendRows(); }
     void submitBehindAnUncommittedTakerFollowsItsOutcome()
     {
         JD_FRESH_STORE(store);
@@ -505,7 +474,6 @@ private Q_SLOTS:
     // a hint: the database decides. A job deleted behind the guards' back
     // (which nothing in JobDesk can do) leaves the hint wrong, and the next
     // submit of its key still creates the job, once.
-    void aKeyRememberedAsTakenIsStillDecidedByTheDatabase_data() { addBackendRows(); }
     void aKeyRememberedAsTakenIsStillDecidedByTheDatabase()
     {
         JD_FRESH_STORE(store);
@@ -564,7 +532,6 @@ private Q_SLOTS:
     // released together on the same keys (a hint written and read at once by
     // all of them), still make exactly one job per key, each answered to all
     // the others as a replay of that job.
-    void servicesSharingTakenKeysReplayInOneRoundTrip_data() { addBackendRows(); }
     void servicesSharingTakenKeysReplayInOneRoundTrip()
     {
         JD_FRESH_STORE(store);
@@ -639,7 +606,6 @@ private Q_SLOTS:
     // together, with a writer of other changes among them, leave every job
     // with a change number of its own, each job's the one it was answered
     // with, and (SQLite) the change counter at the highest number handed out.
-    void aNewKeyIsOneStatementAndTakesTheNextChangeNumber_data() { addBackendRows(); }
     void aNewKeyIsOneStatementAndTakesTheNextChangeNumber()
     {
         JD_FRESH_STORE(store);
@@ -700,7 +666,6 @@ private Q_SLOTS:
     // servers run with it), a crash within wal_writer_delay took back a job
     // answered as created, and the client's retry created a second. "local"
     // becomes "on" too; the stronger settings stay. SQLite: synchronous = FULL.
-    void everySessionCommitsSynchronouslyWhateverTheServersDefault_data() { addBackendRows(); }
     void everySessionCommitsSynchronouslyWhateverTheServersDefault()
     {
         JD_FRESH_STORE(store);
@@ -730,152 +695,6 @@ private Q_SLOTS:
         }
         for (const QString &def : {QStringLiteral("on"), QStringLiteral("remote_write"), QStringLiteral("remote_apply")})
             QCOMPARE(sessionWith(def)->session().exec(setting).first().first().toString(), def);
-    }
-
-    // A creation whose wait for a synchronous standby is cut short (its
-    // backend terminated: a pooler, an operator, a fast shutdown) is visible
-    // on the primary before the standby has it. Found by a review: the re-run
-    // after the lost connection, and the client's retry, were answered
-    // "replayed" at once (a replay committed asynchronously), and a failover
-    // then lost the job the client had been told exists; its next retry
-    // created a second. A replay now waits for the standby as a creation does.
-    // PostgreSQL only (a server of the test's own: the standby setting is the
-    // whole server's).
-    void aReplayIsNotAnsweredBeforeTheSynchronousStandbyHasTheJob()
-    {
-        PrivatePostgres pg;
-        QVERIFY2(pg.start(), qPrintable(pg.error()));
-        const StoreUrl url = StoreUrl::parse(pg.url());
-        auto admin = JobService::open(url); // migrated while no standby is required
-        SqlSession &a = admin->session();
-        const auto standby = [&](const QString &names) {
-            a.exec(QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = '%1'").arg(names));
-            a.exec(QStringLiteral("SELECT pg_reload_conf()"));
-        };
-        const auto waitingForTheStandby = [&] {
-            QList<qint64> pids;
-            for (const SqlRow &r : a.exec(QStringLiteral("SELECT pid FROM pg_stat_activity WHERE wait_event = 'SyncRep' ORDER BY pid")))
-                pids.append(r.first().toLongLong());
-            return pids;
-        };
-        std::future<SubmitResult> first;
-        std::future<SubmitResult> retry;
-        std::future<SubmitResult> second;
-        // Before the futures are joined, whatever way the test leaves: the waits end.
-        auto release = qScopeGuard([&] {
-            try {
-                standby(QString());
-            } catch (const std::exception &) {
-            }
-        });
-        standby(QStringLiteral("nosuch"));
-        QTRY_COMPARE_WITH_TIMEOUT(JobService::open(url)->session().exec(QStringLiteral("SHOW synchronous_standby_names")).first().first().toString(),
-                                  QStringLiteral("nosuch"), 10000);
-
-        first = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k1"))); });
-        QVERIFY(eventually([&] { return waitingForTheStandby().size() == 1; })); // the creation's commit waits
-        const qint64 creating = waitingForTheStandby().first();
-        a.exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {creating});
-        // The job is visible here now, without the standby. The service reconnects
-        // and runs the submit again: the key is taken, and the replay waits too.
-        QVERIFY(eventually([&] {
-            const QList<qint64> waiting = waitingForTheStandby();
-            return !waiting.isEmpty() && !waiting.contains(creating);
-        }, 30000));
-        QCOMPARE(first.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
-        QCOMPARE(a.exec(QStringLiteral("SELECT count(*) FROM jobs")).first().first().toLongLong(), 1);
-
-        retry = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k1"))); });
-        QVERIFY(eventually([&] { return waitingForTheStandby().size() == 2; })); // the client's retry waits as well
-        QCOMPARE(retry.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
-
-        // A creation whose wait is cancelled instead (pg_cancel_backend, a
-        // pooler's query timeout) succeeds, committed here with a WARNING
-        // only: found by the review of this fix, it was answered "created".
-        // It is run again, as after a lost connection, and waits as a replay.
-        const QList<qint64> before = waitingForTheStandby();
-        second = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k2"))); });
-        QVERIFY(eventually([&] { return waitingForTheStandby().size() == 3; }));
-        qint64 cancelled = 0;
-        for (const qint64 pid : waitingForTheStandby())
-            if (!before.contains(pid))
-                cancelled = pid;
-        a.exec(QStringLiteral("SELECT pg_cancel_backend($1)"), {cancelled});
-        QVERIFY(eventually([&] {
-            const QList<qint64> waiting = waitingForTheStandby();
-            return waiting.size() == 3 && !waiting.contains(cancelled);
-        }, 30000));
-        QCOMPARE(second.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
-
-        // The standby is there (here: no longer required): all are answered, one job per key.
-        standby(QString());
-        release.dismiss();
-        const SubmitResult again = first.get();
-        const SubmitResult retried = retry.get();
-        const SubmitResult k2 = second.get();
-        QCOMPARE(again.outcome, SubmitResult::Outcome::Replayed);
-        QCOMPARE(retried.outcome, SubmitResult::Outcome::Replayed);
-        QCOMPARE(retried.job.id, again.job.id);
-        QCOMPARE(k2.outcome, SubmitResult::Outcome::Replayed); // its own creation, found again by the re-run
-        QVERIFY(k2.job.id != again.job.id);
-        QCOMPARE(a.exec(QStringLiteral("SELECT count(*) FROM jobs")).first().first().toLongLong(), 2);
-    }
-
-    // An operator's action answered as a replay of its own request id: on
-    // PostgreSQL a replay read the audit row and wrote nothing, so it waited
-    // for no standby. Found by a review: a cancel whose wait for the
-    // synchronous standby was cut short (backend terminated) was answered
-    // "cancelled" at once when the console sent it again, and a failover would
-    // have undone it, and the job would have been sent and charged. Since
-    // migration 35 such a replay waits for the standby too. PostgreSQL only (a
-    // server of the test's own).
-    void anOperatorsCancelIsNotAnsweredBeforeTheSynchronousStandbyHasIt()
-    {
-        PrivatePostgres pg;
-        QVERIFY2(pg.start(), qPrintable(pg.error()));
-        const StoreUrl url = StoreUrl::parse(pg.url());
-        auto admin = JobService::open(url);
-        SqlSession &a = admin->session();
-        const Job job = submitJob(*admin, QStringLiteral("to-cancel"));
-        const auto standby = [&](const QString &names) {
-            a.exec(QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = '%1'").arg(names));
-            a.exec(QStringLiteral("SELECT pg_reload_conf()"));
-        };
-        const auto waitingForTheStandby = [&] {
-            QList<qint64> pids;
-            for (const SqlRow &r : a.exec(QStringLiteral("SELECT pid FROM pg_stat_activity WHERE wait_event = 'SyncRep' ORDER BY pid")))
-                pids.append(r.first().toLongLong());
-            return pids;
-        };
-        const OperatorRequest req = operatorRequest(QStringLiteral("the customer withdrew it"));
-        std::future<OperatorResult> cancel;
-        auto release = qScopeGuard([&] {
-            try {
-                standby(QString());
-            } catch (const std::exception &) {
-            }
-        });
-        standby(QStringLiteral("nosuch"));
-        QTRY_COMPARE_WITH_TIMEOUT(JobService::open(url)->session().exec(QStringLiteral("SHOW synchronous_standby_names")).first().first().toString(),
-                                  QStringLiteral("nosuch"), 10000);
-        cancel = std::async(std::launch::async, [&] { return JobService::open(url)->cancelJob(job.id, req); });
-        QVERIFY(eventually([&] { return waitingForTheStandby().size() == 1; })); // the cancel's commit waits
-        const qint64 cancelling = waitingForTheStandby().first();
-        a.exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {cancelling});
-        // Cancelled here now, not on the standby. The service runs the request
-        // again: its audit row answers it, and that answer waits too.
-        QVERIFY(eventually([&] {
-            const QList<qint64> waiting = waitingForTheStandby();
-            return waiting.size() == 1 && !waiting.contains(cancelling);
-        }, 30000));
-        QCOMPARE(cancel.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
-        QCOMPARE(admin->job(job.id)->state, JobState::Cancelled);
-
-        standby(QString());
-        release.dismiss();
-        const OperatorResult answered = cancel.get();
-        QVERIFY(answered.replayed);
-        QCOMPARE(admin->job(job.id)->state, JobState::Cancelled);
     }
 };
 

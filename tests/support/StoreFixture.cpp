@@ -16,6 +16,16 @@ void addBackendRows()
     QTest::newRow("postgres") << QStringLiteral("postgres");
 }
 
+QString currentBackend(const QObject *testCase)
+{
+    if (testCase->metaObject()->indexOfMethod("initTestCase_data()") >= 0) {
+        QFETCH_GLOBAL(QString, backend);
+        return backend;
+    }
+    QFETCH(QString, backend);
+    return backend;
+}
+
 int lockWaitersOn(SqlSession &observer, const QString &xid)
 {
     return observer
@@ -133,6 +143,18 @@ bool guardRefuses(JobService &svc, const QString &sql)
         return false;
     } catch (const SqlError &e) {
         return e.kind() == SqlError::Kind::GuardRefused;
+    }
+}
+
+std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params, QString *message)
+{
+    try {
+        svc.session().exec(sql, params);
+        return std::nullopt;
+    } catch (const SqlError &e) {
+        if (message)
+            *message = e.message();
+        return e.kind();
     }
 }
 

@@ -7,13 +7,21 @@
 #include <QTest>
 
 #include <memory>
+#include <optional>
 
 namespace jobdesk::test {
 
 // Adds the "backend" column with one row per store: "sqlite" and "postgres".
-// Every store test is data-driven over it, so Qt Test prints
-// "PASS   : TestX::doubleClick(postgres)".
+// A store suite calls it once, from its initTestCase_data(), so every test
+// function runs on both stores and Qt Test prints
+// "PASS   : TestX::doubleClick(postgres)"; a table-driven function's own
+// _data() adds only its own columns ("TestX::foo(postgres:its row)").
 void addBackendRows();
+
+// The store of the row being run: the global "backend" of a suite with
+// initTestCase_data(); in a suite without one, the function's own "backend"
+// column (tst_migrations adds it per function until it declares its rows once).
+QString currentBackend(const QObject *testCase);
 
 // A fresh, empty, migrated store for one test function: an SQLite file in a
 // temporary folder, or a new schema on the throwaway PostgreSQL whose URL the
@@ -64,6 +72,10 @@ Attempt startRunning(JobService &svc, qint64 jobId, const QString &provider = QS
 // True when the store's guards refuse the raw statement (a trigger's
 // "jobdesk_*:" refusal), false when it runs; any other error propagates.
 bool guardRefuses(JobService &svc, const QString &sql);
+// Runs raw SQL; returns the kind of error the database raised (its message in
+// `message`, when given), or nullopt.
+std::optional<SqlError::Kind> rawSql(JobService &svc, const QString &sql, const SqlParams &params = {},
+                                     QString *message = nullptr);
 OperatorRequest operatorRequest(const QString &reason = QStringLiteral("confirmed with the provider"));
 // PostgreSQL: `url` as a login role of the test cluster in `group`
 // (jobdesk_viewer, jobdesk_operator); the role is made once (roles are
@@ -88,16 +100,32 @@ StoreUrl loginAs(const FreshStore &store, const QString &login, const QString &g
         QVERIFY2(jdThrown, "expected a JobDeskError from: " #expr);                                       \
     } while (false)
 
-// Declares `store` (a FreshStore for this row's backend); a store that cannot
-// be made fails the test with the reason.
+// Declares `backend` (this row's store) and `store` (a FreshStore for it); a
+// store that cannot be made fails the test with the reason.
 #define JD_FRESH_STORE(store)                                                   \
-    QFETCH(QString, backend);                                                   \
+    QString backend = jobdesk::test::currentBackend(this);                      \
     std::unique_ptr<jobdesk::test::FreshStore> store;                           \
     try {                                                                       \
         store = std::make_unique<jobdesk::test::FreshStore>(backend);           \
     } catch (const std::exception &jdFixtureError) {                            \
         QFAIL(jdFixtureError.what());                                           \
     }
+
+// In a store suite, a function that proves something of one store only: it
+// runs on that store's row and is skipped, saying why, on the other.
+#define JD_ONLY_ON(onlyBackend, why)                                            \
+    do {                                                                        \
+        if (jobdesk::test::currentBackend(this) != QLatin1String(onlyBackend))  \
+            QSKIP(onlyBackend " only: " why);                                   \
+    } while (false)
+
+// In a store suite, a function that uses no store: it runs once, on the
+// "sqlite" row, and says so on the other.
+#define JD_NOT_A_STORE_TEST()                                                   \
+    do {                                                                        \
+        if (jobdesk::test::currentBackend(this) != QLatin1String("sqlite"))     \
+            QSKIP("not a store test: it runs once, on the sqlite row");         \
+    } while (false)
 
 // Readable QCOMPARE failures for the domain's enums.
 namespace QTest {
