@@ -9,6 +9,9 @@
 #include "provider/FakeProvider.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+
+#include <thread>
 
 namespace jobdesk::test {
 
@@ -31,6 +34,23 @@ inline QJsonObject answer(const QString &summary)
 {
     return {{QStringLiteral("summary"), summary}, {QStringLiteral("sentiment"), QStringLiteral("neutral")}};
 }
+
+// A provider's answer for the fixture's route, as the bytes it sends.
+inline QByteArray validContent(const QString &summary)
+{
+    return QJsonDocument(answer(summary)).toJson(QJsonDocument::Compact);
+}
+
+// Joins a test's helper thread whatever way the test leaves.
+struct Joined
+{
+    std::thread t;
+    ~Joined()
+    {
+        if (t.joinable())
+            t.join();
+    }
+};
 
 struct DispatchFixture
 {
@@ -100,4 +120,24 @@ struct DispatchFixture
     }
 };
 
+// An unknown attempt made directly through JobService (claimed, started, sent, timed out).
+inline Attempt unknownAttempt(JobService &svc, const DispatchFixture &fx, const QString &key,
+                              const QString &provider = QStringLiteral("primary"))
+{
+    const Job job = fx.submit(svc, key);
+    const Attempt a = startRunning(svc, job.id, provider);
+    return svc.markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
+}
+
 } // namespace jobdesk::test
+
+// In a store suite's test function: `store` (this row's fresh store), `fx`
+// (set up with the arguments: deadline, hedge, ...), `svc`, `dispatcher` on
+// the store, and `worker`, the worker id the test runs it as.
+#define JD_DISPATCH_SETUP(...)                                                  \
+    JD_FRESH_STORE(store);                                                      \
+    jobdesk::test::DispatchFixture fx;                                          \
+    QVERIFY2(fx.setUp(__VA_ARGS__), "fake providers could not listen on 127.0.0.1"); \
+    auto svc = store->open();                                                   \
+    auto dispatcher = fx.dispatcher(store->url());                              \
+    const QString worker = QStringLiteral("w-test");

@@ -14,14 +14,6 @@ using namespace jobdesk;
 using namespace jobdesk::test;
 using Kind = FakeProvider::Behaviour::Kind;
 
-#define JD_DISPATCH_SETUP(...)                                                  \
-    JD_FRESH_STORE(store);                                                      \
-    DispatchFixture fx;                                                         \
-    QVERIFY2(fx.setUp(__VA_ARGS__), "fake providers could not listen on 127.0.0.1"); \
-    auto svc = store->open();                                                   \
-    auto dispatcher = fx.dispatcher(store->url());                              \
-    const QString worker = QStringLiteral("w-test");
-
 namespace {
 // A running attempt as the dispatcher leaves it just before the send: it
 // records where its request goes (migration 33), here the fixture's primary.
@@ -43,11 +35,11 @@ class TestDispatcher : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     // An attempt records where it is sent, up to kMaxEndpointChars. A provider
     // configured in code (the routes file's reader refuses it) past that: the
     // attempt is failed "never sent" at once, with the reason; found by a
     // review: the dispatcher threw, and the attempt waited out its lease.
-    void anEndpointTooLongToRecordFailsTheAttemptAtOnce_data() { addBackendRows(); }
     void anEndpointTooLongToRecordFailsTheAttemptAtOnce()
     {
         JD_DISPATCH_SETUP(2000);
@@ -69,7 +61,6 @@ private Q_SLOTS:
         QCOMPARE(fx.primary.provider()->completionRequestCount(), 0);
     }
 
-    void hangPastDeadlineIsUnknownAndBlocksUntilCancel_data() { addBackendRows(); }
     void hangPastDeadlineIsUnknownAndBlocksUntilCancel()
     {
         JD_DISPATCH_SETUP(300);
@@ -101,7 +92,6 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 1);
     }
 
-    void closeMidBodyIsUnknown_data() { addBackendRows(); }
     void closeMidBodyIsUnknown()
     {
         JD_DISPATCH_SETUP(2000);
@@ -117,7 +107,6 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
-    void closeBeforeAnswerSendsOnceAndIsUnknown_data() { addBackendRows(); }
     void closeBeforeAnswerSendsOnceAndIsUnknown()
     {
         JD_DISPATCH_SETUP(2000);
@@ -129,7 +118,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempts(job.id).first().state, AttemptState::Unknown);
     }
 
-    void hedgedFallbackWinsAndPrimaryLateAnswerIsARaceLoss_data() { addBackendRows(); }
     void hedgedFallbackWinsAndPrimaryLateAnswerIsARaceLoss()
     {
         JD_DISPATCH_SETUP(5000, /*hedge after*/ 200);
@@ -162,7 +150,6 @@ private Q_SLOTS:
     // than the claim (the defaults: --lease-ms over 90 s against a 30 s
     // claim) the claim lapsed before the first heartbeat, and a hedge due in
     // that gap was refused by the database and never tried again.
-    void aHedgeDueAfterTheClaimTimeStillStartsWithALongLease_data() { addBackendRows(); }
     void aHedgeDueAfterTheClaimTimeStillStartsWithALongLease()
     {
         JD_DISPATCH_SETUP(5000, /*hedge after*/ 600);
@@ -183,7 +170,6 @@ private Q_SLOTS:
         QVERIFY(svc->job(job.id)->result.contains("from fallback"));
     }
 
-    void noHedgeToAnUnprovenProvider_data() { addBackendRows(); }
     void noHedgeToAnUnprovenProvider()
     {
         JD_DISPATCH_SETUP(3000, 100);
@@ -198,13 +184,10 @@ private Q_SLOTS:
 
     void failoverAfterProviderErrorAndInvalidOutput_data()
     {
-        QTest::addColumn<QString>("backend");
         QTest::addColumn<int>("behaviour");
-        for (const char *b : {"sqlite", "postgres"}) {
-            QTest::addRow("%s, 422 with error body", b) << QString::fromLatin1(b) << 0;
-            QTest::addRow("%s, extra top-level key", b) << QString::fromLatin1(b) << 1;
-            QTest::addRow("%s, prose", b) << QString::fromLatin1(b) << 2;
-        }
+        QTest::newRow("422 with error body") << 0;
+        QTest::newRow("extra top-level key") << 1;
+        QTest::newRow("prose") << 2;
     }
     void failoverAfterProviderErrorAndInvalidOutput()
     {
@@ -227,7 +210,6 @@ private Q_SLOTS:
         QVERIFY(svc->job(job.id)->result.contains("from fallback"));
     }
 
-    void unprovenFallbackIsSkippedAndTheJobFails_data() { addBackendRows(); }
     void unprovenFallbackIsSkippedAndTheJobFails()
     {
         JD_DISPATCH_SETUP(2000);
@@ -242,7 +224,6 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
-    void failedValidationIsSkipped_data() { addBackendRows(); }
     void failedValidationIsSkipped()
     {
         JD_DISPATCH_SETUP(2000);
@@ -257,7 +238,6 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
-    void expiredValidationIsSkipped_data() { addBackendRows(); }
     void expiredValidationIsSkipped()
     {
         JD_DISPATCH_SETUP(2000, std::nullopt, 3, /*validation TTL*/ 60000);
@@ -276,7 +256,6 @@ private Q_SLOTS:
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 0);
     }
 
-    void changedConfigInvalidatesOldValidations_data() { addBackendRows(); }
     void changedConfigInvalidatesOldValidations()
     {
         JD_DISPATCH_SETUP(2000);
@@ -299,7 +278,6 @@ private Q_SLOTS:
     // stands in for it. Found by a review: the newest row alone was read, so
     // each configuration's validation cancelled the other's, and jobs failed
     // with their budget left ("no proven provider left").
-    void aValidationOfAnotherConfigurationNeitherProvesNorRevokes_data() { addBackendRows(); }
     void aValidationOfAnotherConfigurationNeitherProvesNorRevokes()
     {
         JD_DISPATCH_SETUP(2000);
@@ -339,7 +317,6 @@ private Q_SLOTS:
         QVERIFY2(why.contains(QStringLiteral("failed its contract validation")), qPrintable(why));
     }
 
-    void reconcilerAppliesALateResultThroughTheCas_data() { addBackendRows(); }
     void reconcilerAppliesALateResultThroughTheCas()
     {
         JD_DISPATCH_SETUP(300);
@@ -358,7 +335,6 @@ private Q_SLOTS:
         QVERIFY(svc->job(job.id)->result.contains("late but real"));
     }
 
-    void reconcilerFailsWhatWasNeverProcessed_data() { addBackendRows(); }
     void reconcilerFailsWhatWasNeverProcessed()
     {
         JD_DISPATCH_SETUP(2000);
@@ -378,7 +354,6 @@ private Q_SLOTS:
     // An unknown attempt written before migration 4 has no lease, and its
     // sender knew no send-by. "Never processed" is conclusive only the grace
     // after it went unknown, never at once.
-    void neverProcessedForAnAttemptWithoutALeaseWaitsTheGraceFromWhenItWentUnknown_data() { addBackendRows(); }
     void neverProcessedForAnAttemptWithoutALeaseWaitsTheGraceFromWhenItWentUnknown()
     {
         JD_DISPATCH_SETUP(2000);
@@ -408,7 +383,6 @@ private Q_SLOTS:
     // were never asked about again, so the paid answer left no trace. The
     // reconciler keeps asking within the lookback and records it as a race
     // loss; the attempt stays failed.
-    void aResultAfterAConclusiveNeverProcessedIsRecordedAsARaceLoss_data() { addBackendRows(); }
     void aResultAfterAConclusiveNeverProcessedIsRecordedAsARaceLoss()
     {
         JD_DISPATCH_SETUP(2000);
@@ -435,7 +409,6 @@ private Q_SLOTS:
     // The operator's queue shows what the provider said when it did not settle
     // the attempt: still working, no record of the key yet (with when that
     // becomes conclusive), or no answer at all.
-    void theUnknownQueueShowsWhatTheProviderLastAnswered_data() { addBackendRows(); }
     void theUnknownQueueShowsWhatTheProviderLastAnswered()
     {
         JD_DISPATCH_SETUP(2000);
@@ -476,7 +449,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(unseen.id)->state, AttemptState::Unknown);
     }
 
-    void reconcilerRecordsALateResultForADecidedJobAsARaceLoss_data() { addBackendRows(); }
     void reconcilerRecordsALateResultForADecidedJobAsARaceLoss()
     {
         JD_DISPATCH_SETUP(300, 100);
@@ -496,7 +468,6 @@ private Q_SLOTS:
         QCOMPARE(svc->raceLosses(job.id).size(), 1);
     }
 
-    void lateResultOfACancelledJobIsARaceLoss_data() { addBackendRows(); }
     void lateResultOfACancelledJobIsARaceLoss()
     {
         JD_DISPATCH_SETUP(300);
@@ -517,7 +488,6 @@ private Q_SLOTS:
         QCOMPARE(dispatcher->reconcileOnce(*svc), 0); // asked once: nothing left to learn
     }
 
-    void everyCompletionRequestCarriesItsAttemptKeyOnce_data() { addBackendRows(); }
     void everyCompletionRequestCarriesItsAttemptKeyOnce()
     {
         JD_DISPATCH_SETUP(2000);
@@ -553,7 +523,6 @@ private Q_SLOTS:
         QCOMPARE(svc->countsByState().value(JobState::Succeeded), 8);
     }
 
-    void retryAfterIsHonouredBeforeTheNextTryOnThatProvider_data() { addBackendRows(); }
     void retryAfterIsHonouredBeforeTheNextTryOnThatProvider()
     {
         JD_DISPATCH_SETUP(2000);
@@ -577,7 +546,6 @@ private Q_SLOTS:
         QCOMPARE(svc->job(second.id)->state, JobState::Succeeded);
     }
 
-    void routesProvidersAndValidationsAreRecordedForTheConsole_data() { addBackendRows(); }
     void routesProvidersAndValidationsAreRecordedForTheConsole()
     {
         JD_DISPATCH_SETUP(2000);
@@ -600,7 +568,6 @@ private Q_SLOTS:
                               JobDeskError::Code::InvalidArgument);
     }
 
-    void expiredLeaseOfADeadWorkerBecomesUnknown_data() { addBackendRows(); }
     void expiredLeaseOfADeadWorkerBecomesUnknown()
     {
         JD_DISPATCH_SETUP(2000);

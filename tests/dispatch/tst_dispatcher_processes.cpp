@@ -61,7 +61,7 @@ class TestDispatcherProcesses : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void twoDispatchersProcessEveryJobOnce_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void twoDispatchersProcessEveryJobOnce()
     {
         JD_FRESH_STORE(store);
@@ -94,7 +94,6 @@ private Q_SLOTS:
         qInfo("workers that took jobs: %s", qPrintable(QStringList(workers.values()).join(QStringLiteral(", "))));
     }
 
-    void killedDispatchersAttemptBecomesUnknownAfterItsLease_data() { addBackendRows(); }
     void killedDispatchersAttemptBecomesUnknownAfterItsLease()
     {
         JD_FRESH_STORE(store);

@@ -585,6 +585,17 @@ private Q_SLOTS:
         QCOMPARE(client.lookup(QStringLiteral("never:1"), 5000).kind, StatusLookup::Kind::Unknown);
         QCOMPARE(fake()->received().size(), before); // nothing asked
     }
+
+    // The fake provider every client test talks to: stopping its thread deletes it.
+    void fakeProviderThreadStopDeletesItsProvider()
+    {
+        FakeProviderThread t;
+        QVERIFY(t.start());
+        std::atomic<bool> destroyed{false};
+        QObject::connect(t.provider(), &QObject::destroyed, t.provider(), [&] { destroyed = true; }, Qt::DirectConnection);
+        t.stop();
+        QVERIFY(destroyed);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProviderClient)
