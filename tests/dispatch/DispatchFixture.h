@@ -8,8 +8,10 @@
 #include "dispatch/Dispatcher.h"
 #include "provider/FakeProvider.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 
 #include <thread>
 
@@ -119,6 +121,18 @@ struct DispatchFixture
             .job;
     }
 };
+
+// `config` written as a routes file (routes.json in `dir`) for a
+// jobdesk-server process; empty when it cannot be written.
+inline QString writeRoutes(const QTemporaryDir &dir, const RouteConfig &config)
+{
+    const QString path = dir.filePath(QStringLiteral("routes.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QJsonDocument(config.toJson()).toJson());
+    return path;
+}
 
 // An unknown attempt made directly through JobService (claimed, started, sent, timed out).
 inline Attempt unknownAttempt(JobService &svc, const DispatchFixture &fx, const QString &key,

@@ -26,7 +26,7 @@ struct ServerProcess
         workerId = id;
         process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         process->start(QStringLiteral(JOBDESK_SERVER_BINARY),
-                       {QStringLiteral("--database"), url.dialect == Dialect::Postgres ? url.postgresUrl : QStringLiteral("sqlite:") + url.sqlitePath,
+                       {QStringLiteral("--database"), storeArgument(url),
                         QStringLiteral("--routes"), routesFile, QStringLiteral("--worker-id"), id, QStringLiteral("--workers"),
                         QStringLiteral("2"), QStringLiteral("--lease-ms"), QString::number(leaseMs), QStringLiteral("--poll-ms"),
                         QStringLiteral("50")});
@@ -44,16 +44,6 @@ struct ServerProcess
     }
     ~ServerProcess() { stop(); }
 };
-
-QString writeRoutes(const QTemporaryDir &dir, const RouteConfig &config)
-{
-    const QString path = dir.filePath(QStringLiteral("routes.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QJsonDocument(config.toJson()).toJson());
-    return path;
-}
 
 } // namespace
 

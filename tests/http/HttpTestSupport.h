@@ -2,7 +2,8 @@
 
 // What the HTTP tests share: a blocking HTTP/1.1 client on POSIX sockets
 // (loopback only; every read and connect is bounded in time), the API server
-// on a thread of its own, and snapshots of what the store holds.
+// on a thread of its own (and on a fresh store with tokens: makeEnv), and
+// snapshots of what the store holds.
 
 #include "StoreFixture.h"
 
@@ -376,7 +377,46 @@ inline QString issueToken(JobService &svc, const QString &owner, TokenRole role)
     return TokenStore(svc.session()).create(owner, role).secret;
 }
 
+inline QJsonObject textInput(const QString &text) { return {{QStringLiteral("text"), text}}; }
+
+// The API server on a fresh store, with a client token for two owners
+// (owner-a, owner-b), a viewer's (support-1) and an operator's (alice).
+struct ApiEnv
+{
+    std::unique_ptr<FreshStore> store;
+    std::unique_ptr<JobService> svc;
+    std::unique_ptr<ServerThread> server;
+    QString client, clientB, viewer, op;
+    quint16 port = 0;
+};
+
+inline std::unique_ptr<ApiEnv> makeEnv(const QString &backend, ApiServerOptions options = {})
+{
+    auto env = std::make_unique<ApiEnv>();
+    env->store = std::make_unique<FreshStore>(backend);
+    env->svc = env->store->open();
+    env->client = issueToken(*env->svc, QStringLiteral("owner-a"), TokenRole::Client);
+    env->clientB = issueToken(*env->svc, QStringLiteral("owner-b"), TokenRole::Client);
+    env->viewer = issueToken(*env->svc, QStringLiteral("support-1"), TokenRole::Viewer);
+    env->op = issueToken(*env->svc, QStringLiteral("alice"), TokenRole::Operator);
+    options.handlerThreads = 4;
+    env->server = std::make_unique<ServerThread>(env->store->url(), apiRoutes(), options);
+    if (!env->server->startServer())
+        throw std::runtime_error("the API server did not start");
+    env->port = env->server->port();
+    return env;
+}
+
 } // namespace jobdesk::test
+
+// Starts the API server into `env` (makeEnv's arguments follow); a server
+// that cannot start fails the test with the reason.
+#define JD_START_API(env, ...)                                                  \
+    try {                                                                       \
+        env = jobdesk::test::makeEnv(__VA_ARGS__);                              \
+    } catch (const std::exception &jdStartError) {                              \
+        QFAIL(jdStartError.what());                                             \
+    }
 
 namespace QTest {
 template<> inline char *toString(const jobdesk::test::StoreCounts &c) { return qstrdup(qPrintable(c.toString())); }

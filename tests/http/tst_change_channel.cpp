@@ -58,8 +58,10 @@ class TestChangeChannel : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void channelNamesAreValidIdentifiersAndOnePerSchema()
     {
+        JD_NOT_A_STORE_TEST();
         static const QRegularExpression plain(QStringLiteral("^[a-z_][a-z0-9_]*$"));
         // The default schema keeps the channel that older servers and consoles use.
         QCOMPARE(changeChannelForSchema("public"), std::string("jobdesk_changed"));
@@ -79,7 +81,6 @@ private Q_SLOTS:
         }
     }
 
-    void aServerWakesOnlyTheConsolesOfItsOwnStore_data() { addBackendRows(); }
     void aServerWakesOnlyTheConsolesOfItsOwnStore()
     {
         JD_FRESH_STORE(storeA);
@@ -137,7 +138,6 @@ private Q_SLOTS:
     // login's current_schema() is its own schema. Its console must still
     // listen on the store's channel, the one the store's servers notify, or
     // it never wakes early.
-    void aConsoleWhoseLoginHasASchemaOfItsOwnWakesOnItsStoresChannel_data() { addBackendRows(); }
     void aConsoleWhoseLoginHasASchemaOfItsOwnWakesOnItsStoresChannel()
     {
         JD_FRESH_STORE(store);
@@ -186,7 +186,6 @@ private Q_SLOTS:
     // created in another schema (the server's login has another search
     // path), the listener must move to the store's channel, or it never wakes
     // early. It asks again until the table exists.
-    void aConsoleStartedBeforeItsStoreExistsMovesToTheStoresChannel_data() { addBackendRows(); }
     void aConsoleStartedBeforeItsStoreExistsMovesToTheStoresChannel()
     {
         JD_FRESH_STORE(store);

@@ -20,21 +20,6 @@ using namespace jobdesk::test;
 
 namespace {
 
-QString storeArgument(const StoreUrl &url)
-{
-    return url.dialect == Dialect::Postgres ? url.postgresUrl : QStringLiteral("sqlite:") + url.sqlitePath;
-}
-
-QString writeRoutes(const QTemporaryDir &dir, const RouteConfig &config)
-{
-    const QString path = dir.filePath(QStringLiteral("routes.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QJsonDocument(config.toJson()).toJson());
-    return path;
-}
-
 struct ServerProcess
 {
     std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
@@ -133,7 +118,7 @@ class TestServerProcesses : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void doubleClickAcrossTwoServers_data() { addBackendRows(); }
+    void initTestCase_data() { addBackendRows(); }
     void doubleClickAcrossTwoServers()
     {
         JD_FRESH_STORE(store);
@@ -184,7 +169,6 @@ private Q_SLOTS:
         QCOMPARE(b.stop(), 0);
     }
 
-    void tokenCommands_data() { addBackendRows(); }
     void tokenCommands()
     {
         JD_FRESH_STORE(store);
@@ -232,6 +216,7 @@ private Q_SLOTS:
 
     void versionAndHelp()
     {
+        JD_NOT_A_STORE_TEST();
         const ToolRun version = runTool({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith(QStringLiteral("jobdesk-server ")));
@@ -252,7 +237,6 @@ private Q_SLOTS:
     // The server speaks the system locale's language: --help, its errors, the API's problem title
     // and detail. What programs read stays English: option names, the problem type URI, status,
     // members, the "listening on" line. Tests run in C.UTF-8, which gives today's English words.
-    void messagesFollowTheLocale_data() { addBackendRows(); }
     void messagesFollowTheLocale()
     {
         const QProcessEnvironment tamil = tamilEnvironment();
@@ -333,7 +317,6 @@ private Q_SLOTS:
     // Why an operator's action was refused, in the server's language: the core's and the
     // database's sentence (SQLite: the core's words; PostgreSQL: jd_op_cancel_attempt's),
     // its state name too; the members a program reads stay English.
-    void refusalDetailFollowsTheLocale_data() { addBackendRows(); }
     void refusalDetailFollowsTheLocale()
     {
         JD_FRESH_STORE(store);
@@ -368,7 +351,6 @@ private Q_SLOTS:
         QCOMPARE(en.stop(), 0);
     }
 
-    void sigtermLetsRunningAttemptsReachAState_data() { addBackendRows(); }
     void sigtermLetsRunningAttemptsReachAState()
     {
         JD_FRESH_STORE(store);
@@ -408,7 +390,6 @@ private Q_SLOTS:
     // reach a client that reads them (found by a review: "drained" fired once
     // the answers were in Qt's buffer, the server stopped, and 4 of 8 answers
     // of ~900 KB were lost).
-    void sigtermDeliversAnswersAlreadyRun_data() { addBackendRows(); }
     void sigtermDeliversAnswersAlreadyRun()
     {
         JD_FRESH_STORE(store);
@@ -439,13 +420,9 @@ private Q_SLOTS:
         QCOMPARE(server.stop(30000), 0);
     }
 
-    void postgresRestartUnderLoad_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
     void postgresRestartUnderLoad()
     {
+        JD_ONLY_ON("postgres", "a PostgreSQL server of the test's own is restarted");
         QTemporaryDir pgDir;
         QVERIFY(pgDir.isValid());
         // A port below the ephemeral range (32768-60999): no client socket of

@@ -37,6 +37,11 @@ int lockWaitersOn(SqlSession &observer, const QString &xid)
         .toInt();
 }
 
+QString storeArgument(const StoreUrl &url)
+{
+    return url.dialect == Dialect::Postgres ? url.postgresUrl : QStringLiteral("sqlite:") + url.sqlitePath;
+}
+
 QString postgresBaseUrl()
 {
     const QString url = qEnvironmentVariable("JOBDESK_TEST_PG_URL");

@@ -47,6 +47,9 @@ private:
     QString m_schema;
 };
 
+// `url` as the programs' --database argument takes it.
+QString storeArgument(const StoreUrl &url);
+
 // Returns the PostgreSQL base URL or throws a message explaining how to get one.
 QString postgresBaseUrl();
 
