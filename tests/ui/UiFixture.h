@@ -17,8 +17,11 @@
 #include <QJsonArray>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QTimer>
+#include <QTreeView>
 
 #include <atomic>
 #include <ctime>
@@ -190,31 +193,21 @@ private:
     qint64 m_maxCpuUs = 0;
 };
 
-// Routes, providers and a passing validation for "fallback" on "summarize",
-// recorded as the dispatcher records them, so the retry dialog can tell
-// proven providers from the others.
-inline RouteConfig recordDemoConfig(JobService &svc, bool validateFallback = true)
+// A route "summarize" over `providers` whose chain is `chain`, with its
+// providers, recorded as a dispatcher records them.
+inline RouteConfig recordSummarizeRoute(JobService &svc, const QJsonArray &providers, const QJsonArray &chain)
 {
     const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},
                              {QStringLiteral("properties"), QJsonObject{{QStringLiteral("summary"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
                              {QStringLiteral("required"), QJsonArray{QStringLiteral("summary")}},
                              {QStringLiteral("additionalProperties"), false}};
-    auto provider = [](const QString &name, int port) {
-        return QJsonObject{{QStringLiteral("name"), name},
-                           {QStringLiteral("kind"), QStringLiteral("fake")},
-                           {QStringLiteral("base_url"), QStringLiteral("http://127.0.0.1:%1/v1").arg(port)},
-                           {QStringLiteral("model"), QStringLiteral("fake-1")}};
-    };
     const RouteConfig config = RouteConfig::fromJson(QJsonObject{
-        {QStringLiteral("providers"),
-         QJsonArray{provider(QStringLiteral("primary"), 9), provider(QStringLiteral("fallback"), 9),
-                    provider(QStringLiteral("spare"), 9)}},
+        {QStringLiteral("providers"), providers},
         {QStringLiteral("routes"),
          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("summarize")},
                                 {QStringLiteral("prompt_template"), QStringLiteral("Summarise: {{prompt}}")},
                                 {QStringLiteral("output_schema"), schema},
-                                {QStringLiteral("provider_chain"),
-                                 QJsonArray{QStringLiteral("primary"), QStringLiteral("spare"), QStringLiteral("fallback")}},
+                                {QStringLiteral("provider_chain"), chain},
                                 {QStringLiteral("golden_cases"),
                                  QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("g")},
                                                         {QStringLiteral("input"), QJsonObject{{QStringLiteral("prompt"), QStringLiteral("x")}}}}}}}}}});
@@ -222,6 +215,24 @@ inline RouteConfig recordDemoConfig(JobService &svc, bool validateFallback = tru
         svc.recordRoute(r.name, r.toJson());
     for (const ProviderConfig &p : config.providers)
         svc.recordProvider(p.name, p.publicJson());
+    return config;
+}
+
+// Routes, providers and a passing validation for "fallback" on "summarize",
+// recorded as the dispatcher records them, so the retry dialog can tell
+// proven providers from the others.
+inline RouteConfig recordDemoConfig(JobService &svc, bool validateFallback = true)
+{
+    auto provider = [](const QString &name, int port) {
+        return QJsonObject{{QStringLiteral("name"), name},
+                           {QStringLiteral("kind"), QStringLiteral("fake")},
+                           {QStringLiteral("base_url"), QStringLiteral("http://127.0.0.1:%1/v1").arg(port)},
+                           {QStringLiteral("model"), QStringLiteral("fake-1")}};
+    };
+    const RouteConfig config = recordSummarizeRoute(
+        svc,
+        QJsonArray{provider(QStringLiteral("primary"), 9), provider(QStringLiteral("fallback"), 9), provider(QStringLiteral("spare"), 9)},
+        QJsonArray{QStringLiteral("primary"), QStringLiteral("spare"), QStringLiteral("fallback")});
     if (validateFallback) {
         const Route &route = config.routes.first();
         ValidationRecord v;
@@ -243,6 +254,20 @@ inline std::pair<Job, Attempt> blockedJob(JobService &svc, const QString &key)
     const Attempt a = startRunning(svc, job.id, QStringLiteral("primary"));
     const Attempt unknown = svc.markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline passed"));
     return {*svc.job(job.id), unknown};
+}
+
+// The style option the sidebar's delegate sizes an item with (its font, the
+// attention icon's size): compare a size hint with the item's visual rect to
+// see whether it is drawn elided.
+inline QStyleOptionViewItem sidebarItemOption(QTreeView *sidebar)
+{
+    QStyleOptionViewItem option;
+    option.initFrom(sidebar);
+    option.font = sidebar->font();
+    const int icon = sidebar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
+    option.decorationSize = sidebar->iconSize().isValid() ? sidebar->iconSize() : QSize(icon, icon);
+    option.widget = sidebar;
+    return option;
 }
 
 // Every top-level widget with this object name that is visible.

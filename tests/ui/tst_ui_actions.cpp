@@ -3,10 +3,12 @@
 // unknown attempt (attempt cancelled, audit row, job no longer blocked), then
 // Retry starts attempt 2; Retry while an attempt is unknown is refused with
 // that attempt named; a double-clicked OK starts one attempt; an action on a
-// stale view changes nothing; a viewer's console cannot act. Both stores.
+// stale view changes nothing; a viewer's console cannot act; a refused action
+// says why in Tamil. Both stores.
 
 #include "UiFixture.h"
 
+#include "ConsoleSettings.h"
 #include "Format.h"
 #include "dialogs/ActionDialogs.h"
 #include "models/TextTableModel.h"
@@ -111,9 +113,9 @@ class TestUiActions : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void cancelUnknownAttemptThenRetry_data() { addBackendRows(); }
     void cancelUnknownAttemptThenRetry()
     {
         JD_FRESH_STORE(store);
@@ -186,7 +188,6 @@ private Q_SLOTS:
     // Until it is here, nothing may act on the job still on screen (found by
     // a review: Ctrl+K cancelled the unknown attempt of the job shown before,
     // and the dispatcher then sent that job's intent again).
-    void actionsWaitForTheSelectedJobsDetail_data() { addBackendRows(); }
     void actionsWaitForTheSelectedJobsDetail()
     {
         JD_FRESH_STORE(store);
@@ -248,7 +249,6 @@ private Q_SLOTS:
     // first, that the provider said it is still working on the request
     // (found by a review: the detail did not carry that answer, and the
     // dialog read as if cancelling were free).
-    void cancellingAnAttemptItsProviderIsStillWorkingOnSaysSo_data() { addBackendRows(); }
     void cancellingAnAttemptItsProviderIsStillWorkingOnSaysSo()
     {
         JD_FRESH_STORE(store);
@@ -293,7 +293,6 @@ private Q_SLOTS:
     // it a different request under the same id, refused as "already used"
     // and treated as not known whether it took effect, so OK came back and
     // the dialog looped, never saying the first retry had started.
-    void aRetryWhoseAnswerWasLostIsSentAgainAsTheSameRetry_data() { addBackendRows(); }
     void aRetryWhoseAnswerWasLostIsSentAgainAsTheSameRetry()
     {
         JD_FRESH_STORE(store);
@@ -365,7 +364,6 @@ private Q_SLOTS:
     // The operator presses OK, then closes the dialog while the store has not
     // answered yet, and moves to another job. The answer still reaches them,
     // in the status bar (found by a review: it was dropped without a word).
-    void anAnswerToAClosedDialogIsStillTold_data() { addBackendRows(); }
     void anAnswerToAClosedDialogIsStillTold()
     {
         JD_FRESH_STORE(store);
@@ -398,7 +396,6 @@ private Q_SLOTS:
         console.client->setQueryHook({});
     }
 
-    void retryWhileUnknownIsRefusedNamingIt_data() { addBackendRows(); }
     void retryWhileUnknownIsRefusedNamingIt()
     {
         JD_FRESH_STORE(store);
@@ -451,7 +448,6 @@ private Q_SLOTS:
     // is told so and to try again, and the console stays connected. It said
     // the database could not be reached, that it was not known whether the
     // action took effect, and showed the connection as lost.
-    void aBusyStoreSaysNothingWasDoneAndStaysConnected_data() { addBackendRows(); }
     void aBusyStoreSaysNothingWasDoneAndStaysConnected()
     {
         JD_FRESH_STORE(store);
@@ -480,7 +476,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(unknown.id)->state, AttemptState::Unknown);
     }
 
-    void doubleClickedOkStartsOneAttempt_data() { addBackendRows(); }
     void doubleClickedOkStartsOneAttempt()
     {
         JD_FRESH_STORE(store);
@@ -546,7 +541,6 @@ private Q_SLOTS:
         QVERIFY(!ActionDialog::hasPendingAnswer());
     }
 
-    void actionOnAStaleViewChangesNothing_data() { addBackendRows(); }
     void actionOnAStaleViewChangesNothing()
     {
         JD_FRESH_STORE(store);
@@ -582,7 +576,6 @@ private Q_SLOTS:
         QCOMPARE(view->current()->detail->job.state, JobState::Blocked);
     }
 
-    void cancelJobThroughItsDialog_data() { addBackendRows(); }
     void cancelJobThroughItsDialog()
     {
         JD_FRESH_STORE(store);
@@ -602,7 +595,6 @@ private Q_SLOTS:
         QVERIFY(!button(view, QStringLiteral("cancelJobButton"))->isEnabled());
     }
 
-    void operatorLoginIsWhatTheAuditSays_data() { addBackendRows(); }
     void operatorLoginIsWhatTheAuditSays()
     {
         JD_FRESH_STORE(store);
@@ -634,7 +626,50 @@ private Q_SLOTS:
         QCOMPARE(view->auditModel()->data(view->auditModel()->index(0, 3)).toString(), id.databaseUser);
     }
 
-    void viewerCannotAct_data() { addBackendRows(); }
+    // A refused action says why in Tamil, the core's and the database's words too
+    // (SQLite: the core's sentences; PostgreSQL: the operator functions' and guards').
+    void refusedActionsSayWhyInTamil()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        recordDemoConfig(*svc);
+        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("lang-1"));
+        const auto backToTheSystemsLanguage = qScopeGuard([] {
+            ConsoleSettings::setLanguage(QStringLiteral("system"));
+            ConsoleSettings::applyLanguage();
+        });
+        ConsoleSettings::setLanguage(QStringLiteral("ta"));
+        QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::Tamil);
+        Console console(fastOptions(60000));
+        console.open(store->url(), false);
+        QTRY_VERIFY(console.client->isConnected());
+        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
+
+        // A retry while an attempt is unknown: refused, naming the attempt.
+        console.client->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("try anyway")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const ActionResult retry = finished.at(0).first().value<ActionResult>();
+        QCOMPARE(retry.outcome, ActionResult::Outcome::Refused);
+        QVERIFY2(retry.message.startsWith(QStringLiteral("மறுமுயற்சி மறுக்கப்பட்டது: ")), qPrintable(retry.message));
+        QVERIFY2(retry.message.contains(QString::number(unknown.id)) && retry.message.contains(QStringLiteral("தெரியாதது")),
+                 qPrintable(retry.message));
+        for (const char *english : {"is unknown", "its outcome", "cancelled before", "attempt", "job"})
+            QVERIFY2(!retry.message.contains(QLatin1String(english)), qPrintable(retry.message));
+
+        // Cancelling an attempt that is already cancelled.
+        svc->cancelAttempt(unknown.id, operatorRequest(QStringLiteral("provider confirmed it never ran")));
+        console.client->cancelAttempt(job.id, unknown.id, operatorRequest(QStringLiteral("again")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        const ActionResult cancel = finished.at(1).first().value<ActionResult>();
+        QCOMPARE(cancel.outcome, ActionResult::Outcome::Refused);
+        QVERIFY2(cancel.message.startsWith(QStringLiteral("மறுக்கப்பட்டது: ")), qPrintable(cancel.message));
+        QVERIFY2(cancel.message.contains(QString::number(unknown.id)) && cancel.message.contains(QStringLiteral("ரத்துசெய்யப்பட்டது")),
+                 qPrintable(cancel.message));
+        for (const char *english : {"already", "nothing to cancel", "cancelled", "attempt"})
+            QVERIFY2(!cancel.message.contains(QLatin1String(english)), qPrintable(cancel.message));
+        QCOMPARE(svc->auditLog(job.id).size(), 1); // the first cancel only
+    }
+
     void viewerCannotAct()
     {
         JD_FRESH_STORE(store);

@@ -41,9 +41,9 @@ class TestUiCharts : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void chartsShowTheScenarioByOutcomeLatencyAndTrouble_data() { addBackendRows(); }
     void chartsShowTheScenarioByOutcomeLatencyAndTrouble()
     {
         JD_FRESH_STORE(store);
@@ -103,7 +103,6 @@ private Q_SLOTS:
         QCOMPARE(sumY(view.raceLossSeries()), 1.0);
     }
 
-    void chartsRereadOnTheirScheduleOnlyWhileVisible_data() { addBackendRows(); }
     void chartsRereadOnTheirScheduleOnlyWhileVisible()
     {
         JD_FRESH_STORE(store);
@@ -130,7 +129,6 @@ private Q_SLOTS:
     // The three support pages in the console on the running demo (simulated
     // users double-click and reuse keys, providers time out and race): each
     // shows what the demo did.
-    void supportPagesShowTheDemosCases_data() { addBackendRows(); }
     void supportPagesShowTheDemosCases()
     {
         JD_FRESH_STORE(store);

@@ -27,9 +27,9 @@ class TestUiConnection : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void bannerSaysWhereAndAsWhom_data() { addBackendRows(); }
     void bannerSaysWhereAndAsWhom()
     {
         JD_FRESH_STORE(store);
@@ -57,7 +57,6 @@ private Q_SLOTS:
         QVERIFY(banner->palette().color(QPalette::Window) != QColor(0xb0, 0x1c, 0x1c));
     }
 
-    void lostConnectionShowsLastGoodReadAndReconnects_data() { addBackendRows(); }
     void lostConnectionShowsLastGoodReadAndReconnects()
     {
         JD_FRESH_STORE(store);
@@ -98,7 +97,6 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(console.jobs()->findJob(later.id) != nullptr, 5000);
     }
 
-    void connectionDialogConnects_data() { addBackendRows(); }
     void connectionDialogConnects()
     {
         JD_FRESH_STORE(store);
@@ -153,6 +151,7 @@ private Q_SLOTS:
     }
     void savedConnectionsNeverHoldAPassword()
     {
+        JD_NOT_A_STORE_TEST();
         QFETCH(QString, url);
         QFETCH(QString, saved);
         QCOMPARE(ConsoleSettings::withoutPassword(url), saved);

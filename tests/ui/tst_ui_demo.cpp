@@ -100,9 +100,9 @@ class TestUiDemo : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void demoShowsEveryCaseWithinAMinute_data() { addBackendRows(); }
     void demoShowsEveryCaseWithinAMinute()
     {
         JD_FRESH_STORE(store);

@@ -45,9 +45,9 @@ class TestUiIncidents : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void worklistShowsReplaysConflictsClientsAndSpread_data() { addBackendRows(); }
     void worklistShowsReplaysConflictsClientsAndSpread()
     {
         JD_FRESH_STORE(store);
@@ -116,7 +116,6 @@ private Q_SLOTS:
         shown->close();
     }
 
-    void searchByOwnerOrKeyShowsTheJobsAtOnce_data() { addBackendRows(); }
     void searchByOwnerOrKeyShowsTheJobsAtOnce()
     {
         JD_FRESH_STORE(store);
@@ -163,7 +162,6 @@ private Q_SLOTS:
     // One incident's requests never stand under another's verdict: not while
     // the other's read is on its way, not when it failed, not when a search
     // finds nothing (the conflict's rows stayed, and its diff opened).
-    void anIncidentsRequestsNeverStandUnderAnothersVerdict_data() { addBackendRows(); }
     void anIncidentsRequestsNeverStandUnderAnothersVerdict()
     {
         JD_FRESH_STORE(store);
@@ -218,7 +216,6 @@ private Q_SLOTS:
     // A customer's key, owner or client naming "%1".."%9" is shown as sent:
     // the messages that name it were filled in twice (the diff's summary said
     // the job's id where the key was, a time where the job's number was).
-    void aKeyHoldingPlaceholdersIsShownAsSent_data() { addBackendRows(); }
     void aKeyHoldingPlaceholdersIsShownAsSent()
     {
         JD_FRESH_STORE(store);
@@ -259,7 +256,6 @@ private Q_SLOTS:
     // tooltip as rich text when it merely looks like HTML, so a key
     // "<b>ok</b><!--" showed "ok" and commented out the verdict after it
     // ("1 CONFLICT(s)"), and a user agent could paint its own verdict in red.
-    void customerTextInATooltipIsShownAsText_data() { addBackendRows(); }
     void customerTextInATooltipIsShownAsText()
     {
         JD_FRESH_STORE(store);
@@ -294,7 +290,6 @@ private Q_SLOTS:
     // The job on screen shows a replay or a conflict of its key as it is
     // recorded: neither changes the job, so its detail said the key was sent
     // once until F5 (a finished job's for ever).
-    void aShownJobsKeyHistoryFollowsNewRequests_data() { addBackendRows(); }
     void aShownJobsKeyHistoryFollowsNewRequests()
     {
         JD_FRESH_STORE(store);
@@ -318,7 +313,6 @@ private Q_SLOTS:
     // The job's header shows a key that looks like HTML as the text it is: a
     // QLabel renders rich text when its text merely looks like it, so the key
     // "<b>ok</b><!--" showed "ok" and hid the route, version and time after it.
-    void aJobsHeaderShowsAKeyThatLooksLikeHtmlAsText_data() { addBackendRows(); }
     void aJobsHeaderShowsAKeyThatLooksLikeHtmlAsText()
     {
         JD_FRESH_STORE(store);
@@ -336,7 +330,6 @@ private Q_SLOTS:
         QCOMPARE(header->textFormat(), Qt::PlainText);  // shown as the text it is
     }
 
-    void listFollowsNewRequestsLiveAndOnlyWhileVisible_data() { addBackendRows(); }
     void listFollowsNewRequestsLiveAndOnlyWhileVisible()
     {
         JD_FRESH_STORE(store);
@@ -376,7 +369,6 @@ private Q_SLOTS:
         QVERIFY(!view.isStale());
     }
 
-    void supportSectionInTheConsoleOpensTheJob_data() { addBackendRows(); }
     void supportSectionInTheConsoleOpensTheJob()
     {
         JD_FRESH_STORE(store);
@@ -406,7 +398,6 @@ private Q_SLOTS:
     // The list reads the newest IncidentsView::kLimit keys sent more than
     // once. At that many there may be more: the sidebar says "200+" and the
     // status says so, instead of a limit that looks like a count.
-    void aListAtItsLimitSaysThereMayBeMore_data() { addBackendRows(); }
     void aListAtItsLimitSaysThereMayBeMore()
     {
         JD_FRESH_STORE(store);

@@ -65,12 +65,7 @@ QStringList elidedSidebarLabels(QTreeView *sidebar)
 {
     QStringList out;
     const QAbstractItemModel *model = sidebar->model();
-    QStyleOptionViewItem option;
-    option.initFrom(sidebar);
-    option.font = sidebar->font();
-    const int icon = sidebar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
-    option.decorationSize = sidebar->iconSize().isValid() ? sidebar->iconSize() : QSize(icon, icon);
-    option.widget = sidebar;
+    const QStyleOptionViewItem option = sidebarItemOption(sidebar);
     auto check = [&](const QModelIndex &index) {
         const int needs = sidebar->itemDelegateForIndex(index)->sizeHint(option, index).width();
         const int has = sidebar->visualRect(index).width();
@@ -267,47 +262,6 @@ private Q_SLOTS:
         QCOMPARE(ConsoleSettings::language(), QStringLiteral("en"));
         QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::English);
         QCOMPARE(Format::jobState(JobState::Blocked), QStringLiteral("BLOCKED"));
-    }
-
-    // A refused action says why in Tamil, the core's and the database's words too
-    // (SQLite: the core's sentences; PostgreSQL: the operator functions' and guards').
-    void refusedActionsSayWhyInTamil_data() { addBackendRows(); }
-    void refusedActionsSayWhyInTamil()
-    {
-        JD_FRESH_STORE(store);
-        auto svc = store->open();
-        recordDemoConfig(*svc);
-        const auto [job, unknown] = blockedJob(*svc, QStringLiteral("lang-1"));
-        ConsoleSettings::setLanguage(QStringLiteral("ta"));
-        QCOMPARE(ConsoleSettings::applyLanguage().language(), QLocale::Tamil);
-        Console console(fastOptions(60000));
-        console.open(store->url(), false);
-        QTRY_VERIFY(console.client->isConnected());
-        QSignalSpy finished(console.client.get(), &StoreClient::actionFinished);
-
-        // A retry while an attempt is unknown: refused, naming the attempt.
-        console.client->retry(job.id, QStringLiteral("fallback"), operatorRequest(QStringLiteral("try anyway")));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-        const ActionResult retry = finished.at(0).first().value<ActionResult>();
-        QCOMPARE(retry.outcome, ActionResult::Outcome::Refused);
-        QVERIFY2(retry.message.startsWith(QStringLiteral("மறுமுயற்சி மறுக்கப்பட்டது: ")), qPrintable(retry.message));
-        QVERIFY2(retry.message.contains(QString::number(unknown.id)) && retry.message.contains(QStringLiteral("தெரியாதது")),
-                 qPrintable(retry.message));
-        for (const char *english : {"is unknown", "its outcome", "cancelled before", "attempt", "job"})
-            QVERIFY2(!retry.message.contains(QLatin1String(english)), qPrintable(retry.message));
-
-        // Cancelling an attempt that is already cancelled.
-        svc->cancelAttempt(unknown.id, operatorRequest(QStringLiteral("provider confirmed it never ran")));
-        console.client->cancelAttempt(job.id, unknown.id, operatorRequest(QStringLiteral("again")));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
-        const ActionResult cancel = finished.at(1).first().value<ActionResult>();
-        QCOMPARE(cancel.outcome, ActionResult::Outcome::Refused);
-        QVERIFY2(cancel.message.startsWith(QStringLiteral("மறுக்கப்பட்டது: ")), qPrintable(cancel.message));
-        QVERIFY2(cancel.message.contains(QString::number(unknown.id)) && cancel.message.contains(QStringLiteral("ரத்துசெய்யப்பட்டது")),
-                 qPrintable(cancel.message));
-        for (const char *english : {"already", "nothing to cancel", "cancelled", "attempt"})
-            QVERIFY2(!cancel.message.contains(QLatin1String(english)), qPrintable(cancel.message));
-        QCOMPARE(svc->auditLog(job.id).size(), 1); // the first cancel only
     }
 
     // The incident report's story of an attempt is Tamil throughout, the words

@@ -30,9 +30,9 @@ class TestUiLive : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void jobFromAnotherConnectionAppearsBehindTheBar_data() { addBackendRows(); }
     void jobFromAnotherConnectionAppearsBehindTheBar()
     {
         JD_FRESH_STORE(store);
@@ -92,7 +92,6 @@ private Q_SLOTS:
     // The generic request the worklists use: the work runs on the worker
     // thread (never the UI thread), the answer comes back on the UI thread,
     // errors arrive as outcomes, and an answer for a view that is gone is dropped.
-    void callRunsOnTheWorkerAndAnswersOnTheUiThread_data() { addBackendRows(); }
     void callRunsOnTheWorkerAndAnswersOnTheUiThread()
     {
         JD_FRESH_STORE(store);
@@ -155,7 +154,6 @@ private Q_SLOTS:
 
     // A replay changes no job, yet the duplicate-click view must see it: the
     // poll carries the change marks, and the replay moves them.
-    void replayMovesTheChangeMarksWithoutAJobChange_data() { addBackendRows(); }
     void replayMovesTheChangeMarksWithoutAJobChange()
     {
         JD_FRESH_STORE(store);
@@ -181,7 +179,6 @@ private Q_SLOTS:
         QCOMPARE(jobsChanged, jobsBefore); // (the change sequence may move: a replay can draw a number)
     }
 
-    void keyboard_data() { addBackendRows(); }
     void keyboard()
     {
         JD_FRESH_STORE(store);
@@ -222,7 +219,6 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(console.window->selectedJob(), std::optional<qint64>(jobs.at(1).id), 10000);
     }
 
-    void pausedWhileMinimised_data() { addBackendRows(); }
     void pausedWhileMinimised()
     {
         JD_FRESH_STORE(store);
@@ -258,7 +254,6 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(console.jobs()->pendingCount(), 1, 2000);
     }
 
-    void idleConsoleReadsLittleAndWakesOnNotify_data() { addBackendRows(); }
     void idleConsoleReadsLittleAndWakesOnNotify()
     {
         JD_FRESH_STORE(store);

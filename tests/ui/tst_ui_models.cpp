@@ -24,9 +24,9 @@ class TestUiModels : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void jobsModelThroughPagesAndLiveUpdates_data() { addBackendRows(); }
     void jobsModelThroughPagesAndLiveUpdates()
     {
         JD_FRESH_STORE(store);
@@ -93,7 +93,6 @@ private Q_SLOTS:
         QVERIFY(model.matches(*model.rowAt(0)));
     }
 
-    void onePollIsOneRepaint_data() { addBackendRows(); }
     void onePollIsOneRepaint()
     {
         JD_FRESH_STORE(store);
@@ -130,6 +129,7 @@ private Q_SLOTS:
 
     void sidebarModel()
     {
+        JD_NOT_A_STORE_TEST();
         SidebarModel model;
         QAbstractItemModelTester tester(&model, kFatal);
         model.addSection(QStringLiteral("jobs"), QStringLiteral("Jobs"));
@@ -165,6 +165,7 @@ private Q_SLOTS:
 
     void textTableModel()
     {
+        JD_NOT_A_STORE_TEST();
         TextTableModel model({QStringLiteral("a"), QStringLiteral("b")});
         QAbstractItemModelTester tester(&model, kFatal);
         auto rows = [](int n) {
@@ -184,7 +185,6 @@ private Q_SLOTS:
         QCOMPARE(model.data(model.index(1, 1), TextTableModel::RowDataRole).toInt(), 1);
     }
 
-    void detailModelsThroughLiveUpdates_data() { addBackendRows(); }
     void detailModelsThroughLiveUpdates()
     {
         JD_FRESH_STORE(store);

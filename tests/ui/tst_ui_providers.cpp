@@ -30,31 +30,13 @@ constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 // A route "summarize" whose chain is the given providers, recorded as a dispatcher records it.
 RouteConfig recordLocalConfig(JobService &svc, const QList<QJsonObject> &providers)
 {
-    const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},
-                             {QStringLiteral("properties"), QJsonObject{{QStringLiteral("summary"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
-                             {QStringLiteral("required"), QJsonArray{QStringLiteral("summary")}},
-                             {QStringLiteral("additionalProperties"), false}};
     QJsonArray list;
     QJsonArray chain;
     for (const QJsonObject &p : providers) {
         list.append(p);
         chain.append(p.value(QStringLiteral("name")));
     }
-    const RouteConfig config = RouteConfig::fromJson(QJsonObject{
-        {QStringLiteral("providers"), list},
-        {QStringLiteral("routes"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("summarize")},
-                                {QStringLiteral("prompt_template"), QStringLiteral("Summarise: {{prompt}}")},
-                                {QStringLiteral("output_schema"), schema},
-                                {QStringLiteral("provider_chain"), chain},
-                                {QStringLiteral("golden_cases"),
-                                 QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("g")},
-                                                        {QStringLiteral("input"), QJsonObject{{QStringLiteral("prompt"), QStringLiteral("x")}}}}}}}}}});
-    for (const Route &r : config.routes)
-        svc.recordRoute(r.name, r.toJson());
-    for (const ProviderConfig &p : config.providers)
-        svc.recordProvider(p.name, p.publicJson());
-    return config;
+    return recordSummarizeRoute(svc, list, chain);
 }
 
 QJsonObject fakeProvider(const QString &name, const QUrl &baseUrl, const QString &apiKeyEnv = {})
@@ -100,9 +82,9 @@ class TestUiProviders : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void listShowsEachProviderAndRouteWithItsValidation_data() { addBackendRows(); }
     void listShowsEachProviderAndRouteWithItsValidation()
     {
         JD_FRESH_STORE(store);
@@ -145,7 +127,6 @@ private Q_SLOTS:
         QVERIFY(view.reportText().startsWith(QStringLiteral("fallback for summarize: current until")));
     }
 
-    void expiredOrConfigStaleValidationIsNotCurrent_data() { addBackendRows(); }
     void expiredOrConfigStaleValidationIsNotCurrent()
     {
         JD_FRESH_STORE(store);
@@ -206,7 +187,6 @@ private Q_SLOTS:
     // the failure is coloured in Validation and Standing, where it is said;
     // Config says only whether the validated config is the recorded one
     // ("current", not red), and is red only when it is not (STALE).
-    void aFailedValidationIsColouredWhereItIsSaidNotInConfig_data() { addBackendRows(); }
     void aFailedValidationIsColouredWhereItIsSaidNotInConfig()
     {
         JD_FRESH_STORE(store);
@@ -255,7 +235,6 @@ private Q_SLOTS:
         QVERIFY(colour(QStringLiteral("fallback"), ProvidersModel::ValidationColumn).value<QColor>() != bad);
     }
 
-    void validateNowRecordsAValidationThatShowsInTheList_data() { addBackendRows(); }
     void validateNowRecordsAValidationThatShowsInTheList()
     {
         JD_FRESH_STORE(store);
@@ -299,7 +278,6 @@ private Q_SLOTS:
         QCOMPARE(svc->validations().size(), 2);
     }
 
-    void validateNowWithoutTheProvidersSecretRecordsNothing_data() { addBackendRows(); }
     void validateNowWithoutTheProvidersSecretRecordsNothing()
     {
         JD_FRESH_STORE(store);
@@ -318,7 +296,6 @@ private Q_SLOTS:
     // provider's refusal as a failed validation of the dispatcher's own
     // configuration, which would take it out of every fallback. Found by a
     // review.
-    void validateNowWithCredentialsTheStoreDoesNotKeepRecordsNothing_data() { addBackendRows(); }
     void validateNowWithCredentialsTheStoreDoesNotKeepRecordsNothing()
     {
         JD_FRESH_STORE(store);
@@ -333,7 +310,6 @@ private Q_SLOTS:
                                               QStringLiteral("jobdesk-server --validate basic --route summarize"));
     }
 
-    void validateNowNeedsAConnectionThatMayRecord_data() { addBackendRows(); }
     void validateNowNeedsAConnectionThatMayRecord()
     {
         JD_FRESH_STORE(store);

@@ -30,9 +30,9 @@ class TestUiReport : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void markdownTellsEachRequestAttemptLoserAndAuditRow_data() { addBackendRows(); }
     void markdownTellsEachRequestAttemptLoserAndAuditRow()
     {
         JD_FRESH_STORE(store);
@@ -90,7 +90,6 @@ private Q_SLOTS:
         QVERIFY(md.contains(QStringLiteral("operator:alice (operator)")));
     }
 
-    void reportOfAnUntouchedJobSaysSo_data() { addBackendRows(); }
     void reportOfAnUntouchedJobSaysSo()
     {
         JD_FRESH_STORE(store);
@@ -106,7 +105,6 @@ private Q_SLOTS:
     // What a customer or a provider wrote reads in the report exactly as
     // written, never as Markdown or HTML: a key that closed its code span set
     // "no conflict was recorded" in bold, and a user agent's tags vanished.
-    void customerTextInTheReportReadsAsWritten_data() { addBackendRows(); }
     void customerTextInTheReportReadsAsWritten()
     {
         JD_FRESH_STORE(store);
@@ -135,7 +133,6 @@ private Q_SLOTS:
                     QVERIFY2(!it.fragment().text().contains(QStringLiteral("no conflict")), qPrintable(it.fragment().text()));
     }
 
-    void pdfIsWrittenWithPages_data() { addBackendRows(); }
     void pdfIsWrittenWithPages()
     {
         JD_FRESH_STORE(store);
@@ -159,7 +156,6 @@ private Q_SLOTS:
         QVERIFY(error.contains(QStringLiteral("no/such/dir")));
     }
 
-    void exportFromTheConsoleCopiesMarkdownAndSavesPdf_data() { addBackendRows(); }
     void exportFromTheConsoleCopiesMarkdownAndSavesPdf()
     {
         JD_FRESH_STORE(store);

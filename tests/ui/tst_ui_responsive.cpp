@@ -92,9 +92,9 @@ class TestUiResponsive : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void slowStoreNeverStallsTheUi_data() { addBackendRows(); }
     void slowStoreNeverStallsTheUi()
     {
         JD_FRESH_STORE(store);
@@ -209,7 +209,6 @@ private Q_SLOTS:
     // its provider, age and version, the providers table its standing, the
     // duplicate clicks their counts and clients, and the search fields their
     // placeholders whole, without scrolling sideways.
-    void mainViewsFitA1024By768Screen_data() { addBackendRows(); }
     void mainViewsFitA1024By768Screen()
     {
         JD_FRESH_STORE(store);
@@ -262,7 +261,6 @@ private Q_SLOTS:
     // At 1024 px the sidebar takes what its labels and a count of five digits
     // ("≈ 99,999") need, not room for counts no entry shows: bigger counts are
     // shortened ("≈ 1.2M", the tooltip says the whole number) and still read whole.
-    void sidebarLeavesTheTablesTheirRoomAt1024Px_data() { addBackendRows(); }
     void sidebarLeavesTheTablesTheirRoomAt1024Px()
     {
         JD_FRESH_STORE(store);
@@ -304,12 +302,7 @@ private Q_SLOTS:
         QTest::qWait(50); // the layout settles
 
         // Nothing is cut short: every title and every count reads whole.
-        QStyleOptionViewItem option;
-        option.initFrom(sidebar);
-        option.font = sidebar->font();
-        const int icon = sidebar->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, sidebar);
-        option.decorationSize = sidebar->iconSize().isValid() ? sidebar->iconSize() : QSize(icon, icon);
-        option.widget = sidebar;
+        const QStyleOptionViewItem option = sidebarItemOption(sidebar);
         for (const QModelIndex &title : entries) {
             for (int c : {int(SidebarModel::TitleColumn), int(SidebarModel::CountColumn)}) {
                 const QModelIndex index = title.siblingAtColumn(c);

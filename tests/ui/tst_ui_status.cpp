@@ -60,9 +60,9 @@ class TestUiStatus : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void statusBarSaysTheShowingViewsMessage_data() { addBackendRows(); }
     void statusBarSaysTheShowingViewsMessage()
     {
         JD_FRESH_STORE(store);
@@ -113,7 +113,6 @@ private Q_SLOTS:
     // A read of the jobs table that fails says so until a read succeeds: the
     // polls that follow (they read counts, not the table) must not turn it
     // into "All 0 matching job(s) shown", as if the store had no jobs.
-    void aFailedReadOfTheJobsStaysSaid_data() { addBackendRows(); }
     void aFailedReadOfTheJobsStaysSaid()
     {
         JD_FRESH_STORE(store);
@@ -144,7 +143,6 @@ private Q_SLOTS:
 
     // The sidebar counts the whole on-call queue; the page filtered by provider
     // says it shows a share of that count, not a count of its own that disagrees.
-    void aFilteredQueueSaysItsShareOfTheSidebarsCount_data() { addBackendRows(); }
     void aFilteredQueueSaysItsShareOfTheSidebarsCount()
     {
         JD_FRESH_STORE(store);
@@ -178,7 +176,6 @@ private Q_SLOTS:
 
     // A worklist whose read failed: the operator's F5 on it reads it now (it
     // reloaded the hidden jobs table only), and the failure says so.
-    void f5ReadsTheShowingWorklistAgain_data() { addBackendRows(); }
     void f5ReadsTheShowingWorklistAgain()
     {
         JD_FRESH_STORE(store);
@@ -209,7 +206,6 @@ private Q_SLOTS:
     // though nothing changed (no change would ask for it): after a pause that
     // grows while the store keeps failing (it is not hammered), and its line
     // says when.
-    void aFailedWorklistReadIsTriedAgainAfterAPause_data() { addBackendRows(); }
     void aFailedWorklistReadIsTriedAgainAfterAPause()
     {
         JD_FRESH_STORE(store);
@@ -245,7 +241,6 @@ private Q_SLOTS:
     // The connection drops as a worklist is read: when it is back, the list
     // (and the duplicate clicks view) reads again by itself, though nothing
     // changed meanwhile.
-    void aWorklistReadThatFailedWithTheConnectionReadsWhenItIsBack_data() { addBackendRows(); }
     void aWorklistReadThatFailedWithTheConnectionReadsWhenItIsBack()
     {
         JD_FRESH_STORE(store);
@@ -286,7 +281,6 @@ private Q_SLOTS:
 
     // A support view whose read failed says, as the jobs view does, that F5
     // reads it again: duplicate clicks, providers, charts.
-    void aSupportViewsReadErrorSaysF5ReadsItAgain_data() { addBackendRows(); }
     void aSupportViewsReadErrorSaysF5ReadsItAgain()
     {
         JD_FRESH_STORE(store);

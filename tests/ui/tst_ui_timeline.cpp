@@ -18,9 +18,9 @@ class TestUiTimeline : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
-    void raceLossShowsWinnerAndVersions_data() { addBackendRows(); }
     void raceLossShowsWinnerAndVersions()
     {
         JD_FRESH_STORE(store);
@@ -99,7 +99,6 @@ private Q_SLOTS:
         QVERIFY(picture.width() > 300);
     }
 
-    void unknownAttemptShowsItsDeadline_data() { addBackendRows(); }
     void unknownAttemptShowsItsDeadline()
     {
         JD_FRESH_STORE(store);

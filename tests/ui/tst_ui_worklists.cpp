@@ -145,6 +145,7 @@ class TestUiWorklists : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
 
     // Where an unknown attempt's request went decides who can settle it: only
@@ -152,7 +153,6 @@ private Q_SLOTS:
     // records nowhere is settled by a result, never by a "no record". The
     // queue and the job's attempts say so (a review: nothing told the
     // operator an attempt was out of a reconciler's reach).
-    void anUnknownAttemptShowsWhereItsRequestWent_data() { addBackendRows(); }
     void anUnknownAttemptShowsWhereItsRequestWent()
     {
         JD_FRESH_STORE(store);
@@ -198,7 +198,6 @@ private Q_SLOTS:
         QVERIFY2(providerTip().contains(QStringLiteral("records no endpoint")), qPrintable(providerTip()));
     }
 
-    void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive_data() { addBackendRows(); }
     void unknownQueueShowsTimedOutAttemptsAndFollowsChangesLive()
     {
         JD_FRESH_STORE(store);
@@ -292,13 +291,9 @@ private Q_SLOTS:
     // A race loss that commits after a newer one is shown comes in at its
     // place (PostgreSQL draws the id first): it never appeared until F5.
     // PostgreSQL only: SQLite has one writer, and commits in id order.
-    void aRaceLossCommittedAfterANewerOneStillComesIn_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
     void aRaceLossCommittedAfterANewerOneStillComesIn()
     {
+        JD_ONLY_ON("postgres", "SQLite commits in id order");
         JD_FRESH_STORE(store);
         auto svc = store->open();
         auto slow = store->open();
@@ -321,7 +316,6 @@ private Q_SLOTS:
         QCOMPARE(cell(model, 1, RaceLossModel::JobColumn), QString::number(olderJob.id));
     }
 
-    void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive_data() { addBackendRows(); }
     void raceLossListShowsHedgedReverseOrderFinishAndFollowsLive()
     {
         JD_FRESH_STORE(store);
@@ -377,7 +371,6 @@ private Q_SLOTS:
     // More race losses than a page arrive while the list is hidden: the
     // re-read must not leave a hole between the new page and the old top row
     // (before the fix, losses 2..n-page were missing until F5).
-    void raceLossBurstLargerThanAPageLeavesNoGap_data() { addBackendRows(); }
     void raceLossBurstLargerThanAPageLeavesNoGap()
     {
         JD_FRESH_STORE(store);
@@ -417,7 +410,6 @@ private Q_SLOTS:
         QCOMPARE(shown, expected);
     }
 
-    void askProviderNowIsRecordedAndLastAskedFollowsLive_data() { addBackendRows(); }
     void askProviderNowIsRecordedAndLastAskedFollowsLive()
     {
         JD_FRESH_STORE(store);
@@ -460,7 +452,6 @@ private Q_SLOTS:
         QCOMPARE(svc->attempt(target.id)->state, AttemptState::Unknown); // asking changes no state
     }
 
-    void bulkCancelKeepsItsFrozenSetAndSkipsWhatChangedMeanwhile_data() { addBackendRows(); }
     void bulkCancelKeepsItsFrozenSetAndSkipsWhatChangedMeanwhile()
     {
         JD_FRESH_STORE(store);
@@ -580,7 +571,6 @@ private Q_SLOTS:
         QCOMPARE(model->data(model->index(0, 0), UnknownQueueModel::AttemptIdRole).toLongLong(), newcomer.id);
     }
 
-    void bulkCancelAboveTwentyAsksToTypeTheCountAndADoubleSubmitCancelsOnce_data() { addBackendRows(); }
     void bulkCancelAboveTwentyAsksToTypeTheCountAndADoubleSubmitCancelsOnce()
     {
         JD_FRESH_STORE(store);
@@ -649,7 +639,6 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(sidebarCount(console, kUnknownQueueEntry), qint64(0), 5000);
     }
 
-    void doubleSubmitThroughTheAnswerSeamCancelsEachOnce_data() { addBackendRows(); }
     void doubleSubmitThroughTheAnswerSeamCancelsEachOnce()
     {
         JD_FRESH_STORE(store);
@@ -674,7 +663,6 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 5000);
     }
 
-    void bulkCancelSentAgainAfterALostConnectionCancelsEachOnce_data() { addBackendRows(); }
     void bulkCancelSentAgainAfterALostConnectionCancelsEachOnce()
     {
         JD_FRESH_STORE(store);
@@ -720,7 +708,6 @@ private Q_SLOTS:
     // job's old change number, came back "changed meanwhile", was skipped
     // and never sent again, so the job stayed blocked. Now it is held back
     // and goes after the first one's re-send (a replay): both cancelled once.
-    void bulkCancelAfterALostAnswerStillCancelsTheJobsOtherAttempt_data() { addBackendRows(); }
     void bulkCancelAfterALostAnswerStillCancelsTheJobsOtherAttempt()
     {
         JD_FRESH_STORE(store);
@@ -776,7 +763,6 @@ private Q_SLOTS:
         QVERIFY(svc->job(job.id)->state != JobState::Blocked);
     }
 
-    void viewerConsoleCannotCancelOrAsk_data() { addBackendRows(); }
     void viewerConsoleCannotCancelOrAsk()
     {
         JD_FRESH_STORE(store);
