@@ -848,6 +848,10 @@
         <translation>claiming retries needs a worker id, a limit and a lease</translation>
     </message>
     <message>
+        <source>renewing needs a worker id, a lease and a claim time</source>
+        <translation>renewing needs a worker id, a lease and a claim time</translation>
+    </message>
+    <message>
         <source>incomplete validation record</source>
         <translation>incomplete validation record</translation>
     </message>

@@ -1296,6 +1296,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>மறுமுயற்சிகளை உரிமைகோர பணியாளர் (worker) id, வரம்பு, குத்தகை (lease) ஆகியவை தேவை</translation>
     </message>
     <message>
+        <source>renewing needs a worker id, a lease and a claim time</source>
+        <translation>புதுப்பிக்க பணியாளர் (worker) id, குத்தகை (lease), உரிமைக்கோரல் நேரம் ஆகியவை தேவை</translation>
+    </message>
+    <message>
         <source>incomplete validation record</source>
         <translation>சரிபார்ப்புப் பதிவு முழுமையாக இல்லை</translation>
     </message>

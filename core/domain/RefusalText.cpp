@@ -178,6 +178,7 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id, a limit and a claim time"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claim needs a worker id and a claim time"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "claiming retries needs a worker id, a limit and a lease"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "renewing needs a worker id, a lease and a claim time"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "incomplete validation record"), 0},
 
         // -- The store could not do it (JobService; the driver's own words follow, as they came) --
