@@ -435,15 +435,18 @@ void MainWindow::connectTo(const ConnectionChoice &choice)
     // The banner and the detail change once the new store opened: until then
     // (and if it fails) the console is still on the one it had.
     m_pendingProduction = choice.production;
+    m_connectPending = true;
     m_client->open(choice.url);
 }
 
 void MainWindow::onOpened(const ConnectionInfo &info)
 {
     m_banner->setProduction(m_pendingProduction);
-    // Another store than the one shown: its jobs are not this one's.
-    if (!m_openedUrl.isEmpty() && info.url.toDisplayString() != m_openedUrl)
+    // A connection the operator asked for replaced the one shown: what the
+    // detail showed belongs to the old one (a reconnect after a loss keeps it).
+    if (m_connectPending && !m_openedUrl.isEmpty())
         m_detail->clear();
+    m_connectPending = false;
     m_openedUrl = info.url.toDisplayString();
     setWindowTitle(tr("JobDesk console: %1").arg(info.url.toDisplayString()));
     m_jobs->reload();

@@ -91,6 +91,7 @@ private:
     ConnectionBanner *m_banner = nullptr;
     bool m_pendingProduction = false; // of the store being opened (connectTo)
     QString m_openedUrl;              // the store the window shows
+    bool m_connectPending = false;    // connectTo asked for a store that has not opened yet
     QTreeView *m_sidebar = nullptr;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_jobsPage = nullptr;
