@@ -59,6 +59,7 @@ QList<qint64> ids(const QList<Attempt> &attempts)
     return out;
 }
 
+// The queue's item for the attempt: a pointer into `q`, valid while q lives.
 const UnknownQueueItem *queueItem(const QList<UnknownQueueItem> &q, qint64 attemptId)
 {
     for (const UnknownQueueItem &i : q)
@@ -108,7 +109,8 @@ private Q_SLOTS:
         QVERIFY(requested.auditId > before.auditId);
 
         // The queue shows the request as outstanding until the reconciler asks.
-        const UnknownQueueItem *item = queueItem(svc->unknownQueue(), newest.id);
+        const QList<UnknownQueueItem> queued = svc->unknownQueue(); // item points into it
+        const UnknownQueueItem *item = queueItem(queued, newest.id);
         QVERIFY(item);
         QCOMPARE(item->lookupRequestedAtMs, std::optional<qint64>(r.response.value(QStringLiteral("requested_at_ms")).toInteger()));
         QVERIFY(item->lookupOutstanding());
@@ -170,7 +172,8 @@ private Q_SLOTS:
         const qint64 seq = svc->job(a.jobId)->changeSeq;
 
         svc->recordLookup(a.id, std::nullopt, LookupAnswer::NeverProcessed, QStringLiteral("no record of the key yet"));
-        const UnknownQueueItem *item = queueItem(svc->unknownQueue(), a.id);
+        const QList<UnknownQueueItem> answered = svc->unknownQueue(); // item points into it
+        const UnknownQueueItem *item = queueItem(answered, a.id);
         QCOMPARE(item->lastAnswer, std::optional<LookupAnswer>(LookupAnswer::NeverProcessed));
         QCOMPARE(item->lastAnswerDetail, QStringLiteral("no record of the key yet"));
         QCOMPARE(item->lookupCount, 1);
