@@ -2,6 +2,10 @@
 # The one test command: installs what is needed, starts a throwaway
 # PostgreSQL on a private loopback port, builds with the given preset
 # (default: dev) and runs every test on both stores with CTest, verbosely.
+# With JOBDESK_CI_ASAN=1 (CI sets it: .ci/run) the store and dispatch suites
+# (CTest labels "store" and "dispatch", not "scale") then run again under the
+# asan preset, LeakSanitizer on with tests/lsan.supp; only their targets are
+# built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET=${1:-dev}
@@ -31,7 +35,26 @@ else
 fi
 ctest_status=0
 ctest --preset "$PRESET" || ctest_status=$?
+asan_status=0
+if [ "${JOBDESK_CI_ASAN:-0}" = 1 ] && [ "$PRESET" != asan ]; then
+  asan_start=$SECONDS
+  cmake --preset asan
+  asan_labels=(-L 'store|dispatch' -LE scale)
+  asan_suites=$(ctest --preset asan -N "${asan_labels[@]}" | sed -n 's/^ *Test *#[0-9]*: //p')
+  [ -n "$asan_suites" ] || { echo "asan: no store or dispatch suites found" >&2; exit 1; }
+  # shellcheck disable=SC2086 # one target per suite
+  cmake --build --preset asan -j "$(nproc)" --target $asan_suites
+  echo "asan: built the store and dispatch suites in $(( SECONDS - asan_start )) s"
+  ctest --preset asan "${asan_labels[@]}" || asan_status=$?
+  echo "asan: built and ran the store and dispatch suites in $(( SECONDS - asan_start )) s"
+fi
 if [ "$fuzz_status" -ne 0 ]; then
   echo "FUZZ FINDING: scripts/fuzz.sh exited $fuzz_status; inputs in build/fuzz/findings/" >&2
 fi
-exit $(( ctest_status != 0 ? ctest_status : fuzz_status ))
+if [ "$asan_status" -ne 0 ]; then
+  echo "ASAN: the store and dispatch suites under the asan preset exited $asan_status" >&2
+fi
+for status in "$ctest_status" "$asan_status" "$fuzz_status"; do
+  [ "$status" -eq 0 ] || exit "$status"
+done
+exit 0
