@@ -19,8 +19,9 @@ namespace jobdesk::test {
 void addBackendRows();
 
 // The store of the row being run: the global "backend" of a suite with
-// initTestCase_data(); in a suite without one, the function's own "backend"
-// column (tst_migrations adds it per function until it declares its rows once).
+// initTestCase_data(); in a suite without one (most of its functions use no
+// store), the function's own "backend" column, added by its _data() with
+// addBackendRows() (tst_refusal_text::aStoresGuardRefusesWithItsCodeAndParameters).
 QString currentBackend(const QObject *testCase);
 
 // A fresh, empty, migrated store for one test function: an SQLite file in a
