@@ -24,7 +24,7 @@ int cellPadding(const QTableView *table, bool icon)
 } // namespace
 
 ColumnFit::ColumnFit(QTableView *table, const QList<Column> &columns, int stretchColumn)
-    : QObject(table), m_table(table), m_columns(columns), m_stretch(stretchColumn)
+    : QObject(table), m_table(table), m_viewport(table->viewport()), m_columns(columns), m_stretch(stretchColumn)
 {
     QHeaderView *header = table->horizontalHeader();
     header->setStretchLastSection(false);
@@ -98,7 +98,9 @@ void ColumnFit::restoreState(const QByteArray &state)
 
 bool ColumnFit::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+    // Not m_table->viewport(): while the table is destroyed its viewport
+    // still sends events, and the table is no longer a QAbstractScrollArea.
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         fit();
     return QObject::eventFilter(watched, event);
 }

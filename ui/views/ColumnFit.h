@@ -47,6 +47,7 @@ protected:
 
 private:
     QTableView *m_table;
+    QObject *m_viewport; // compared only: the filter sees events while the table is being destroyed
     QList<Column> m_columns;
     int m_stretch;
     bool m_fitting = false;
