@@ -623,10 +623,10 @@ private Q_SLOTS:
 
     // ---- roles ----
 
-    // jd_prior_answer takes a lock on a request id (migration 12): only the
-    // operator functions call it. A viewer's or an operator's own login may
-    // not call it (to hold an operator's request id, or to read answers by
-    // request id around the audit view). SQLite: version 12 is recorded.
+    // jd_prior_answer takes a lock on a request id: only the operator
+    // functions call it. A viewer's or an operator's own login may not call it
+    // (to hold an operator's request id, or to read answers by request id
+    // around the audit view). SQLite has no logins: its store opens.
     void onlyTheOperatorFunctionsMayLookUpOrLockARequestId()
     {
         JD_FRESH_STORE(store);
