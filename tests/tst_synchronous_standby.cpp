@@ -20,8 +20,7 @@ namespace {
 
 // Polls `done` until it holds or `ms` pass, one look per poll. QTRY_* looks at
 // its expression again after it held, and a condition read from
-// pg_stat_activity need not hold at that second look (a flaky failure "the
-// requested timeout was too short" after 4 s).
+// pg_stat_activity need not hold when looked at again.
 template<typename F> bool eventually(F done, int ms = 10000)
 {
     for (QDeadlineTimer deadline(ms);;) {
@@ -57,7 +56,7 @@ class TestSynchronousStandby : public QObject
 private Q_SLOTS:
     // A creation whose wait for a synchronous standby is cut short (its
     // backend terminated: a pooler, an operator, a fast shutdown) is visible
-    // on the primary before the standby has it. Found by a review: the re-run
+    // on the primary before the standby has it. Without it, the re-run
     // after the lost connection, and the client's retry, were answered
     // "replayed" at once (a replay committed asynchronously), and a failover
     // then lost the job the client had been told exists; its next retry
@@ -102,7 +101,7 @@ private Q_SLOTS:
 
         // A creation whose wait is cancelled instead (pg_cancel_backend, a
         // pooler's query timeout) succeeds, committed here with a WARNING
-        // only: found by the review of this fix, it was answered "created".
+        // only: without the re-run check, it was answered "created".
         // It is run again, as after a lost connection, and waits as a replay.
         const QList<qint64> before = waitingForTheStandby(a);
         second = std::async(std::launch::async, [&] { return JobService::open(url)->submit(makeSubmit(QStringLiteral("k2"))); });
@@ -134,7 +133,7 @@ private Q_SLOTS:
 
     // An operator's action answered as a replay of its own request id: on
     // PostgreSQL a replay read the audit row and wrote nothing, so it waited
-    // for no standby. Found by a review: a cancel whose wait for the
+    // for no standby. Without it, a cancel whose wait for the
     // synchronous standby was cut short (backend terminated) was answered
     // "cancelled" at once when the console sent it again, and a failover would
     // have undone it, and the job would have been sent and charged. Since

@@ -48,9 +48,9 @@ private Q_SLOTS:
     }
 
     // An operator's retry waits for a dispatcher; the job it was started for
-    // can be decided meanwhile. Found by a review: the dispatcher still sent
-    // it, and the intent was paid twice. It is failed "never sent" instead,
-    // and the fallback provider never hears of it.
+    // can be decided meanwhile. Sent then, the intent would be paid twice:
+    // it is failed "never sent" instead, and the fallback provider never
+    // hears of it.
     void anOperatorsRetryOfAJobThatWonMeanwhileIsNeverSent()
     {
         JD_DISPATCH_SETUP(20000, /*hedgeAfterMs*/ 10000);
@@ -73,9 +73,9 @@ private Q_SLOTS:
     }
 
     // A rolling deploy: an instance whose routes file lacks the job's route
-    // has the provider. Found by an adversarial review: it took the operator's
-    // retry and failed it ("does not know route"); it now leaves it to an
-    // instance that knows the route, which sends it.
+    // has the provider. It leaves the operator's retry to an instance that
+    // knows the route, which sends it, instead of taking it and failing it
+    // ("does not know route").
     void anInstanceWithoutTheRouteLeavesAnOperatorsRetryToOneThatHasIt()
     {
         JD_DISPATCH_SETUP(300);

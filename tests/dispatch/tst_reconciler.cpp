@@ -183,11 +183,10 @@ private Q_SLOTS:
     // ---- 2. a late result is settled where it went, under the contract it was sent under ----
 
     // A rolling deploy moves "primary" to another endpoint (a new region, a
-    // new account). Found by a review: the new instance's reconciler asked its
-    // "primary", the new endpoint, about a request the old instance had sent
-    // to the old one; "never processed" (true there) failed the attempt and
-    // the job went to the fallback while the old endpoint was still working
-    // on it. Now an attempt records where it was sent; another endpoint is
+    // new account). Asked at the new endpoint about a request the old
+    // instance sent to the old one, "never processed" (true there) would fail
+    // the attempt and send the job to the fallback while the old endpoint is
+    // still working on it. An attempt records where it was sent; another endpoint is
     // asked too (a result is a result), but only the one it went to can say
     // it never processed it.
     void anEndpointTheRequestNeverWentToCannotSettleItWithANoRecord()
@@ -257,12 +256,10 @@ private Q_SLOTS:
     // each for a different account (a key rotated into a new project, a
     // region's own account). A provider keeps its keys and lookups per
     // account: the second account truthfully has no record of a request the
-    // first is still working on. Found by a review (reproduced with two
-    // jobdesk-server processes and a proxy that routed by the Authorization
-    // header): the second server's lookup failed the first's attempt and the
-    // job went to the fallback while account one still ran it. The review of
-    // the fix found the same with the account in the URL's user info (sent as
-    // Basic authentication). Where an attempt went now names the account (a
+    // first is still working on. If the second account's "no record" failed
+    // the first's attempt, the job would go to the fallback while account one
+    // still ran it; the same holds with the account in the URL's user info
+    // (sent as Basic authentication). Where an attempt went now names the account (a
     // digest of the credentials), so that "no record" settles nothing; nor
     // does it end the first account's "still working on it since" (the job
     // would have moved at every pass, every operator action on it refused as
@@ -417,7 +414,7 @@ private Q_SLOTS:
 
     // The provider reached at another spelling of its address (localhost for
     // 127.0.0.1; a gateway's new name for the same service) after a restart:
-    // found by a review, the attempts sent to the old spelling were never
+    // without it, the attempts sent to the old spelling were never
     // asked about again, and a paid result the provider held was lost (the
     // operator's cancel then sent the intent to the fallback). A result is
     // collected wherever the provider is reached now.
@@ -455,7 +452,7 @@ private Q_SLOTS:
     }
 
     // A route taken out of the routes file while one of its attempts is
-    // unknown: found by a review, the provider's finished, paid result was
+    // unknown: without it, the provider's finished, paid result was
     // skipped on every pass ("no such route here") and the job waited for an
     // operator's cancel, which threw it away. The result is checked against
     // the contract last recorded in the store, and applied.
@@ -481,13 +478,12 @@ private Q_SLOTS:
         QCOMPARE(failed.resultDigest.size(), 64);
     }
 
-    // The routes file changed while an attempt was unknown: found by a
-    // review, its paid result was checked against the contract the
-    // reconciling instance had loaded by then, not the one the request was
-    // built under. A result that met the contract it was asked under failed
-    // as "broke the contract", the result was thrown away and the job went
-    // to its fallback (a second charge); one that broke it passed the looser
-    // new contract. Each attempt records its contract as it is marked
+    // The routes file changed while an attempt was unknown: its paid result
+    // is checked against the contract the request was built under, not the
+    // one the reconciling instance loaded since. Otherwise a result that met
+    // the contract it was asked under would fail as "broke the contract", be
+    // thrown away and the job go to its fallback (a second charge), and one
+    // that broke it would pass a looser new contract. Each attempt records its contract as it is marked
     // running (migration 36), and a late result is checked against that.
     void aLateResultIsCheckedAgainstTheContractItWasSentUnder()
     {
@@ -542,7 +538,7 @@ private Q_SLOTS:
     }
 
     // A recorded contract this JobDesk cannot read as a whole (a newer
-    // JobDesk's route key; found by a review: the attempt stayed unknown on
+    // JobDesk's route key; without it, the attempt stayed unknown on
     // every pass, its job blocked, until an operator's cancel threw the paid
     // result away): its output rules, as recorded, still decide.
     void aContractWithKeysThisVersionDoesNotKnowStillChecksALateResult()
@@ -646,8 +642,8 @@ private Q_SLOTS:
     // sent it; since migration 33 none may share the store, but its attempts
     // stay): the endpoint asked now may not be the one it went to, so its "no
     // record of this key" settles nothing and the operator decides; the
-    // provider's result, when it has one, is still applied. Found by a
-    // review: an old server's attempt went to one endpoint, a new server asked
+    // provider's result, when it has one, is still applied. Without it,
+    // an old server's attempt went to one endpoint, a new server asked
     // another, failed the attempt and sent the job to the fallback.
     void anAttemptThatDoesNotRecordWhereItWentIsNotFailedOnANoRecord()
     {

@@ -60,7 +60,7 @@ class TestHttpConnections : public QObject
     Q_OBJECT
 private Q_SLOTS:
     // Connections opened and left silent hold a slot for firstRequestTimeoutMs,
-    // not for the keep-alive idle timeout (found by a review: a thousand from
+    // not for the keep-alive idle timeout (without it, a thousand from
     // one client made every request 503 for up to two minutes). A connection
     // that has spoken keeps the idle timeout.
     void aSilentNewConnectionIsClosedSoonerThanAnIdleKeepAliveOne()
@@ -80,7 +80,7 @@ private Q_SLOTS:
     }
 
     // A full server closes a connection that holds a slot without work in
-    // it for a new one (found by a review: 1,024 keep-alive connections, each
+    // it for a new one (without it, 1,024 keep-alive connections, each
     // sending a request now and then, made every other client's request 503
     // for as long as they liked): one that has sent nothing first, then an
     // idle keep-alive one, then a partial request; never one being answered.
@@ -142,8 +142,8 @@ private Q_SLOTS:
         QVERIFY2(completed < 3, "no partial request made room");
 
         // Full of requests whose head is complete and whose body is still
-        // arriving (found by the review of the first form: they counted as
-        // busy, and 1,024 of them locked everyone out again).
+        // arriving: they are not counted as busy, or 1,024 of them would lock
+        // everyone out again.
         std::vector<std::unique_ptr<HttpConnection>> bodies;
         for (int i = 0; i < 3; ++i) {
             bodies.push_back(std::make_unique<HttpConnection>(env->port, 3000));
@@ -162,7 +162,7 @@ private Q_SLOTS:
     }
 
     // A full server does not close a connection whose answer is still
-    // leaving while its client reads (found by a review of the eviction: an
+    // leaving while its client reads (without it, an
     // answer in Qt's write buffer looked like an idle keep-alive connection,
     // and was lost); once its client has read nothing for evictAfterMs, it
     // may make room.
@@ -226,8 +226,8 @@ private Q_SLOTS:
         QVERIFY2(whole < kAnswers, "the reader that stopped was not the one closed");
     }
 
-    // A client that pipelines requests and never reads the answers (found by
-    // a review: 300,000 GET /metrics, no token needed, grew the server by
+    // A client that pipelines requests and never reads the answers (without it,
+    // 300,000 GET /metrics, no token needed, grew the server by
     // ~270 MB, without end) is cut off: once maxRequestsInFlight requests
     // wait or maxUnsentBytes of answers are unread, its next request is
     // refused (503, naming why), the connection closes after the earlier
@@ -278,7 +278,7 @@ private Q_SLOTS:
     }
 
     // The refusal of a client that does not read its answers ends the
-    // connection gently (found by a review: closing the socket while the
+    // connection gently (without it, closing the socket while the
     // client's requests were still arriving made the kernel answer with a
     // reset, and answers the client had not read yet were lost, a 201
     // among them). A client that keeps sending after the refusal still
@@ -353,7 +353,7 @@ private Q_SLOTS:
 
     // Connections whose last answer is written linger (their sending side
     // shut) while their clients neither read nor close. They must not lock
-    // others out (found by a review: they filled the cap of sockets, and
+    // others out (without it, they filled the cap of sockets, and
     // every new connection was refused with none open): at the cap the
     // oldest is cut for a new one, and each is cut after ~2 s anyway.
     void lingeringConnectionsDoNotLockOthersOut()
@@ -479,8 +479,8 @@ private Q_SLOTS:
     }
 
 
-    // A refusal in place of an answer to HEAD has no content either (found by
-    // a review: the 503 for a client that pipelines without reading carried
+    // A refusal in place of an answer to HEAD has no content either (without it,
+    // the 503 for a client that pipelines without reading carried
     // its body, which the client read as the start of an answer).
     void aRefusalAnsweringAHeadHasNoContent()
     {
