@@ -13,7 +13,7 @@
 //   jobdesk-bench-dispatch --database URL [--jobs N] [--delay-ms D] [--max-in-flight M] [--workers W] [--rate R]
 
 #include "dispatch/Dispatcher.h"
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 #include "provider/ProviderClient.h"
 #include "provider/ProviderFactory.h"
 

@@ -14,7 +14,7 @@
 // POSIX sockets, so the client side costs little of the shared CPUs.
 
 #include "dispatch/Dispatcher.h"
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 #include "service/JobService.h"
 
 #include <QCommandLineParser>
@@ -301,7 +301,7 @@ int main(int argc, char *argv[])
     std::optional<ApiToken> caller;
     try {
         svc = JobService::open(StoreUrl::parse(cfg.pgUrl));
-        caller = TokenStore(svc->session()).verify(cfg.token);
+        caller = TokenStore(*svc).verify(cfg.token);
     } catch (const JobDeskError &e) {
         std::fprintf(stderr, "jobdesk-bench-http: %s\n", qPrintable(e.message()));
         return 1;

@@ -7,7 +7,7 @@
 
 #include "http/ApiRequest.h"
 #include "http/RequestFramer.h"
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -6,7 +6,7 @@
 
 #include "StoreFixture.h"
 
-#include "http/ChangeNotifier.h"
+#include "live/ChangeNotifier.h"
 #include "live/ChangeListener.h"
 #include "store/PgSession.h"
 #include "store/SqliteSession.h"

@@ -4,7 +4,7 @@
 //   jobdesk-fake-provider --port 18080 [--behaviour answer|hang|prose|extra-key|...] [--delay-ms N]
 //   jobdesk-fake-provider --version
 
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

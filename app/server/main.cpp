@@ -16,7 +16,7 @@
 #include "Logging.h"
 #include "dispatch/Dispatcher.h"
 #include "http/ApiServer.h"
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 #include "store/Migrations.h"
 
 #include <QCommandLineParser>
@@ -163,7 +163,7 @@ int tokenCommand(QCoreApplication &app)
         return fail(QCoreApplication::translate("jobdesk-server", "no database: pass --database URL or set JOBDESK_DATABASE_URL"));
     try {
         auto svc = JobService::open(StoreUrl::parse(url));
-        TokenStore tokens(svc->session());
+        TokenStore tokens(*svc);
         if (action == QLatin1String("create") && args.size() == 2) {
             const auto r = tokenRoleFromString(parser.value(role));
             if (!parser.isSet(owner) || !r)

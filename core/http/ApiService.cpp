@@ -266,7 +266,7 @@ std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &r
         }
     }
     if (!cached) {
-        token = TokenStore(svc.session()).verify(presented);
+        token = TokenStore(svc).verify(presented);
         if (m_options.tokenCacheMs > 0) {
             std::lock_guard lock(m_tokenMutex);
             if (m_tokens.size() > 10000)

@@ -14,9 +14,9 @@
 
 #include "http/ApiMetrics.h"
 #include "http/ApiRequest.h"
-#include "http/ChangeNotifier.h"
+#include "live/ChangeNotifier.h"
 #include "http/HttpMessage.h"
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 #include "provider/JsonSchema.h"
 #include "provider/Route.h"
 #include "service/JobService.h"

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/Error.h"
+#include "domain/StoreUrl.h"
 
 #include <QList>
 #include <QString>
@@ -10,8 +11,6 @@
 #include <stdexcept>
 
 namespace jobdesk {
-
-enum class Dialect { Sqlite, Postgres };
 
 using SqlParams = QList<QVariant>;
 using SqlRow = QList<QVariant>;
@@ -94,18 +93,6 @@ protected:
     quint64 m_statementsSent = 0;
 };
 
-struct StoreUrl
-{
-    Dialect dialect = Dialect::Sqlite;
-    QString sqlitePath;   // for SQLite
-    QString postgresUrl;  // for PostgreSQL, a libpq connection string or URL
-    int sqliteBusyTimeoutMs = 30000; // SQLite: how long a writer waits for another's lock before "busy"
-
-    // "sqlite:/path/db", "sqlite:///path/db", a plain path ending .db/.sqlite,
-    // or "postgresql://..." / "postgres://..." / "host=... dbname=...".
-    static StoreUrl parse(const QString &text);
-    QString toDisplayString() const; // never shows a password
-};
 
 std::unique_ptr<SqlSession> openSqlSession(const StoreUrl &url);
 

@@ -6,7 +6,7 @@
 #include "StoreFixture.h"
 
 #include "dispatch/Dispatcher.h"
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 
 #include <QFile>
 #include <QJsonArray>

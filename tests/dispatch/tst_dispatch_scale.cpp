@@ -5,7 +5,7 @@
 
 #include "DispatchFixture.h"
 #include "PrivatePostgres.h"
-#include "http/ChangeNotifier.h"
+#include "live/ChangeNotifier.h"
 
 #include <QElapsedTimer>
 #include <QFile>

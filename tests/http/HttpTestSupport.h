@@ -8,7 +8,7 @@
 #include "StoreFixture.h"
 
 #include "http/ApiServer.h"
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -374,7 +374,7 @@ struct StoreCounts
 
 inline QString issueToken(JobService &svc, const QString &owner, TokenRole role)
 {
-    return TokenStore(svc.session()).create(owner, role).secret;
+    return TokenStore(svc).create(owner, role).secret;
 }
 
 inline QJsonObject textInput(const QString &text) { return {{QStringLiteral("text"), text}}; }

@@ -8,7 +8,7 @@
 
 #include "StoreFixture.h"
 
-#include "http/ChangeNotifier.h"
+#include "live/ChangeNotifier.h"
 #include "live/ChangeChannel.h"
 #include "live/ChangeListener.h"
 

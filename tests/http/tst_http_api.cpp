@@ -469,7 +469,7 @@ private Q_SLOTS:
     {
         JD_FRESH_STORE(store);
         auto svc = store->open();
-        TokenStore tokens(svc->session());
+        TokenStore tokens(*svc);
         const IssuedToken shop = tokens.create(QStringLiteral("shop-1"), TokenRole::Client);
         for (const QString &owner : QStringList{QStringLiteral("shop-1") + QChar(u'\0') + QStringLiteral("evil"),
                                      QStringLiteral("shop-") + QChar(0xD800), QStringLiteral("shop-") + QChar(0xDFFF),
@@ -492,7 +492,7 @@ private Q_SLOTS:
         std::unique_ptr<ApiEnv> env;
         JD_START_API(env, backend, strict);
         QCOMPARE(postJob(env->port, env->client, "before-revoke", textInput(QStringLiteral("x"))).status, 201);
-        TokenStore tokens(env->svc->session());
+        TokenStore tokens(*env->svc);
         const ApiToken record = *tokens.verify(env->client);
         QCOMPARE(tokens.revoke(record.id).revokedAtMs.has_value(), true);
         const StoreCounts before = StoreCounts::of(*env->svc);
@@ -529,7 +529,7 @@ private Q_SLOTS:
         std::unique_ptr<ApiEnv> env;
         JD_START_API(env, backend); // default: tokens trusted for 1 s
         QCOMPARE(getPath(env->port, env->client, "/v1/jobs/1").status, 404);
-        TokenStore tokens(env->svc->session());
+        TokenStore tokens(*env->svc);
         tokens.revoke(tokens.verify(env->client)->id);
         QTRY_COMPARE_WITH_TIMEOUT(getPath(env->port, env->client, "/v1/jobs/1").status, 401, 5000);
     }

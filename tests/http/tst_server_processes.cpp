@@ -180,7 +180,7 @@ private Q_SLOTS:
         const QString token = created.out.trimmed().split(u'\n').last();
         QVERIFY2(tokenSecret(token).has_value(), qPrintable(created.out));
         auto svc = store->open();
-        const std::optional<ApiToken> record = TokenStore(svc->session()).verify(token);
+        const std::optional<ApiToken> record = TokenStore(*svc).verify(token);
         QVERIFY(record);
         QCOMPARE(record->ownerId, QStringLiteral("alice"));
         QCOMPARE(record->role, TokenRole::Operator);
@@ -196,7 +196,7 @@ private Q_SLOTS:
         const ToolRun revoked = runTool({QStringLiteral("token"), QStringLiteral("revoke"), QString::number(record->id),
                                          QStringLiteral("--database"), db});
         QVERIFY2(revoked.exitCode == 0, qPrintable(revoked.err));
-        QVERIFY(!TokenStore(svc->session()).verify(token));
+        QVERIFY(!TokenStore(*svc).verify(token));
 
         // Env instead of --database; bad input is refused with exit code 2.
         QProcess p;
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QCOMPARE(runTool({QStringLiteral("token"), QStringLiteral("create"), QStringLiteral("--owner"), QStringLiteral("x"),
                           QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--database"), db}).exitCode, 2);
         QCOMPARE(runTool({QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("999"), QStringLiteral("--database"), db}).exitCode, 2);
-        QCOMPARE(TokenStore(svc->session()).list().size(), 2);
+        QCOMPARE(TokenStore(*svc).list().size(), 2);
     }
 
     void versionAndHelp()

@@ -2,7 +2,7 @@
 // fake passes; each misbehaviour is caught and named in the report.
 
 #include "provider/ContractValidation.h"
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 #include "provider/ProviderFactory.h"
 
 #include <QJsonArray>

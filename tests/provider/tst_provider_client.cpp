@@ -1,7 +1,7 @@
 // The libcurl client against the fake provider on 127.0.0.1: every outcome
 // of the mapping table on the wire, and "sent at most once".
 
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 #include "provider/ProviderClient.h"
 #include "provider/ProviderFactory.h"
 

@@ -9,7 +9,7 @@
 
 #include "Format.h"
 
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 #include "support/ProvidersModel.h"
 #include "support/ProvidersView.h"
 

@@ -2,7 +2,7 @@
 
 #include "UiLogging.h"
 #include "dispatch/Dispatcher.h"
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -10,7 +10,7 @@
 // unproven fallback for the proven one. Everything runs on threads of its
 // own; nothing here blocks the UI thread on the database or the network.
 
-#include "store/SqlSession.h"
+#include "domain/StoreUrl.h"
 
 #include <QObject>
 #include <QString>

@@ -7,7 +7,7 @@
 
 #include "ConsoleSettings.h"
 
-#include "store/SqlSession.h"
+#include "domain/StoreUrl.h"
 
 #include <QDialog>
 

@@ -10,7 +10,7 @@
 // it poll at once. On SQLite it does nothing (readers there watch PRAGMA
 // data_version).
 
-#include "store/SqlSession.h"
+#include "domain/StoreUrl.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
-#include "http/TokenStore.h"
+#include "service/TokenStore.h"
 
 #include "domain/CanonicalJson.h"
 #include "domain/Error.h"
-#include "http/HttpLogging.h"
+#include "Logging.h"
 #include "service/Names.h"
 
 #include <QCoreApplication>
@@ -136,7 +136,7 @@ IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QSt
                                          {tokenHash(secret), ownerId, toText(role), label.isEmpty() ? QVariant() : QVariant(storableText(label))});
         return tokenFromRow(r.first());
     });
-    qCInfo(lcHttp).noquote() << QStringLiteral("token created: id=%1 owner=%2 role=%3")
+    qCInfo(lcService).noquote() << QStringLiteral("token created: id=%1 owner=%2 role=%3")
                                     .arg(out.token.id)
                                     .arg(ownerId, toText(role));
     return out;
@@ -163,7 +163,7 @@ ApiToken TokenStore::revoke(qint64 id)
             throw JobDeskError(JobDeskError::Code::NotFound, QCoreApplication::translate("TokenStore", "token %1 does not exist").arg(id));
         return tokenFromRow(r.first());
     });
-    qCInfo(lcHttp).noquote() << QStringLiteral("token revoked: id=%1 owner=%2").arg(t.id).arg(t.ownerId);
+    qCInfo(lcService).noquote() << QStringLiteral("token revoked: id=%1 owner=%2").arg(t.id).arg(t.ownerId);
     return t;
 }
 

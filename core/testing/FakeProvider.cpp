@@ -1,4 +1,4 @@
-#include "provider/FakeProvider.h"
+#include "testing/FakeProvider.h"
 
 #include "Logging.h"
 

@@ -3,11 +3,11 @@
 // Bearer tokens of the HTTP API (table api_tokens, schema 6). A token is
 // "jdt_" followed by 32 random bytes in base64url; it is shown once, when it
 // is made, and only the SHA-256 of those bytes is stored. Tokens are bound to
-// an owner and a role and are revoked, never deleted. Not job data, so not
-// JobService's business: this works over a raw SqlSession (usually
-// JobService::session()), one thread at a time like the session itself.
+// an owner and a role and are revoked, never deleted. Part of the transaction
+// layer beside JobService: it works on that service's session, one thread at
+// a time like the service itself.
 
-#include "store/SqlSession.h"
+#include "service/JobService.h"
 
 #include <QString>
 
@@ -43,7 +43,7 @@ QString tokenHash(QByteArrayView secret);
 class TokenStore
 {
 public:
-    explicit TokenStore(SqlSession &session) : m_session(session) {}
+    explicit TokenStore(JobService &service) : m_session(service.session()) {}
 
     // Throws JobDeskError (InvalidArgument for a bad owner or label).
     IssuedToken create(const QString &ownerId, TokenRole role, const QString &label = {});

@@ -1,7 +1,8 @@
-#include "http/ChangeNotifier.h"
+#include "live/ChangeNotifier.h"
 
-#include "http/HttpLogging.h"
+#include "Logging.h"
 #include "live/ChangeChannel.h"
+#include "store/SqlSession.h"
 
 #include <pqxx/pqxx>
 
@@ -70,7 +71,7 @@ void ChangeNotifier::run()
             ++m_sent;
         } catch (const std::exception &e) {
             conn.reset(); // libpqxx 6: a broken connection is replaced, not reactivated
-            qCWarning(lcHttp) << "change notification not sent:" << QString::fromUtf8(e.what()).trimmed();
+            qCWarning(lcStore) << "change notification not sent:" << QString::fromUtf8(e.what()).trimmed();
         }
     }
 }
