@@ -38,12 +38,71 @@ std::optional<Attempt> JobService::attempt(qint64 attemptId)
 
 JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int limit)
 {
+    std::optional<JobCursor> after;
+    if (afterId) {
+        if (f.sort != JobFilter::Sort::Id)
+            throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("a page sorted by a column continues after a JobCursor"));
+        after = JobCursor{*afterId, {}};
+    }
+    return jobPage(f, after, limit);
+}
+
+namespace {
+// The least string greater than every string that starts with `prefix`, in
+// code point order (SQLite's BINARY, PostgreSQL's "C"): the prefix with its last
+// code point one up; none when every code point is already the greatest.
+std::optional<QString> prefixEnd(const QString &prefix)
+{
+    QList<uint> points = prefix.toUcs4();
+    while (!points.isEmpty()) {
+        uint last = points.takeLast() + 1;
+        if (last == 0xD800)
+            last = 0xE000; // past the surrogates, which are no characters
+        if (last <= 0x10FFFF) {
+            points.append(last);
+            return QString::fromUcs4(reinterpret_cast<const char32_t *>(points.constData()), points.size());
+        }
+    }
+    return std::nullopt;
+}
+
+const char *sortColumn(JobFilter::Sort s)
+{
+    switch (s) {
+    case JobFilter::Sort::Owner: return "j.owner_id";
+    case JobFilter::Sort::Key: return "j.idempotency_key";
+    case JobFilter::Sort::Route: return "j.route";
+    case JobFilter::Sort::State: return "j.state";
+    case JobFilter::Sort::Id: break;
+    }
+    return nullptr;
+}
+
+QVariant sortValue(const Job &j, JobFilter::Sort s)
+{
+    switch (s) {
+    case JobFilter::Sort::Owner: return j.ownerId;
+    case JobFilter::Sort::Key: return j.idempotencyKey;
+    case JobFilter::Sort::Route: return j.route;
+    case JobFilter::Sort::State: return toText(j.state);
+    case JobFilter::Sort::Id: break;
+    }
+    return {};
+}
+} // namespace
+
+JobPage JobService::jobPage(const JobFilter &f, const std::optional<JobCursor> &after, int limit)
+{
     if (limit < 1 || limit > 1000)
         throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..1000"));
     requireSearchName(f.ownerId, "owner id");
     requireSearchName(f.idempotencyKey, "idempotency key");
+    requireSearchName(f.keyPrefix, "idempotency key prefix");
     requireSearchName(f.route, "route");
     requireSearchName(f.provider, "provider");
+    const char *column = sortColumn(f.sort);
+    if (after && column && !after->value.isValid())
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("a page sorted by a column continues after its value"));
     QStringList where;
     SqlParams params;
     auto param = [&](const QVariant &v) -> QString {
@@ -60,6 +119,13 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
         where.append(QStringLiteral("j.owner_id = ") + param(f.ownerId));
     if (!f.idempotencyKey.isEmpty())
         where.append(QStringLiteral("j.idempotency_key = ") + param(f.idempotencyKey));
+    // A range on the key, which its index serves (the unique index on PostgreSQL,
+    // jobs_by_key on SQLite); it compares in code point order, as keys are stored.
+    if (!f.keyPrefix.isEmpty()) {
+        where.append(QStringLiteral("j.idempotency_key >= ") + param(f.keyPrefix));
+        if (const auto end = prefixEnd(f.keyPrefix))
+            where.append(QStringLiteral("j.idempotency_key < ") + param(*end));
+    }
     if (!f.route.isEmpty())
         where.append(QStringLiteral("j.route = ") + param(f.route));
     if (!f.provider.isEmpty())
@@ -69,18 +135,28 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
         where.append(QStringLiteral("j.created_at_ms >= ") + param(*f.createdAfterMs));
     if (f.createdBeforeMs)
         where.append(QStringLiteral("j.created_at_ms < ") + param(*f.createdBeforeMs));
-    if (afterId)
-        where.append(QStringLiteral("j.id < ") + param(*afterId));
+    const QString cmp = f.ascending ? QStringLiteral(" > ") : QStringLiteral(" < ");
+    const QString dir = f.ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+    if (after && column) // keyset: (value, id) after the cursor's, as one row comparison
+        where.append(u'(' + QLatin1String(column) + QStringLiteral(", j.id)") + cmp + u'(' + param(after->value) + QStringLiteral(", ")
+                     + param(after->id) + u')');
+    else if (after)
+        where.append(QStringLiteral("j.id") + cmp + param(after->id));
+    const QString order = column ? QString(QLatin1String(column) + dir + QStringLiteral(", j.id") + dir) : QString(QStringLiteral("j.id") + dir);
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kJobColumns, QStringLiteral("j"))
                         + QStringLiteral(" FROM jobs j")
                         + (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")))
-                        + QStringLiteral(" ORDER BY j.id DESC LIMIT ") + param(limit + 1);
+                        + QStringLiteral(" ORDER BY ") + order + QStringLiteral(" LIMIT ") + param(limit + 1);
     const SqlRows r = execStatement("query", sql, params);
     JobPage page;
     for (qsizetype i = 0; i < r.size() && i < limit; ++i)
         page.jobs.append(rows::job(r.at(i)));
-    if (r.size() > limit)
-        page.nextCursor = page.jobs.last().id;
+    if (r.size() > limit) {
+        const Job &last = page.jobs.last();
+        page.next = JobCursor{last.id, sortValue(last, f.sort)};
+        if (f.sort == JobFilter::Sort::Id && !f.ascending)
+            page.nextCursor = last.id;
+    }
     return page;
 }
 

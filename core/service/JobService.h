@@ -133,12 +133,29 @@ struct JobFilter
     QString provider;            // jobs with at least one attempt on this provider
     std::optional<qint64> createdAfterMs;
     std::optional<qint64> createdBeforeMs;
+    // Jobs whose idempotency key starts with this, byte for byte (case matters),
+    // read as a range over the key's index: no LIKE, no wildcard.
+    QString keyPrefix;
+    // The pages' order (keyset: a page continues after the last row of the one
+    // before); ties, and Sort::Id, go by id in the same direction.
+    enum class Sort { Id, Owner, Key, Route, State };
+    Sort sort = Sort::Id;
+    bool ascending = false; // newest first by default
+};
+
+// Where the next page starts: after this job, whose sort column held `value`
+// (unused for JobFilter::Sort::Id).
+struct JobCursor
+{
+    qint64 id = 0;
+    QVariant value;
 };
 
 struct JobPage
 {
     QList<Job> jobs;
     std::optional<qint64> nextCursor; // pass as afterId for the next page (newest first)
+    std::optional<JobCursor> next;    // the same, with the sort column's value
 };
 
 // What the provider answered the last status lookup of an unknown attempt
@@ -556,6 +573,8 @@ public:
     std::optional<Job> job(qint64 jobId);
     std::optional<Attempt> attempt(qint64 attemptId);
     JobPage jobs(const JobFilter &filter, std::optional<qint64> afterId = std::nullopt, int limit = 100);
+    // A page in the filter's order (JobFilter::sort), after `after` (none: the first page).
+    JobPage jobPage(const JobFilter &filter, const std::optional<JobCursor> &after, int limit);
     JobDetail jobDetail(qint64 jobId);
     QList<Attempt> attempts(qint64 jobId);
     QList<AttemptEvent> attemptEvents(qint64 jobId);
