@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +85,13 @@ void makeItA01Database(SqlSession &s, int lastVersion = 37)
     const bool pg = s.dialect() == Dialect::Postgres;
     if (!pg)
         s.begin();
+    // Back to the baseline's schema: what the migrations after it added goes.
+    if (pg)
+        s.exec(QStringLiteral("ALTER TABLE attempts DROP CONSTRAINT attempts_did_nothing_only_failed, DROP COLUMN next_lookup_at_ms, "
+                              "DROP COLUMN lookup_claimed_by, DROP COLUMN lookup_claimed_until_ms, DROP COLUMN provider_did_nothing"));
+    else
+        for (const char *c : {"next_lookup_at_ms", "lookup_claimed_by", "lookup_claimed_until_ms", "provider_did_nothing"})
+            s.exec(QStringLiteral("ALTER TABLE attempts DROP COLUMN ") + QLatin1String(c));
     s.exec(QStringLiteral("DELETE FROM schema_migrations"));
     s.exec(QStringLiteral("DROP TABLE schema_definitions"));
     for (int v = 1; v <= lastVersion; ++v)
@@ -358,11 +366,16 @@ private Q_SLOTS:
             makeItA01Database(svc->session());
         }
         auto svc = store->open();
-        QCOMPARE(schemaVersion(svc->session()), 1);
-        QCOMPARE(count(svc->session(), QStringLiteral("SELECT count(*) FROM schema_migrations")), 1);
+        // Adopted as the baseline, then migrated like any baseline store.
+        const QList<Migration> all = migrationsFor(store->url().dialect);
+        QCOMPARE(schemaVersion(svc->session()), all.last().version);
+        QCOMPARE(count(svc->session(), QStringLiteral("SELECT count(*) FROM schema_migrations")), int(all.size()));
         QCOMPARE(count(svc->session(), QStringLiteral("SELECT count(*) FROM schema_definitions")),
                  definitionsFor(store->url().dialect).size());
-        QCOMPARE(schemaSnapshot(svc->session()), expectedSnapshot(store->url().dialect));
+        // PostgreSQL numbers the columns the later migrations added anew (makeItA01Database dropped them).
+        static const QRegularExpression columnNo(QStringLiteral("column \\d+ "));
+        QCOMPARE(schemaSnapshot(svc->session()).replace(columnNo, QStringLiteral("column ")),
+                 expectedSnapshot(store->url().dialect).replace(columnNo, QStringLiteral("column ")));
         const SubmitResult replay = svc->submit(makeSubmit(QStringLiteral("from-0.1"), {{QStringLiteral("prompt"), QStringLiteral("from-0.1")}}));
         QCOMPARE(replay.outcome, SubmitResult::Outcome::Replayed);
         QCOMPARE(replay.job.id, job.id);

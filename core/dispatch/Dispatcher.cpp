@@ -256,26 +256,54 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
 Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &route, AttemptKind kind,
                                                   const QList<Attempt> &attempts)
 {
-    // The chain moves forward only, and after an automatic attempt every next
-    // one needs a proof (chainPositionAfter, Domain.h).
+    // The chain moves forward, and after an automatic attempt every next one
+    // needs a proof (chainPositionAfter, Domain.h). A provider behind the
+    // position may take the job again when it never got this job's request or
+    // did nothing with every one it got (never sent, refused before any work,
+    // "never processed"): a provider that was only cooling down is not lost
+    // to the job. The one that just did nothing with it is tried again only
+    // when no other can take it, even later: the job waits for a provider
+    // cooling down rather than spend its budget on the one that refused it
+    // (tst_not_giving_up_early).
     const ChainPosition pos = chainPositionAfter(attempts, route.providerChain);
-    QStringList skipped;
-    const qint64 now = svc.nowMs();
-    qint64 coolingUntil = 0;
-    for (qsizetype i = pos.next; i < route.providerChain.size(); ++i) {
-        const QString &p = route.providerChain.at(i);
-        QString why;
-        if (pos.needsProof(i, kind) && !isProven(svc, route, p, now, &why)) {
-            skipped.append(why);
-            continue;
-        }
-        if (const qint64 until = notBefore(p); until > now) {
-            skipped.append(QStringLiteral("%1 asked us to wait (Retry-After)").arg(p));
-            coolingUntil = coolingUntil ? std::min(coolingUntil, until) : until;
-            continue;
-        }
-        return {p, {}};
+    QSet<QString> tried;
+    QString last; // the provider of the latest automatic attempt or hedge
+    for (const Attempt &a : attempts) {
+        tried.insert(a.provider);
+        if (a.kind != AttemptKind::Retry)
+            last = a.provider;
     }
+    const QSet<QString> didNothing = pos.next > 0 ? svc.providersThatDidNothing(attempts.first().jobId) : QSet<QString>();
+    const qint64 now = svc.nowMs();
+    QStringList skipped;
+    qint64 coolingUntil = 0;
+    const auto scan = [&](bool lastToo) -> QString {
+        for (qsizetype i = 0; i < route.providerChain.size(); ++i) {
+            const QString &p = route.providerChain.at(i);
+            const bool behind = i < pos.next && tried.contains(p);
+            if (behind && (!didNothing.contains(p) || (!lastToo && p == last)))
+                continue;
+            QString why;
+            if (pos.needsProof(i, kind) && !isProven(svc, route, p, now, &why)) {
+                skipped.append(why);
+                continue;
+            }
+            if (const qint64 until = notBefore(p); until > now) {
+                skipped.append(QStringLiteral("%1 asked us to wait (Retry-After)").arg(p));
+                coolingUntil = coolingUntil ? std::min(coolingUntil, until) : until;
+                continue;
+            }
+            return p;
+        }
+        return {};
+    };
+    QString chosen = scan(false);
+    if (chosen.isEmpty() && !coolingUntil && didNothing.contains(last)) {
+        skipped.clear();
+        chosen = scan(true);
+    }
+    if (!chosen.isEmpty())
+        return {chosen, {}};
     NextProvider none;
     none.whyNone = skipped.isEmpty() ? QStringLiteral("no provider left in the chain of route %1").arg(route.name)
                                      : QStringLiteral("no proven provider left in the chain of route %1: %2")

@@ -62,6 +62,12 @@ struct DispatcherOptions
     qint64 reconcileBudgetMs = 3000;  // at most this long per reconciler pass
     int reconcileBatch = 50;          // unknown attempts asked about per pass, least recently asked first
     qint64 lookupDeadlineMs = 5000;   // a status lookup's deadline
+    // Lookups of one attempt, across every server on the store: the n-th
+    // (from 0) is due lookupBackoffMinMs * 2^n after the one before, at most
+    // lookupBackoffMaxMs (an operator's "ask now" is due at once); see
+    // core/dispatch/README.md for what an attempt costs at most.
+    qint64 lookupBackoffMinMs = 1000;
+    qint64 lookupBackoffMaxMs = 300000;
     qint64 cancelledLookbackMs = 3600 * 1000; // how long late results of cancelled attempts (and of those failed on a "never processed") are still asked for
     // An outcome the store would not take (it is down) is kept and retried
     // with backoff from applyRetryMinMs up to applyRetryMaxMs, while the lease

@@ -320,7 +320,8 @@ Dispatcher::Applied Dispatcher::apply(JobService &svc, const InFlight &call, con
                                      ? QStringLiteral("invalid output: ")
                                      : QString())
                                     + outcome.reason,
-                     outcome.invalidOutput && !outcome.content.isEmpty() ? sha256Hex(outcome.content) : QString());
+                     outcome.invalidOutput && !outcome.content.isEmpty() ? sha256Hex(outcome.content) : QString(),
+                     /*providerDidNothing: nothing sent, or refused before any work*/ !outcome.invalidOutput);
             m_stats.failed++;
             break;
         case ProviderOutcome::Kind::Unknown:

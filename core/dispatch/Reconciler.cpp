@@ -16,6 +16,9 @@
 
 namespace jobdesk {
 
+// A lookup claim outlasts the lookup's deadline by this much.
+static constexpr qint64 kLookupClaimMarginMs = 2000;
+
 void Dispatcher::reconcilerLoop()
 {
     std::unique_ptr<JobService> svc;
@@ -35,6 +38,7 @@ void Dispatcher::reconcilerLoop()
 int Dispatcher::reconcileOnce(JobService &svc)
 {
     const Actor actor = Actor::reconciler(m_options.workerId);
+    const QString lookupBy = m_options.workerId + QStringLiteral("/reconciler");
     const QStringList lookupProviders = providersWithStatusLookup();
     if (lookupProviders.isEmpty())
         return 0;
@@ -94,6 +98,39 @@ int Dispatcher::reconcileOnce(JobService &svc)
         const auto client = m_providers->client(a.provider);
         if (!client || !client->supportsStatusLookup())
             continue;
+        // A lookup is a request to the provider: it waits out a Retry-After
+        // and takes a place under the provider's limits like a send
+        // (tst_lookup_pacing::lookupsCountAgainstTheProvidersLimits).
+        if (notBefore(a.provider) > svc.nowMs())
+            continue;
+        qint64 retryIn = 0;
+        const std::shared_ptr<GateSlot> slot = takeSlot(a.provider, &retryIn);
+        if (!slot)
+            continue;
+        slot->sent = true; // a lookup's start counts against max_requests_per_s, asked or not
+        // Claimed in the store before the question goes out, so no other
+        // reconciler asks about it at the same time, and paced: the next
+        // lookup is due only after a backoff that doubles with each one
+        // (tst_lookup_pacing::twoServersNeverAskAboutOneAttemptAtOnce).
+        const qint64 lookupMs = std::min(m_options.lookupDeadlineMs, std::max<qint64>(left, 100));
+        if (svc.claimLookups(lookupBy, {a.id}, lookupMs + kLookupClaimMarginMs, m_options.lookupBackoffMinMs,
+                             std::max(m_options.lookupBackoffMinMs, m_options.lookupBackoffMaxMs))
+                .isEmpty())
+            continue;
+        struct ReleaseLookup
+        {
+            JobService &svc;
+            qint64 id;
+            const QString &by;
+            ~ReleaseLookup()
+            {
+                try {
+                    svc.releaseLookup(id, by);
+                } catch (const std::exception &) {
+                    // the claim expires by itself
+                }
+            }
+        } releaseLookup{svc, a.id, lookupBy};
         // Read before the question goes out: an operator's request that arrives
         // while it is out stays outstanding (the answer is older than it).
         std::optional<qint64> askedAt;
@@ -104,7 +141,7 @@ int Dispatcher::reconcileOnce(JobService &svc)
                 // recorded as asked now, as before
             }
         }
-        const StatusLookup status = client->lookup(a.providerKey, std::min(m_options.lookupDeadlineMs, std::max<qint64>(left, 100)));
+        const StatusLookup status = client->lookup(a.providerKey, lookupMs);
         qCDebug(lcDispatch) << "reconcile" << a.id << a.providerKey << toText(a.state) << "->" << toText(status.kind) << status.reason;
         try {
             // "Never processed" is conclusive only once no copy of the request
@@ -276,7 +313,8 @@ int Dispatcher::reconcileOnce(JobService &svc)
                                         << (askedAt ? conclusiveFrom - *askedAt : -1) << "ms too early";
                     continue;
                 }
-                svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed key %1").arg(a.providerKey));
+                svc.fail(a.id, actor, QStringLiteral("the provider reports it never processed key %1").arg(a.providerKey), {},
+                         /*providerDidNothing*/ true);
                 ++resolved;
             }
         } catch (const JobDeskError &e) {

@@ -43,14 +43,14 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     const ProviderConfig *cfg = m_config.provider(attempt.provider);
     const std::shared_ptr<ProviderClient> client = m_providers->client(attempt.provider);
     if (!cfg || !client) {
-        svc.fail(attempt.id, actor, QStringLiteral("provider %1 is not configured; nothing was sent").arg(attempt.provider));
+        svc.fail(attempt.id, actor, QStringLiteral("provider %1 is not configured; nothing was sent").arg(attempt.provider), {}, /*providerDidNothing*/ true);
         return nullptr;
     }
     ProviderRequest request;
     try {
         request = makeProviderRequest(route, *cfg, job.input, attempt.providerKey);
     } catch (const JobDeskError &e) {
-        svc.fail(attempt.id, actor, QStringLiteral("not sent: ") + e.message());
+        svc.fail(attempt.id, actor, QStringLiteral("not sent: ") + e.message(), {}, /*providerDidNothing*/ true);
         return nullptr;
     }
     auto flight = std::make_shared<InFlight>();
@@ -77,7 +77,7 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
         // Refused before the database was asked (the routes file's reader
         // refuses such a provider; an embedding caller's config may not): fail
         // it now, with the reason, rather than wait out its lease.
-        svc.fail(attempt.id, actor, QStringLiteral("never sent: ") + e.message());
+        svc.fail(attempt.id, actor, QStringLiteral("never sent: ") + e.message(), {}, /*providerDidNothing*/ true);
         return nullptr;
     }
     if (flight->attempt.state != AttemptState::Running)

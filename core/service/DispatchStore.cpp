@@ -56,6 +56,26 @@ QString nowSql(Dialect dialect)
                                         : QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
 }
 
+// An attempt a reconciler may ask about now (`now`: the database clock in
+// SQL): no other reconciler holds its lookup claim, and its next lookup is
+// due or an operator asked since the last one (JobService::claimLookups).
+QString lookupDue(const QString &a, const QString &now)
+{
+    return QStringLiteral("(%1.lookup_claimed_until_ms IS NULL OR %1.lookup_claimed_until_ms <= %2) AND "
+                          "(%1.next_lookup_at_ms IS NULL OR %1.next_lookup_at_ms <= %2 OR "
+                          "(%1.lookup_requested_at_ms IS NOT NULL AND (%1.last_lookup_at_ms IS NULL "
+                          "OR %1.last_lookup_at_ms < %1.lookup_requested_at_ms)))")
+        .arg(a, now);
+}
+
+QString idListJson(const QList<qint64> &ids)
+{
+    QJsonArray a;
+    for (const qint64 id : ids)
+        a.append(id);
+    return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+
 // A claim (or a retry's lease) no longer than kMaxLeaseMs: a dead worker's
 // claim frees itself within a day at most.
 void requireClaimWithinLimit(qint64 ms)
@@ -312,9 +332,11 @@ QList<Attempt> JobService::unknownAttemptsToReconcile(int limit, const QStringLi
     if (providers.isEmpty() || limit < 1)
         return {};
     const bool pg = dialect() == Dialect::Postgres;
+    // Only those due for a lookup that no other reconciler is asking about (claimLookups).
     const QString any = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
                         + QStringLiteral(" FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE a.state = 'unknown' AND ")
-                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2);
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 2) + QStringLiteral(" AND ")
+                        + lookupDue(QStringLiteral("a"), nowSql(dialect()));
     SqlParams params{limit, jsonList(providers)};
     const QString from =
         any + (decidedJobs ? QStringLiteral(" AND j.completed_by IS NOT NULL") : QStringLiteral(" AND j.completed_by IS NULL"));
@@ -388,7 +410,8 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
     const bool pg = dialect() == Dialect::Postgres;
     const QString sql = QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
                         + QStringLiteral(" FROM attempts a WHERE a.state IN ('cancelled', 'failed') AND a.updated_at_ms >= $1 AND ")
-                        + inJsonList(dialect(), QStringLiteral("a.provider"), 3)
+                        + inJsonList(dialect(), QStringLiteral("a.provider"), 3) + QStringLiteral(" AND ")
+                        + lookupDue(QStringLiteral("a"), nowSql(dialect()))
                         + QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM race_losses r WHERE r.attempt_id = a.id)"
                                          " AND ((a.state = 'cancelled' AND EXISTS (SELECT 1 FROM attempt_events e"
                                          " WHERE e.attempt_id = a.id AND e.to_state IN ('running', 'unknown')))"
@@ -401,6 +424,55 @@ QList<Attempt> JobService::closedAttemptsToReconcile(qint64 sinceMs, int limit, 
     SqlParams params{sinceMs, limit, jsonList(providers)};
     for (const SqlRow &row : execStatement("dispatch store", sql, params))
         out.append(rows::attempt(row));
+    return out;
+}
+
+QList<qint64> JobService::claimLookups(const QString &by, const QList<qint64> &attemptIds, qint64 claimMs,
+                                      qint64 backoffMinMs, qint64 backoffMaxMs)
+{
+    requireName(by, "reconciler id");
+    if (claimMs < 1 || backoffMinMs < 0 || backoffMaxMs < backoffMinMs)
+        throw JobDeskError(JobDeskError::Code::InvalidArgument,
+                           QStringLiteral("a lookup claim needs a claim time and a backoff range"));
+    requireClaimWithinLimit(claimMs);
+    requireClaimWithinLimit(backoffMaxMs);
+    if (attemptIds.isEmpty())
+        return {};
+    const bool pg = dialect() == Dialect::Postgres;
+    // The row's re-check under its lock decides between two servers: the
+    // second one's UPDATE finds the claim taken and skips the row
+    // (tst_lookup_pacing::twoServersNeverAskAboutOneAttemptAtOnce).
+    const QString ids = pg ? QStringLiteral("SELECT (jsonb_array_elements_text($2::jsonb))::bigint")
+                           : QStringLiteral("SELECT value FROM json_each($2)");
+    const QString backoff = pg ? QStringLiteral("LEAST($5::bigint, $4::bigint * (1::bigint << LEAST(attempts.lookup_count, 30)))")
+                               : QStringLiteral("min($5, $4 * (1 << min(attempts.lookup_count, 30)))");
+    const QString sql = QStringLiteral("UPDATE attempts SET lookup_claimed_by = $1, lookup_claimed_until_ms = n.ms + $3, "
+                                       "next_lookup_at_ms = n.ms + %1 FROM (SELECT %2 AS ms) AS n "
+                                       "WHERE attempts.id IN (%3) AND %4 RETURNING attempts.id")
+                            .arg(backoff, nowSql(dialect()), ids, lookupDue(QStringLiteral("attempts"), QStringLiteral("n.ms")));
+    QList<qint64> out;
+    for (const SqlRow &row : execStatement("claim lookups", sql, {by, idListJson(attemptIds), claimMs, backoffMinMs, backoffMaxMs}, !pg))
+        out.append(row.first().toLongLong());
+    return out;
+}
+
+void JobService::releaseLookup(qint64 attemptId, const QString &by)
+{
+    requireName(by, "reconciler id");
+    execStatement("release lookup",
+                  QStringLiteral("UPDATE attempts SET lookup_claimed_by = NULL, lookup_claimed_until_ms = NULL "
+                                 "WHERE id = $1 AND lookup_claimed_by = $2"),
+                  {attemptId, by});
+}
+
+QSet<QString> JobService::providersThatDidNothing(qint64 jobId)
+{
+    QSet<QString> out;
+    for (const SqlRow &row : execStatement("dispatch store",
+                                           QStringLiteral("SELECT provider FROM attempts WHERE job_id = $1 GROUP BY provider "
+                                                          "HAVING min(CASE WHEN provider_did_nothing THEN 1 ELSE 0 END) = 1"),
+                                           {jobId}))
+        out.insert(row.first().toString());
     return out;
 }
 

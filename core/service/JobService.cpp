@@ -1320,7 +1320,8 @@ Attempt JobService::markUnknown(qint64 attemptId, const Actor &actor, const QStr
     });
 }
 
-Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest)
+Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest,
+                         bool providerDidNothing)
 {
     requireActor(actor);
     requireText(reason, "reason", 2000);
@@ -1350,6 +1351,8 @@ Attempt JobService::fail(qint64 attemptId, const Actor &actor, const QString &re
         if (!resultDigest.isEmpty())
             return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp(),
                                  QStringLiteral(", result_digest = $8"), {resultDigest});
+        if (providerDidNothing)
+            return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp(), QStringLiteral(", provider_did_nothing = true"));
         return d->transition(a.id, AttemptState::Failed, actor, why, d->stamp());
     });
 }
@@ -1447,7 +1450,7 @@ QList<Attempt> JobService::reapExpiredLeases(const Actor &actor, int limit)
                                      cur.workerId.isEmpty()
                                          ? QStringLiteral("never sent: no dispatcher picked it up before its lease expired")
                                          : QStringLiteral("never sent: worker %1 stopped before sending it").arg(cur.workerId),
-                                     d->stamp());
+                                     d->stamp(), QStringLiteral(", provider_did_nothing = true"));
             }
             if (cur.state != AttemptState::Running || !(leaseExpired || pastDeadline))
                 return std::nullopt;

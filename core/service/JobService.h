@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -457,8 +458,11 @@ public:
     // resultDigest: for output that broke the contract (it was produced, and
     // maybe paid for), the digest of what came back. For an attempt already
     // cancelled or failed, that digest is recorded as its race loss (once);
-    // any other closed attempt is left as it is.
-    Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest = {});
+    // any other closed attempt is left as it is. providerDidNothing: the
+    // provider definitively did nothing with it (never sent, refused before any
+    // work, "never processed"), so it may take the job again within its budget.
+    Attempt fail(qint64 attemptId, const Actor &actor, const QString &reason, const QString &resultDigest = {},
+                 bool providerDidNothing = false);
     bool heartbeat(qint64 attemptId, const QString &workerId, qint64 leaseMs);
     // By the database clock: a 'starting' attempt whose lease expired was never
     // sent (it is marked running before the send): failed. A 'running' one whose
@@ -568,6 +572,19 @@ public:
     // result for them is still to be recorded as a race loss. Only on these
     // providers (those with a status lookup), least recently asked first.
     QList<Attempt> closedAttemptsToReconcile(qint64 sinceMs, int limit, const QStringList &providers);
+    // Status lookups paced and shared across servers: of `attemptIds`, those
+    // whose next lookup is due (next_lookup_at_ms passed, or an operator asked
+    // since the last one) and that no other reconciler holds are claimed for
+    // `by` for claimMs, and their next lookup is set to now + backoffMinMs *
+    // 2^lookups so far, at most backoffMaxMs (one guarded UPDATE; the database
+    // clock). Returns the ids claimed: only those may be asked about.
+    QList<qint64> claimLookups(const QString &by, const QList<qint64> &attemptIds, qint64 claimMs, qint64 backoffMinMs,
+                               qint64 backoffMaxMs);
+    // Ends by's lookup claim on the attempt (its answer is recorded).
+    void releaseLookup(qint64 attemptId, const QString &by);
+    // The providers that did nothing with every attempt of the job they had
+    // (JobService::fail's providerDidNothing): they may take it again.
+    QSet<QString> providersThatDidNothing(qint64 jobId);
 
     // -- queries --
     std::optional<Job> job(qint64 jobId);

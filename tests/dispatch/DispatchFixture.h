@@ -111,6 +111,9 @@ struct DispatchFixture
         o.workerId = QStringLiteral("test-dispatcher");
         o.leaseMs = leaseMs;
         o.neverProcessedGraceMs = neverProcessedGraceMs;
+        // Lookups unpaced: each pass may ask again (tst_lookup_pacing tests the pacing).
+        o.lookupBackoffMinMs = 0;
+        o.lookupBackoffMaxMs = 0;
         return std::make_unique<Dispatcher>(url, config, std::make_shared<ProviderDirectory>(config), o);
     }
 

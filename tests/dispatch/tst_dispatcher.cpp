@@ -48,6 +48,8 @@ private Q_SLOTS:
             if (p.name == QStringLiteral("primary"))
                 p.baseUrl = QUrl(p.baseUrl.toString() + u'/' + QString(kMaxEndpointChars, u'a'));
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("long-endpoint");
         o.leaseMs = 60000;
         Dispatcher d(store->url(), longer, std::make_shared<ProviderDirectory>(longer), o);
@@ -154,6 +156,8 @@ private Q_SLOTS:
     {
         JD_DISPATCH_SETUP(5000, /*hedge after*/ 600);
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("test-dispatcher");
         o.leaseMs = 6000; // heartbeats every 2 s
         o.claimMs = 300;  // the claim lapses long before
@@ -425,6 +429,10 @@ private Q_SLOTS:
         };
 
         DispatcherOptions o;
+
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("asks");
         o.neverProcessedGraceMs = 600000;
         Dispatcher asks(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);

@@ -83,6 +83,8 @@ private Q_SLOTS:
         QVERIFY(fx.setUp(2000));
         auto svc = store->open();
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("bounded");
         o.reconcileBudgetMs = 600;
         o.lookupDeadlineMs = 2000;
@@ -113,6 +115,8 @@ private Q_SLOTS:
         QVERIFY(fx.setUp(2000));
         auto svc = store->open();
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("asked-first");
         o.reconcileBudgetMs = 300;
         o.lookupDeadlineMs = 2000;
@@ -156,6 +160,8 @@ private Q_SLOTS:
         for (int i = 0; i < 10; ++i)
             fx.primary.provider()->markInProgress(unknownAttempt(*svc, fx, QStringLiteral("slow-%1").arg(i)).providerKey);
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("reaper-test");
         o.workers = 1;
         o.maintenanceEveryMs = 100;
@@ -215,6 +221,8 @@ private Q_SLOTS:
             if (p.name == QStringLiteral("primary"))
                 p.baseUrl = moved.provider()->baseUrl();
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("moved-instance");
         o.leaseMs = 300;
         o.neverProcessedGraceMs = 0;
@@ -298,6 +306,8 @@ private Q_SLOTS:
 
             // Account one: sent by its dispatcher, timed out, still working on it.
             DispatcherOptions o;
+            o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+            o.lookupBackoffMaxMs = 0;
             o.leaseMs = 300;
             o.neverProcessedGraceMs = 0;
             o.workerId = QStringLiteral("account-one");
@@ -432,6 +442,8 @@ private Q_SLOTS:
                 QVERIFY(p.endpoint() != before);
             }
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("respelled");
         Dispatcher d(store->url(), respelled, std::make_shared<ProviderDirectory>(respelled), o);
         QCOMPARE(d.reconcileOnce(*svc), 1);
@@ -467,6 +479,8 @@ private Q_SLOTS:
         RouteConfig without = fx.config;
         without.routes.first().name = QStringLiteral("translate"); // the same providers, not the jobs' route
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("without-route");
         Dispatcher d(store->url(), without, std::make_shared<ProviderDirectory>(without), o);
         QCOMPARE(d.reconcileOnce(*svc), 2);
@@ -522,6 +536,8 @@ private Q_SLOTS:
         changed.routes.first().outputSchema = schema;
         QVERIFY(!checkOutput(changed.routes.first(), validContent(QStringLiteral("x"))).ok); // the new contract refuses it
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("new-routes-file");
         Dispatcher d(store->url(), changed, std::make_shared<ProviderDirectory>(changed), o);
         QCOMPARE(d.reconcileOnce(*svc), 2);
@@ -720,6 +736,8 @@ private Q_SLOTS:
         {
         };
         DispatcherOptions o;
+        o.lookupBackoffMinMs = 0; // unpaced: each pass may ask again (tst_lookup_pacing tests the pacing)
+        o.lookupBackoffMaxMs = 0;
         o.workerId = QStringLiteral("dies");
         o.leaseMs = 300;
         o.neverProcessedGraceMs = 0;
