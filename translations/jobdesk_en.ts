@@ -166,10 +166,6 @@
         <translation>UTC</translation>
     </message>
     <message>
-        <source>local time</source>
-        <translation>local time</translation>
-    </message>
-    <message>
         <source>- **Owner:** %1</source>
         <translation>- **Owner:** %1</translation>
     </message>
@@ -240,10 +236,6 @@
     <message>
         <source>## Outcome</source>
         <translation>## Outcome</translation>
-    </message>
-    <message>
-        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</source>
-        <translation>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</translation>
     </message>
     <message>
         <source>- **Winner:** none (the job is %1).</source>
@@ -318,6 +310,38 @@
     <message>
         <source>- **Idempotency key:** %1</source>
         <translation>- **Idempotency key:** %1</translation>
+    </message>
+    <message>
+        <source>local time (UTC%1)</source>
+        <translation>local time (UTC%1)</translation>
+    </message>
+    <message>
+        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4).</source>
+        <translation>- **Winner:** attempt %1 on %2, result written at %3 (job version %4).</translation>
+    </message>
+    <message>
+        <source>## Charges</source>
+        <translation>## Charges</translation>
+    </message>
+    <message>
+        <source>| Attempt | Charge | Evidence | Provider key |</source>
+        <translation>| Attempt | Charge | Evidence | Provider key |</translation>
+    </message>
+    <message>
+        <source>charged</source>
+        <translation>charged</translation>
+    </message>
+    <message>
+        <source>POSSIBLY charged</source>
+        <translation>POSSIBLY charged</translation>
+    </message>
+    <message>
+        <source>not charged</source>
+        <translation>not charged</translation>
+    </message>
+    <message>
+        <source>(the provider said so from %1)</source>
+        <translation>(the provider said so from %1)</translation>
     </message>
 </context>
 <context>
@@ -1016,6 +1040,17 @@
         <source>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
         <translation>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</translation>
     </message>
+    <message>
+        <source>#%1 on %2</source>
+        <translation>#%1 on %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 may already be running at the provider: such a run may be billed all the same, with no result for the job.</source>
+        <translation>
+            <numerusform>%1 may already be running at the provider: such a run may be billed all the same, with no result for the job.</numerusform>
+            <numerusform>%1 may already be running at their providers: such runs may be billed all the same, with no result for the job.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -1542,6 +1577,10 @@ Nothing has been read yet. Reconnecting by itself.</translation>
         <source>Could not read job %1 for its report: %2</source>
         <translation>Could not read job %1 for its report: %2</translation>
     </message>
+    <message>
+        <source>Copy Markdown puts the report on the clipboard; Save as PDF writes a file.</source>
+        <translation>Copy Markdown puts the report on the clipboard; Save as PDF writes a file.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IncidentsModel</name>
@@ -1709,6 +1748,18 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</source>
         <translation>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</translation>
+    </message>
+    <message>
+        <source>Reading what was charged…</source>
+        <translation>Reading what was charged…</translation>
+    </message>
+    <message>
+        <source>Charges: %1</source>
+        <translation>Charges: %1</translation>
+    </message>
+    <message>
+        <source>Charges: not known, the job&apos;s attempts could not be read.</source>
+        <translation>Charges: not known, the job&apos;s attempts could not be read.</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2066,30 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
     <message>
         <source>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</source>
         <translation>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</translation>
+    </message>
+    <message>
+        <source>charged</source>
+        <translation>charged</translation>
+    </message>
+    <message>
+        <source>POSSIBLY charged</source>
+        <translation>POSSIBLY charged</translation>
+    </message>
+    <message>
+        <source>not charged</source>
+        <translation>not charged</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <source>Job %1 is %2 now.</source>
+        <translation>Job %1 is %2 now.</translation>
+    </message>
+    <message>
+        <source>Charges: %1</source>
+        <translation>Charges: %1</translation>
     </message>
 </context>
 <context>
@@ -2798,14 +2873,6 @@ Recorded config now %2</translation>
         <translation>Not allowed: %1</translation>
     </message>
     <message>
-        <source>Attempt %1 had already been cancelled by this request.</source>
-        <translation>Attempt %1 had already been cancelled by this request.</translation>
-    </message>
-    <message>
-        <source>Attempt %1 cancelled; the job is now %2.</source>
-        <translation>Attempt %1 cancelled; the job is now %2.</translation>
-    </message>
-    <message>
         <source>Job %1 had already been cancelled by this request.</source>
         <translation>Job %1 had already been cancelled by this request.</translation>
     </message>
@@ -2843,6 +2910,14 @@ Recorded config now %2</translation>
     <message>
         <source>The database stayed busy, so nothing was done; try again in a moment. (%1)</source>
         <translation>The database stayed busy, so nothing was done; try again in a moment. (%1)</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 had already been cancelled by this request.</source>
+        <translation>Attempt #%1 had already been cancelled by this request.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 cancelled at %2; job %3 was then %4.</source>
+        <translation>Attempt #%1 cancelled at %2; job %3 was then %4.</translation>
     </message>
 </context>
 <context>
@@ -2913,6 +2988,18 @@ Recorded config now %2</translation>
     <message>
         <source>created</source>
         <translation>created</translation>
+    </message>
+    <message>
+        <source>+%1 min %2 s</source>
+        <translation>+%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>+%1 min</source>
+        <translation>+%1 min</translation>
+    </message>
+    <message>
+        <source>No job selected.</source>
+        <translation>No job selected.</translation>
     </message>
 </context>
 <context>
@@ -3194,6 +3281,128 @@ Recorded config now %2</translation>
     <message>
         <source>the demo could not start: %1</source>
         <translation>the demo could not start: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>its result won</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>its result came back after #%1 had won and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>its result came back too late and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>its result came back after it was cancelled and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>its result came back but broke the route&apos;s contract</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>sent, and the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>sent, no answer yet</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>outcome unknown while the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>sent, then its outcome became unknown</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>cancelled while the provider said it was still working</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>cancelled after it was sent, with no answer</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>failed, but the provider said it was still working on it</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>not sent yet</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>never sent</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>cancelled before it was sent</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>ended with nothing done</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>the provider said it never processed it</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>#%1 on %2, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>Nothing charged: no request was sent to a provider.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>Nothing charged: %n request, which no provider worked on.</numerusform>
+            <numerusform>Nothing charged: %n requests, none of which a provider worked on.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>Charged once: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>No result charged</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n result charged</numerusform>
+            <numerusform>%n results charged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n result charged (%1)</numerusform>
+            <numerusform>%n results charged (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n request possibly charged: %1</numerusform>
+            <numerusform>; %n requests possibly charged: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n more request possibly charged: %1</numerusform>
+            <numerusform>; %n more requests possibly charged: %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

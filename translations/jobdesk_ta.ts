@@ -166,10 +166,6 @@
         <translation>UTC</translation>
     </message>
     <message>
-        <source>local time</source>
-        <translation>உள்ளூர் நேரம்</translation>
-    </message>
-    <message>
         <source>- **Owner:** %1</source>
         <translation>- **உரிமையாளர்:** %1</translation>
     </message>
@@ -240,10 +236,6 @@
     <message>
         <source>## Outcome</source>
         <translation>## முடிவு</translation>
-    </message>
-    <message>
-        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for one result.</source>
-        <translation>- **வெற்றியாளர்:** %2 இல் முயற்சி %1, முடிவு %3 இல் எழுதப்பட்டது (வேலைப் பதிப்பு %4). வாடிக்கையாளரிடம் ஒரு முடிவுக்கு மட்டுமே கட்டணம் வசூலிக்கப்பட்டது.</translation>
     </message>
     <message>
         <source>- **Winner:** none (the job is %1).</source>
@@ -318,6 +310,38 @@
     <message>
         <source>- **Idempotency key:** %1</source>
         <translation>- **சாவி (idempotency key):** %1</translation>
+    </message>
+    <message>
+        <source>local time (UTC%1)</source>
+        <translation>உள்ளூர் நேரம் (UTC%1)</translation>
+    </message>
+    <message>
+        <source>- **Winner:** attempt %1 on %2, result written at %3 (job version %4).</source>
+        <translation>- **வெற்றியாளர்:** %2 இல் முயற்சி %1, முடிவு %3 இல் எழுதப்பட்டது (வேலையின் பதிப்பு %4).</translation>
+    </message>
+    <message>
+        <source>## Charges</source>
+        <translation>## கட்டணங்கள்</translation>
+    </message>
+    <message>
+        <source>| Attempt | Charge | Evidence | Provider key |</source>
+        <translation>| முயற்சி | கட்டணம் | சான்று | வழங்குநர் விசை |</translation>
+    </message>
+    <message>
+        <source>charged</source>
+        <translation>கட்டணம் உண்டு</translation>
+    </message>
+    <message>
+        <source>POSSIBLY charged</source>
+        <translation>கட்டணம் இருக்கக்கூடும்</translation>
+    </message>
+    <message>
+        <source>not charged</source>
+        <translation>கட்டணம் இல்லை</translation>
+    </message>
+    <message>
+        <source>(the provider said so from %1)</source>
+        <translation>(வழங்குநர் %1 முதல் அப்படிச் சொன்னார்)</translation>
     </message>
 </context>
 <context>
@@ -1016,6 +1040,17 @@
         <source>If %1 did run it, that run may be billed all the same, and the job&apos;s next attempt is a second charge.</source>
         <translation>%1 அதை உண்மையில் இயக்கியிருந்தால், அந்த இயக்கத்துக்கும் கட்டணம் வசூலிக்கப்படலாம்; வேலையின் அடுத்த முயற்சி இரண்டாவது கட்டணம் ஆகும்.</translation>
     </message>
+    <message>
+        <source>#%1 on %2</source>
+        <translation>%2 இல் #%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 may already be running at the provider: such a run may be billed all the same, with no result for the job.</source>
+        <translation>
+            <numerusform>%1 ஏற்கனவே வழங்குநரிடம் இயங்கிக்கொண்டிருக்கலாம்: அந்த ஓட்டத்துக்கு வேலைக்கு முடிவு இல்லாமலேயே கட்டணம் விதிக்கப்படலாம்.</numerusform>
+            <numerusform>%1 ஏற்கனவே அவற்றின் வழங்குநர்களிடம் இயங்கிக்கொண்டிருக்கலாம்: அந்த ஓட்டங்களுக்கு வேலைக்கு முடிவு இல்லாமலேயே கட்டணம் விதிக்கப்படலாம்.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::ActionDialog</name>
@@ -1542,6 +1577,10 @@ Nothing has been read yet. Reconnecting by itself.</source>
         <source>Could not read job %1 for its report: %2</source>
         <translation>அறிக்கைக்காக வேலை %1 ஐப் படிக்க முடியவில்லை: %2</translation>
     </message>
+    <message>
+        <source>Copy Markdown puts the report on the clipboard; Save as PDF writes a file.</source>
+        <translation>Markdown ஐ நகலெடு அறிக்கையை இடைநிலைப்பலகையில் வைக்கும்; PDF ஆகச் சேமி ஒரு கோப்பை எழுதும்.</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::IncidentsModel</name>
@@ -1709,6 +1748,18 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>The newest %1 jobs with owner or key &quot;%2&quot; are shown; there may be more.</source>
         <translation>உரிமையாளர் அல்லது சாவி &quot;%2&quot; கொண்ட புதிய %1 வேலைகள் காட்டப்படுகின்றன; இன்னும் இருக்கலாம்.</translation>
+    </message>
+    <message>
+        <source>Reading what was charged…</source>
+        <translation>என்ன கட்டணம் விதிக்கப்பட்டது என்று படிக்கிறது…</translation>
+    </message>
+    <message>
+        <source>Charges: %1</source>
+        <translation>கட்டணங்கள்: %1</translation>
+    </message>
+    <message>
+        <source>Charges: not known, the job&apos;s attempts could not be read.</source>
+        <translation>கட்டணங்கள்: தெரியவில்லை, வேலையின் முயற்சிகளைப் படிக்க முடியவில்லை.</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2066,30 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
     <message>
         <source>It records no endpoint its request went to (never sent, or sent by an older JobDesk)</source>
         <translation>அதன் கோரிக்கை சென்ற முனையம் (endpoint) எதுவும் பதிவாகவில்லை (அனுப்பப்படவில்லை, அல்லது பழைய JobDesk அனுப்பியது)</translation>
+    </message>
+    <message>
+        <source>charged</source>
+        <translation>கட்டணம் உண்டு</translation>
+    </message>
+    <message>
+        <source>POSSIBLY charged</source>
+        <translation>கட்டணம் இருக்கக்கூடும்</translation>
+    </message>
+    <message>
+        <source>not charged</source>
+        <translation>கட்டணம் இல்லை</translation>
+    </message>
+    <message>
+        <source>Charge</source>
+        <translation>கட்டணம்</translation>
+    </message>
+    <message>
+        <source>Job %1 is %2 now.</source>
+        <translation>வேலை %1 இப்போது %2.</translation>
+    </message>
+    <message>
+        <source>Charges: %1</source>
+        <translation>கட்டணங்கள்: %1</translation>
     </message>
 </context>
 <context>
@@ -2798,14 +2873,6 @@ Recorded config now %2</source>
         <translation>அனுமதி இல்லை: %1</translation>
     </message>
     <message>
-        <source>Attempt %1 had already been cancelled by this request.</source>
-        <translation>முயற்சி %1 இந்தக் கோரிக்கையால் ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
-    </message>
-    <message>
-        <source>Attempt %1 cancelled; the job is now %2.</source>
-        <translation>முயற்சி %1 ரத்துசெய்யப்பட்டது; வேலை இப்போது %2 நிலையில் உள்ளது.</translation>
-    </message>
-    <message>
         <source>Job %1 had already been cancelled by this request.</source>
         <translation>வேலை %1 இந்தக் கோரிக்கையால் ஏற்கெனவே ரத்துசெய்யப்பட்டது.</translation>
     </message>
@@ -2843,6 +2910,14 @@ Recorded config now %2</source>
     <message>
         <source>The database stayed busy, so nothing was done; try again in a moment. (%1)</source>
         <translation>தரவுத்தளம் தொடர்ந்து பணியில் இருந்ததால் எதுவும் செய்யப்படவில்லை; சிறிது நேரத்தில் மீண்டும் முயலவும். (%1)</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 had already been cancelled by this request.</source>
+        <translation>முயற்சி #%1 ஏற்கனவே இந்தக் கோரிக்கையால் ரத்து செய்யப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>Attempt #%1 cancelled at %2; job %3 was then %4.</source>
+        <translation>முயற்சி #%1 %2 இல் ரத்து செய்யப்பட்டது; அப்போது வேலை %3 %4.</translation>
     </message>
 </context>
 <context>
@@ -2913,6 +2988,18 @@ Recorded config now %2</source>
     <message>
         <source>created</source>
         <translation>உருவாக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>+%1 min %2 s</source>
+        <translation>+%1 நிமி. %2 வி.</translation>
+    </message>
+    <message>
+        <source>+%1 min</source>
+        <translation>+%1 நிமி.</translation>
+    </message>
+    <message>
+        <source>No job selected.</source>
+        <translation>எந்த வேலையும் தேர்ந்தெடுக்கப்படவில்லை.</translation>
     </message>
 </context>
 <context>
@@ -3194,6 +3281,128 @@ Recorded config now %2</source>
     <message>
         <source>the demo could not start: %1</source>
         <translation>டெமோவைத் தொடங்க முடியவில்லை: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>அதன் முடிவு வென்றது</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>#%1 வென்ற பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>அதன் முடிவு தாமதமாக வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>ரத்து செய்த பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>அதன் முடிவு வந்தது, ஆனால் வழியின் ஒப்பந்தத்தை மீறியது</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>அனுப்பப்பட்டது; வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார்</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>அனுப்பப்பட்டது, இன்னும் பதில் இல்லை</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார், விளைவு தெரியவில்லை</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>அனுப்பப்பட்டது, பின்னர் அதன் விளைவு தெரியாமல் போனது</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>வழங்குநர் இன்னும் வேலை செய்வதாகச் சொன்னபோது ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>அனுப்பிய பின், பதில் இல்லாமல் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>தோல்வியுற்றது, ஆனால் வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொன்னார்</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>அனுப்பப்படவே இல்லை</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>அனுப்பும் முன் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>எதுவும் செய்யப்படாமல் முடிந்தது</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>வழங்குநர் அதைச் செயலாக்கவே இல்லை என்றார்</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>%2 இல் #%1, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>கட்டணம் எதுவும் இல்லை: எந்த வழங்குநருக்கும் கோரிக்கை அனுப்பப்படவில்லை.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கை, அதில் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கைகள், எதிலும் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>ஒருமுறை மட்டுமே கட்டணம்: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>எந்த முடிவுக்கும் கட்டணம் இல்லை</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம்</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம்</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம் (%1)</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம் (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; மேலும் %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; மேலும் %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

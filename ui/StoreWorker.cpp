@@ -643,10 +643,14 @@ void StoreWorker::cancelAttempt(quint64 ticket, qint64 jobId, qint64 attemptId, 
         const OperatorResult o = m_svc->cancelAttempt(attemptId, request);
         r.response = o.response;
         r.outcome = o.replayed ? ActionResult::Outcome::Replayed : ActionResult::Outcome::Done;
-        r.message = o.replayed ? tr("Attempt %1 had already been cancelled by this request.").arg(attemptId)
-                               : tr("Attempt %1 cancelled; the job is now %2.")
-                                     .arg(attemptId)
-                                     .arg(jobStateWords(o.response.value(QStringLiteral("job_state")).toString()));
+        // The attempt by its number in the job (as every view names it), and
+        // the job's state as of the cancel: it may move on at once.
+        const std::optional<Attempt> a = m_svc->attempt(attemptId);
+        const QString no = a ? QString::number(a->attemptNo) : QString::number(attemptId);
+        r.message = o.replayed ? tr("Attempt #%1 had already been cancelled by this request.").arg(no)
+                               : tr("Attempt #%1 cancelled at %2; job %3 was then %4.")
+                                     .arg(no, Format::time(a ? a->updatedAtMs : m_svc->nowMs()), QString::number(jobId),
+                                          jobStateWords(o.response.value(QStringLiteral("job_state")).toString()));
     });
 }
 

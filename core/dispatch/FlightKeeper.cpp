@@ -252,12 +252,16 @@ void Dispatcher::keeperLoop()
                 svc.reset();
                 break;
             }
+            // A finished group's claim is released before its room is, so the
+            // workers never hold more claims than maxInFlight
+            // (tst_dispatch_scale::atTheInFlightLimitClaimsWaitAndTheServersMemoryStaysFlat).
+            if (!pending)
+                finishGroup(*svc, *g);
             countInFlight(*g);
             if (g->flights.size() > 1) // a hedge joined
                 for (const auto &f : g->flights)
                     byFlight.insert(f.get(), g.get());
             if (!pending) {
-                finishGroup(*svc, *g);
                 for (const auto &f : g->flights)
                     byFlight.remove(f.get());
                 g.reset();

@@ -40,6 +40,7 @@ StoreGauges readStoreGauges(JobService &svc)
             g.attemptsByState.insert(r.at(0).toString(), r.at(1).toLongLong());
         g.unknownAttempts = g.attemptsByState.value(QStringLiteral("unknown"));
         g.raceLosses = session.exec(QStringLiteral("SELECT count(*) FROM race_losses")).first().first().toLongLong();
+        g.possiblyChargedByProvider = svc.possiblyChargedByProvider();
         QString sql = QStringLiteral("SELECT provider, count(*), COALESCE(sum(updated_at_ms - created_at_ms), 0)");
         for (const qint64 b : latencyBucketsMs())
             sql += QStringLiteral(", COALESCE(sum(CASE WHEN updated_at_ms - created_at_ms <= %1 THEN 1 ELSE 0 END), 0)").arg(b);
@@ -119,6 +120,11 @@ QByteArray ApiMetrics::render(const std::optional<StoreGauges> &store, const Ser
     out += "jobdesk_unknown_attempts " + QByteArray::number(store->unknownAttempts) + '\n';
     metric(out, "jobdesk_race_losses_total", "counter", "Race losses recorded in the store (append-only).");
     out += "jobdesk_race_losses_total " + QByteArray::number(store->raceLosses) + '\n';
+    metric(out, "jobdesk_possibly_charged_attempts", "gauge",
+           "Attempts whose request may have reached the provider without a result or a definitive answer that nothing was done "
+           "(unknown, in flight, cancelled after sending, failed while the provider said it was still working), by provider.");
+    for (auto it = store->possiblyChargedByProvider.cbegin(); it != store->possiblyChargedByProvider.cend(); ++it)
+        out += "jobdesk_possibly_charged_attempts{provider=\"" + labelValue(it.key()) + "\"} " + QByteArray::number(it.value()) + '\n';
     metric(out, "jobdesk_provider_latency_seconds", "histogram",
            "Time from an attempt's start to its final state (succeeded, superseded, failed), by provider.");
     for (const ProviderLatency &p : store->latency) {

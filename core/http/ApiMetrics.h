@@ -33,6 +33,7 @@ struct StoreGauges
     QMap<QString, qint64> attemptsByState;
     qint64 unknownAttempts = 0;
     qint64 raceLosses = 0;
+    QMap<QString, qint64> possiblyChargedByProvider; // JobService::possiblyChargedByProvider
     QList<ProviderLatency> latency;
 };
 

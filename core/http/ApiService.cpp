@@ -87,6 +87,42 @@ QJsonObject attemptJson(const Attempt &a)
     return o;
 }
 
+// The job's charge account (core/domain/ChargeAccount.h): per attempt charged,
+// possibly charged or not charged, with the evidence.
+QJsonObject attemptChargeJson(const AttemptCharge &c)
+{
+    QJsonObject o{{QStringLiteral("attempt_id"), c.attemptId},
+                  {QStringLiteral("attempt_no"), c.attemptNo},
+                  {QStringLiteral("provider"), c.provider},
+                  {QStringLiteral("provider_key"), c.providerKey},
+                  {QStringLiteral("state"), toText(c.state)},
+                  {QStringLiteral("charge"), toText(c.charge)},
+                  {QStringLiteral("evidence"), toText(c.evidence)},
+                  {QStringLiteral("sent_at_ms"), optional(c.sentAtMs)},
+                  {QStringLiteral("ended_at_ms"), optional(c.endedAtMs)},
+                  {QStringLiteral("provider_still_working_since_ms"), optional(c.stillWorkingSinceMs)}};
+    if (!c.endedById.isEmpty())
+        o.insert(QStringLiteral("ended_by"), QString(c.endedByKind + u':' + c.endedById));
+    if (!c.reason.isEmpty())
+        o.insert(QStringLiteral("reason"), c.reason);
+    if (c.lostToAttemptNo)
+        o.insert(QStringLiteral("lost_to_attempt_no"), *c.lostToAttemptNo);
+    return o;
+}
+
+QJsonObject chargesJson(const ChargeAccount &account)
+{
+    QJsonArray attempts;
+    for (const AttemptCharge &c : account.attempts)
+        attempts.append(attemptChargeJson(c));
+    return {{QStringLiteral("charged"), account.charged()},
+            {QStringLiteral("possibly_charged"), account.possiblyCharged()},
+            {QStringLiteral("not_charged"), account.notCharged()},
+            {QStringLiteral("charged_once"), account.chargedOnce()},
+            {QStringLiteral("summary"), account.summary()},
+            {QStringLiteral("attempts"), attempts}};
+}
+
 HttpResponse fromError(const JobDeskError &e)
 {
     switch (e.code()) {
@@ -374,13 +410,26 @@ HttpResponse ApiService::getJob(JobService &svc, const Caller &caller, qint64 jo
     // Another owner's job is not found, not forbidden: its existence is not the caller's business.
     if (!job || (!mayReadAll(caller.role) && job->ownerId != caller.ownerId))
         return problemResponse(ProblemType::NotFound, QCoreApplication::translate("ApiService", "job %1 does not exist").arg(jobId));
-    if (!withAttempts)
-        return json(200, jobJson(*job));
+    const ChargeAccount charges = svc.chargeAccount(jobId);
+    if (!withAttempts) {
+        QJsonObject o = jobJson(*job);
+        o.insert(QStringLiteral("charges"), chargesJson(charges));
+        return json(200, o);
+    }
+    QHash<qint64, const AttemptCharge *> chargeOf;
+    for (const AttemptCharge &c : charges.attempts)
+        chargeOf.insert(c.attemptId, &c);
     QJsonArray list;
-    for (const Attempt &a : svc.attempts(jobId))
-        list.append(attemptJson(a));
+    for (const Attempt &a : svc.attempts(jobId)) {
+        QJsonObject o = attemptJson(a);
+        if (const AttemptCharge *c = chargeOf.value(a.id)) {
+            o.insert(QStringLiteral("charge"), toText(c->charge));
+            o.insert(QStringLiteral("charge_evidence"), toText(c->evidence));
+        }
+        list.append(o);
+    }
     return json(200, {{QStringLiteral("job_id"), jobId}, {QStringLiteral("job_state"), toText(job->state)},
-                      {QStringLiteral("attempts"), list}});
+                      {QStringLiteral("attempts"), list}, {QStringLiteral("charges"), chargesJson(charges)}});
 }
 
 HttpResponse ApiService::cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId)

@@ -234,15 +234,8 @@ QList<AuditEntry> JobService::auditLog(std::optional<qint64> jobId)
     return out;
 }
 
-JobDetail JobService::jobDetail(qint64 jobId)
+void JobService::readAttemptsInto(qint64 jobId, JobDetail &detail)
 {
-    const auto j = job(jobId);
-    if (!j)
-        throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
-    JobDetail detail;
-    detail.job = *j;
-    // The attempts, where each one's request went and since when its
-    // provider has said it is still working on it, in one read.
     for (const SqlRow &row : execStatement("query", select(rows::kAttemptColumns,
                                                      QStringLiteral(", sent_to, lookup_in_progress_since_ms FROM attempts "
                                                                     "WHERE job_id = $1 ORDER BY attempt_no")),
@@ -253,11 +246,72 @@ JobDetail JobService::jobDetail(qint64 jobId)
         if (!row.at(18).isNull())
             detail.inProgressSinceMs.insert(detail.attempts.last().id, row.at(18).toLongLong());
     }
+}
+
+JobDetail JobService::jobDetail(qint64 jobId)
+{
+    const auto j = job(jobId);
+    if (!j)
+        throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+    JobDetail detail;
+    detail.job = *j;
+    readAttemptsInto(jobId, detail);
     detail.events = attemptEvents(jobId);
     detail.raceLosses = raceLosses(jobId);
     detail.keyHistory = keyHistory(j->ownerId, j->idempotencyKey);
     detail.audit = auditLog(jobId);
     return detail;
+}
+
+ChargeAccount JobService::chargeAccount(qint64 jobId)
+{
+    JobDetail records;
+    readAttemptsInto(jobId, records);
+    if (records.attempts.isEmpty())
+        return {};
+    records.events = attemptEvents(jobId);
+    records.raceLosses = raceLosses(jobId);
+    return records.charges();
+}
+
+QMap<QString, qint64> JobService::possiblyChargedByProvider()
+{
+    // Only attempts that can be possibly charged (mayBePossiblyCharged) are
+    // read, with their events and race losses, and classified by the one
+    // function the console and the API use.
+    JobDetail records;
+    const SqlRows candidates = execStatement(
+        "query", QStringLiteral("SELECT ") + rows::qualified(rows::kAttemptColumns, QStringLiteral("a"))
+                     + QStringLiteral(", a.sent_to, a.lookup_in_progress_since_ms FROM attempts a "
+                                      "WHERE a.state IN ('running', 'unknown', 'cancelled') "
+                                      "OR (a.state = 'failed' AND a.lookup_in_progress_since_ms IS NOT NULL) ORDER BY a.id"));
+    QStringList ids;
+    for (const SqlRow &row : candidates) {
+        records.attempts.append(rows::attempt(row));
+        const qint64 id = records.attempts.last().id;
+        ids.append(QString::number(id));
+        if (!row.at(17).isNull())
+            records.sentTo.insert(id, row.at(17).toString());
+        if (!row.at(18).isNull())
+            records.inProgressSinceMs.insert(id, row.at(18).toLongLong());
+    }
+    // Ids are numbers read from the store: listed inline, in slices.
+    for (qsizetype from = 0; from < ids.size(); from += 500) {
+        const QString in = ids.mid(from, 500).join(QStringLiteral(", "));
+        for (const SqlRow &row : execStatement("query", select(rows::kAttemptEventColumns,
+                                                         QStringLiteral("FROM attempt_events WHERE attempt_id IN (") + in
+                                                             + QStringLiteral(") ORDER BY id"))))
+            records.events.append(rows::attemptEvent(row));
+        for (const SqlRow &row : execStatement("query", select(rows::kRaceLossColumns,
+                                                         QStringLiteral("FROM race_losses WHERE attempt_id IN (") + in
+                                                             + QStringLiteral(") ORDER BY id"))))
+            records.raceLosses.append(rows::raceLoss(row));
+    }
+    QMap<QString, qint64> out;
+    for (const AttemptCharge &c : records.charges().attempts)
+        if (c.charge == Charge::PossiblyCharged)
+            ++out[c.provider];
+    return out;
 }
 
 QList<Attempt> JobService::unknownWorklist(int limit)
@@ -280,7 +334,7 @@ SessionIdentity JobService::sessionIdentity()
     id.where = session().describe();
     if (dialect() == Dialect::Sqlite) {
         // A local, single-user file: whoever can open it acts as operator.
-        id.databaseUser = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+        id.databaseUser = operatingSystemUser();
         id.role = Role::Operator;
         id.roleName = QStringLiteral("local");
         return id;

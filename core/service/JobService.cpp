@@ -175,7 +175,7 @@ const QString kOpenStates = QStringLiteral("('starting', 'running', 'unknown')")
 // Invariant 7: a random key per attempt, stored on its row, never derived from ids.
 QString localUser()
 {
-    return qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+    return operatingSystemUser();
 }
 
 // The answer of a PostgreSQL operator function (jd_op_*): outcome, response, message.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/ChargeAccount.h"
 #include "domain/Domain.h"
 #include "domain/Error.h"
 #include "store/SqlSession.h"
@@ -183,6 +184,8 @@ struct JobDetail
     QList<RaceLoss> raceLosses;
     QList<IdempotencyEvent> keyHistory;
     QList<AuditEntry> audit;
+    // What each attempt may have cost (core/domain/ChargeAccount.h), from the records above.
+    ChargeAccount charges() const { return chargeAccount(attempts, events, raceLosses, inProgressSinceMs, sentTo); }
 };
 
 // Who this connection acts as, for the console's banner and its actions.
@@ -593,6 +596,10 @@ public:
     // A page in the filter's order (JobFilter::sort), after `after` (none: the first page).
     JobPage jobPage(const JobFilter &filter, const std::optional<JobCursor> &after, int limit);
     JobDetail jobDetail(qint64 jobId);
+    // The job's charge account (JobDetail::charges) without its key history and audit.
+    ChargeAccount chargeAccount(qint64 jobId);
+    // Attempts that may have been charged without a result (Charge::PossiblyCharged), by provider.
+    QMap<QString, qint64> possiblyChargedByProvider();
     QList<Attempt> attempts(qint64 jobId);
     QList<AttemptEvent> attemptEvents(qint64 jobId);
     QList<RaceLoss> raceLosses(std::optional<qint64> jobId = std::nullopt);
@@ -638,6 +645,9 @@ private:
     // One statement through the same retry / reconnect / error mapping as
     // every operation; `transaction` wraps it in a write transaction.
     SqlRows execStatement(const char *what, const QString &sql, const SqlParams &params = {}, bool transaction = false);
+    // A job's attempts, where each one's request went and since when its
+    // provider has said it is still working on it (JobDetail's fields).
+    void readAttemptsInto(qint64 jobId, JobDetail &detail);
 
     struct Private;
     std::unique_ptr<Private> d;

@@ -4,6 +4,11 @@
 
 #include <QJsonArray>
 
+#if defined(Q_OS_UNIX)
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 namespace jobdesk {
 
 namespace {
@@ -29,6 +34,17 @@ QJsonValue storableValue(const QJsonValue &v)
 }
 
 } // namespace
+
+QString operatingSystemUser()
+{
+#if defined(Q_OS_UNIX)
+    // The account itself: USER may be unset (a service, su, a launcher) or set to anything.
+    if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name && *pw->pw_name)
+        return QString::fromLocal8Bit(pw->pw_name);
+#endif
+    const QString env = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return env.isEmpty() ? QStringLiteral("uid-unknown") : env;
+}
 
 void requireText(const QString &value, const char *what, int maxLen)
 {

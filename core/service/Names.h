@@ -26,6 +26,10 @@ void requireName(const QString &value, const char *what);
 // before the NUL and return another name's rows: refused, as a write would
 // refuse it, instead of answering for another name.
 void requireSearchName(const QString &value, const char *what);
+// Who runs this process, as the operating system names them (the account
+// name of the effective user; USER/USERNAME where that cannot be read): the
+// actor an SQLite store records, so a shared file's audit says who acted.
+QString operatingSystemUser();
 // An actor's kind and id are names (an event records who did it).
 void requireActor(const Actor &actor);
 // True when `text` holds a NUL character or a lone UTF-16 surrogate.

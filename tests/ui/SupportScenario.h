@@ -62,4 +62,33 @@ inline SupportScenario runSupportScenario(JobService &svc, const QString &key = 
     return s;
 }
 
+// The charge the issue's support engineer understated: the customer clicks
+// twice (one replay); #1 on "stuck" times out, its provider says it is still
+// working on it, an operator cancels it (possibly charged); #2 on "fast" wins.
+struct StillWorkingScenario
+{
+    Job job;
+    Attempt stuck;
+    Attempt fast;
+};
+
+inline StillWorkingScenario runStillWorkingScenario(JobService &svc, const QString &key = QStringLiteral("order-1042"))
+{
+    const Actor worker = Actor::worker(QStringLiteral("w1"));
+    StillWorkingScenario s;
+    SubmitRequest click = makeSubmit(key, {{QStringLiteral("prompt"), QStringLiteral("order 1042")}});
+    click.ownerId = QStringLiteral("u-42");
+    click.clientMeta = clientMeta(QStringLiteral("203.0.113.55"), QStringLiteral("Firefox/128"));
+    s.job = svc.submit(click).job;
+    svc.submit(click); // the second click: a replay
+    s.stuck = startRunning(svc, s.job.id, QStringLiteral("stuck"));
+    svc.markUnknown(s.stuck.id, worker, QStringLiteral("deadline passed after 30000 ms"));
+    svc.recordLookup(s.stuck.id, svc.nowMs(), LookupAnswer::InProgress, QStringLiteral("the provider is still working on the request"));
+    svc.cancelAttempt(s.stuck.id, operatorRequest(QStringLiteral("stuck for 10 minutes")));
+    s.fast = startRunning(svc, s.job.id, QStringLiteral("fast"));
+    svc.complete(s.fast.id, R"({"summary":"done"})", worker);
+    s.job = *svc.job(s.job.id);
+    return s;
+}
+
 } // namespace jobdesk::test

@@ -2,7 +2,7 @@
 // script, a key reused with another payload, a timeout cancelled by alice, a
 // hedged race): the Markdown names each request, attempt, loser and audit
 // row; the PDF is written and has pages; the console's export puts the
-// Markdown on the clipboard. Both stores.
+// Markdown on the clipboard when asked. Both stores.
 
 #include "SupportScenario.h"
 #include "UiFixture.h"
@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextBlock>
@@ -172,6 +173,8 @@ private Q_SLOTS:
         action->trigger();
         IncidentReportDialog *dialog = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((dialog = findTopLevel<IncidentReportDialog>(QStringLiteral("incidentReportDialog"))), 10000);
+        QVERIFY(QGuiApplication::clipboard()->text().isEmpty()); // the clipboard changes only when asked
+        dialog->findChild<QPushButton *>(QStringLiteral("copyMarkdownButton"))->click();
         QCOMPARE(QGuiApplication::clipboard()->text(), dialog->markdown());
         QVERIFY(dialog->markdown().contains(QStringLiteral("**Loser:** attempt 2 on fallback")));
         QTemporaryDir dir;

@@ -60,7 +60,9 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     m_browse = new QPushButton(tr("&Browse…"), this);
     where->addWidget(m_location, 1);
     where->addWidget(m_browse);
-    form->addRow(tr("&Location:"), where);
+    auto *locationLabel = new QLabel(tr("&Location:"), this); // a row of two widgets: the label needs its buddy for Alt+L
+    locationLabel->setBuddy(m_location);
+    form->addRow(locationLabel, where);
     m_password = new QLineEdit(this);
     m_password->setObjectName(QStringLiteral("passwordEdit"));
     m_password->setEchoMode(QLineEdit::Password);

@@ -211,12 +211,22 @@ QString cancelJobConsequence(const JobDetail &d)
     QString s = tr("Job %1 ends as cancelled; this cannot be undone and no further attempt will start.").arg(d.job.id);
     if (!open.isEmpty()) {
         QStringList names;
-        for (const Attempt &a : open)
+        QStringList sent; // those whose request may have reached their provider
+        for (const Attempt &a : open) {
             names.append(tr("#%1").arg(a.attemptNo));
+            if (a.state != AttemptState::Starting)
+                sent.append(tr("#%1 on %2").arg(a.attemptNo).arg(a.provider));
+        }
         s += u' '
              + tr("Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown "
-                  "as a race loss.")
+                  "as a race loss.", nullptr, int(open.size()))
                    .arg(names.join(QStringLiteral(", ")));
+        // What the customer pays for, as the attempt's cancel says it.
+        if (!sent.isEmpty())
+            s += u' '
+                 + tr("%1 may already be running at the provider: such a run may be billed all the same, with no result "
+                      "for the job.", nullptr, int(sent.size()))
+                       .arg(sent.join(QStringLiteral(", ")));
     }
     return s;
 }

@@ -3,14 +3,17 @@
 #include "Format.h"
 #include "models/IntentDiff.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPageSize>
 #include <algorithm>
+#include <cstdlib>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QTextOption>
 
 namespace jobdesk::ui {
 
@@ -88,6 +91,17 @@ QString actorText(const AttemptEvent &e)
     return IncidentReport::tr("%1 %2").arg(e.actorKind, mdText(e.actorId));
 }
 
+// The local time's offset from UTC at `atMs`: "+05:30", "-04:00", "+00:00".
+QString utcOffset(qint64 atMs)
+{
+    const int seconds = QDateTime::fromMSecsSinceEpoch(atMs).offsetFromUtc();
+    const int minutes = std::abs(seconds) / 60;
+    return QStringLiteral("%1%2:%3")
+        .arg(seconds < 0 ? QStringLiteral("-") : QStringLiteral("+"))
+        .arg(minutes / 60, 2, 10, QLatin1Char('0'))
+        .arg(minutes % 60, 2, 10, QLatin1Char('0'));
+}
+
 QString quoted(const QString &reason)
 {
     return reason.isEmpty() ? QString() : QStringLiteral(": '") + mdText(reason) + u'\'';
@@ -158,7 +172,8 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
 
     line(tr("# Incident report: job %1").arg(job.id));
     line(QString());
-    line(tr("Generated %1. Times are %2.").arg(Format::dateTime(generatedAtMs), Format::utc() ? tr("UTC") : tr("local time")));
+    line(tr("Generated %1. Times are %2.")
+             .arg(Format::dateTime(generatedAtMs), Format::utc() ? tr("UTC") : tr("local time (UTC%1)").arg(utcOffset(generatedAtMs))));
     line(QString());
     line(tr("- **Owner:** %1").arg(mdText(job.ownerId)));
     line(tr("- **Idempotency key:** %1").arg(mdCode(job.idempotencyKey)));
@@ -240,8 +255,7 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
         if (job.completedBy && a.id == *job.completedBy)
             winner = &a;
     if (winner)
-        line(tr("- **Winner:** attempt %1 on %2, result written at %3 (job version %4). The customer was charged for "
-                "one result.")
+        line(tr("- **Winner:** attempt %1 on %2, result written at %3 (job version %4).")
                  .arg(QString::number(winner->attemptNo), mdText(winner->provider), Format::dateTime(job.updatedAtMs),
                       QString::number(job.version)));
     else
@@ -270,6 +284,33 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     }
     line(QString());
 
+    // What the customer may have been charged, attempt by attempt (core/domain/ChargeAccount.h).
+    const ChargeAccount charges = d.charges();
+    line(tr("## Charges"));
+    line(QString());
+    line(QStringLiteral("**") + mdText(charges.summary()) + QStringLiteral("**"));
+    line(QString());
+    if (!charges.attempts.isEmpty()) {
+        line(tr("| Attempt | Charge | Evidence | Provider key |"));
+        line(QStringLiteral("|---|---|---|---|"));
+        for (const AttemptCharge &c : charges.attempts) {
+            QString charge;
+            switch (c.charge) {
+            case Charge::Charged: charge = tr("charged"); break;
+            case Charge::PossiblyCharged: charge = tr("POSSIBLY charged"); break;
+            case Charge::NotCharged: charge = tr("not charged"); break;
+            }
+            QString evidence = chargeEvidenceText(c);
+            if (c.stillWorkingSinceMs)
+                evidence += u' ' + tr("(the provider said so from %1)").arg(Format::dateTime(*c.stillWorkingSinceMs));
+            if (!c.reason.isEmpty())
+                evidence += QStringLiteral(": '") + c.reason + u'\'';
+            line(QStringLiteral("| %1 | %2 | %3 | %4 |")
+                     .arg(tr("#%1").arg(c.attemptNo), cell(charge), cell(evidence), cellCode(c.providerKey)));
+        }
+        line(QString());
+    }
+
     // The audit trail.
     line(tr("## Audit trail"));
     line(QString());
@@ -290,6 +331,21 @@ QString IncidentReport::markdown(const JobDetail &d, qint64 generatedAtMs)
     return md;
 }
 
+std::unique_ptr<QTextDocument> IncidentReport::pdfDocument(const QString &markdown)
+{
+    auto doc = std::make_unique<QTextDocument>();
+    // Lines break between words only: a table cell never splits "cancel_attempt"
+    // (a word wider than its column widens the column instead).
+    QTextOption wrap = doc->defaultTextOption();
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc->setDefaultTextOption(wrap);
+    QFont font = doc->defaultFont();
+    font.setPointSizeF(8.5); // the audit table's seven columns fit an A4 page
+    doc->setDefaultFont(font);
+    doc->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    return doc;
+}
+
 bool IncidentReport::writePdf(const QString &markdown, const QString &path, const QString &title, QString *error)
 {
     QFile file(path);
@@ -304,9 +360,8 @@ bool IncidentReport::writePdf(const QString &markdown, const QString &path, cons
         writer.setCreator(QStringLiteral("JobDesk"));
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setResolution(300);
-        QTextDocument doc;
-        doc.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
-        doc.print(&writer);
+        const std::unique_ptr<QTextDocument> doc = pdfDocument(markdown);
+        doc->print(&writer);
     }
     file.close();
     if (file.error() != QFileDevice::NoError || file.size() == 0) {

@@ -11,6 +11,9 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QTextDocument>
+
+#include <memory>
 
 namespace jobdesk::ui {
 
@@ -25,6 +28,9 @@ public:
     // 10:02:18, went unknown after 30 s (deadline passed), then was cancelled
     // by alice at 10:07: 'provider confirmed no charge'".
     static QString attemptStory(const Attempt &attempt, const QList<AttemptEvent> &events, const JobDetail &detail);
+
+    // The document writePdf prints: the Markdown, lines broken between words only.
+    static std::unique_ptr<QTextDocument> pdfDocument(const QString &markdown);
 
     // Writes the Markdown as a PDF (A4). False with a reason when it could not.
     static bool writePdf(const QString &markdown, const QString &path, const QString &title, QString *error = nullptr);

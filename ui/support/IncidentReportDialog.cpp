@@ -51,7 +51,8 @@ IncidentReportDialog::IncidentReportDialog(const JobDetail &detail, qint64 gener
         connect(files, &QFileDialog::fileSelected, this, [this](const QString &path) { savePdf(path); });
         files->open();
     });
-    copyMarkdown();
+    // The clipboard is the user's: it changes only when they ask.
+    m_status->setText(tr("Copy Markdown puts the report on the clipboard; Save as PDF writes a file."));
 }
 
 void IncidentReportDialog::copyMarkdown()

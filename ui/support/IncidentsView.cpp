@@ -168,7 +168,7 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
         const KeyIncident *inc = m_model->incidentAt(cur.row());
-        m_verdict->setText(inc ? IncidentsModel::verdict(*inc) : QString());
+        m_verdict->setText(inc ? verdictFor(*inc) : QString());
         if (!inc)
             clearDetail();
         else if (!m_detail || m_detail->job.id != inc->jobId)
@@ -222,6 +222,13 @@ void IncidentsView::setSearch(const QString &text)
 QString IncidentsView::verdictText() const
 {
     return m_verdict->text();
+}
+
+QString IncidentsView::verdictFor(const KeyIncident &inc) const
+{
+    const QString charges = m_detail && m_detail->job.id == inc.jobId ? m_detail->charges().summary()
+                                                                      : tr("Reading what was charged…");
+    return IncidentsModel::verdict(inc) + u'\n' + tr("Charges: %1").arg(charges);
 }
 
 void IncidentsView::reload()
@@ -284,7 +291,7 @@ void IncidentsView::reload()
                     m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0),
                                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
                 if (const KeyIncident *inc = m_model->incidentAt(row)) {
-                    m_verdict->setText(IncidentsModel::verdict(*inc));
+                    m_verdict->setText(verdictFor(*inc));
                     loadDetail(inc->jobId); // its requests may have grown
                 }
             } else {
@@ -323,10 +330,15 @@ void IncidentsView::loadDetail(qint64 jobId)
                 return;
             if (!out.ok) { // what is shown, if anything, is this job's (loadDetail cleared another's)
                 m_status->setText(tr("Could not read job %1: %2").arg(jobId).arg(out.error));
+                if (const KeyIncident *inc = m_model->incidentAt(m_table->currentIndex().row()); inc && inc->jobId == jobId)
+                    m_verdict->setText(IncidentsModel::verdict(*inc) + u'\n'
+                                       + tr("Charges: not known, the job's attempts could not be read."));
                 return;
             }
             m_detail = *out.value;
             fillHistory();
+            if (const KeyIncident *inc = m_model->incidentAt(m_table->currentIndex().row()); inc && inc->jobId == jobId)
+                m_verdict->setText(verdictFor(*inc));
             Q_EMIT detailLoaded(jobId);
         });
 }

@@ -68,6 +68,9 @@ private:
     void loadDetail(qint64 jobId);
     void clearDetail();
     void fillHistory();
+    // The incident's verdict, then what the customer may have been charged
+    // (from the job's detail once it is read: never "once" before that).
+    QString verdictFor(const KeyIncident &incident) const;
     std::optional<qint64> selectedConflict() const;
 
     StoreClient *m_client;

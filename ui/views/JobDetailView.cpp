@@ -45,6 +45,16 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &name, QWidget *p
     t->horizontalHeader()->setMaximumSectionSize(420);
     // Fit the columns to what they hold when the rows are replaced (not on every refresh of the same rows).
     QObject::connect(model, &QAbstractItemModel::modelReset, t, [t] { t->resizeColumnsToContents(); });
+    // Rows of the same shape updated in place (a refresh, times switched to
+    // UTC): a column only widens, and only when its text no longer fits.
+    QObject::connect(model, &QAbstractItemModel::dataChanged, t, [t](const QModelIndex &from, const QModelIndex &to) {
+        const int last = t->model()->columnCount() - 1;
+        for (int c = from.column(); c <= to.column() && c < last; ++c) {
+            const int need = std::min(static_cast<const QAbstractItemView *>(t)->sizeHintForColumn(c), t->horizontalHeader()->maximumSectionSize());
+            if (need > t->columnWidth(c))
+                t->setColumnWidth(c, need);
+        }
+    });
     return t;
 }
 
@@ -57,6 +67,20 @@ QString clientText(const QJsonObject &meta)
             parts.append(v);
     }
     return parts.join(QStringLiteral(", "));
+}
+
+// An attempt's charge class and why, for the attempts table.
+TextTableModel::Cell chargeCell(const AttemptCharge &c, const QPalette &pal)
+{
+    QString what;
+    switch (c.charge) {
+    case Charge::Charged: what = JobDetailView::tr("charged"); break;
+    case Charge::PossiblyCharged: what = JobDetailView::tr("POSSIBLY charged"); break;
+    case Charge::NotCharged: what = JobDetailView::tr("not charged"); break;
+    }
+    const bool attention = c.charge == Charge::PossiblyCharged;
+    return {what, chargeEvidenceText(c), attention ? Format::attentionIcon() : QIcon(),
+            attention ? QVariant(Format::stateColor(AttemptState::Unknown, pal)) : QVariant(), attention};
 }
 
 QString compact(const QJsonObject &o)
@@ -107,6 +131,12 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     m_actionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_actionStatus->hide();
     ov->addWidget(m_actionStatus);
+    m_charges = new QLabel(overview);
+    m_charges->setObjectName(QStringLiteral("chargeAccountLabel"));
+    m_charges->setWordWrap(true);
+    m_charges->setTextFormat(Qt::PlainText); // it names providers: never as rich text
+    m_charges->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ov->addWidget(m_charges);
     m_overviewTimeline = new TimelineWidget(overview);
     m_overviewTimeline->setObjectName(QStringLiteral("overviewTimeline"));
     ov->addWidget(m_overviewTimeline);
@@ -140,7 +170,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     auto *tll = new QVBoxLayout(tl);
     m_timeline = new TimelineWidget(tl);
     tll->addWidget(m_timeline);
-    m_attemptsModel = new TextTableModel({tr("#"), tr("Provider"), tr("Kind"), tr("State"), tr("Started"), tr("Took"),
+    m_attemptsModel = new TextTableModel({tr("#"), tr("Provider"), tr("Kind"), tr("State"), tr("Charge"), tr("Started"), tr("Took"),
                                           tr("Read version"), tr("Deadline"), tr("Provider key"), tr("Last reason")},
                                          this);
     tll->addWidget(makeTable(m_attemptsModel, QStringLiteral("attemptsTable"), tl), 1);
@@ -195,6 +225,7 @@ void JobDetailView::clear()
     m_current.reset();
     m_header->setText(tr("Select a job to see it in full."));
     m_guard->clear();
+    m_charges->clear();
     m_actionStatus->hide();
     m_intent->clear();
     m_result->clear();
@@ -204,6 +235,11 @@ void JobDetailView::clear()
     m_keyModel->setRows({});
     m_eventsModel->setRows({});
     m_auditModel->setRows({});
+    // No job: no counts of the last one on the tabs.
+    m_tabs->setTabText(TimelineTab, tr("Time line"));
+    m_tabs->setTabText(KeyHistoryTab, tr("Key history"));
+    m_tabs->setTabText(EventsTab, tr("Events"));
+    m_tabs->setTabText(AuditTab, tr("Audit"));
     m_tabs->setEnabled(false);
     rebuildActionButtons();
     Q_EMIT cleared();
@@ -251,6 +287,8 @@ void JobDetailView::onActionFinished(const ActionResult &r)
 {
     if (!m_jobId || r.jobId != *m_jobId)
         return;
+    m_actionMessage = r.message;
+    m_actionJobState = jobStateFromString(r.response.value(QStringLiteral("job_state")).toString());
     m_actionStatus->setText(r.message);
     m_actionStatus->show();
     QPalette pal = m_actionStatus->palette();
@@ -284,6 +322,10 @@ void JobDetailView::setDetail(const DetailResult &r)
     hp.setColor(QPalette::WindowText, d.job.state == JobState::Blocked ? Format::stateColor(JobState::Blocked, palette())
                                                                        : palette().color(QPalette::WindowText));
     m_header->setPalette(hp);
+    // An action's answer names the job's state as of the action; once the
+    // job has moved on, the line says where it is now.
+    if (m_actionStatus->isVisibleTo(this) && m_actionJobState && *m_actionJobState != d.job.state)
+        m_actionStatus->setText(m_actionMessage + u' ' + tr("Job %1 is %2 now.").arg(d.job.id).arg(Format::jobState(d.job.state)));
     fillOverview(d);
     fillTimeline(d, now);
     fillKeyHistory(d);
@@ -311,6 +353,22 @@ void JobDetailView::fillOverview(const JobDetail &d)
     QFont gf = m_guard->font();
     gf.setBold(!preview.allowed && !preview.blockingAttempts.isEmpty() && !d.job.completedBy);
     m_guard->setFont(gf);
+
+    // What the customer may have been charged: exact, never "once" while a second charge is possible.
+    const ChargeAccount charges = d.charges();
+    m_charges->setText(tr("Charges: %1").arg(charges.summary()));
+    QStringList evidence;
+    for (const AttemptCharge &c : charges.attempts)
+        evidence.append(chargeEvidenceText(c) + (c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
+    m_charges->setToolTip(Format::plainToolTip(evidence.join(u'\n')));
+    QPalette cp = m_charges->palette();
+    cp.setColor(QPalette::WindowText, charges.possiblyCharged() > 0 || charges.charged() > 1
+                                          ? Format::stateColor(AttemptState::Unknown, palette())
+                                          : palette().color(QPalette::WindowText));
+    m_charges->setPalette(cp);
+    QFont cf = m_charges->font();
+    cf.setBold(!charges.chargedOnce() && charges.charged() + charges.possiblyCharged() > 1);
+    m_charges->setFont(cf);
 
     const QJsonObject intent{{QStringLiteral("route"), d.job.route}, {QStringLiteral("input"), d.job.input}};
     m_intent->setPlainText(Format::json(intent));
@@ -344,6 +402,9 @@ void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
             return tr("Not sent yet");
         return tr("It records no endpoint its request went to (never sent, or sent by an older JobDesk)");
     };
+    QHash<qint64, AttemptCharge> chargeOf;
+    for (const AttemptCharge &c : d.charges().attempts)
+        chargeOf.insert(c.attemptId, c);
     for (const Attempt &a : d.attempts) {
         const Timeline t = m_timeline->timeline();
         const TimelineLane *lane = t.lane(a.attemptNo);
@@ -359,6 +420,7 @@ void JobDetailView::fillTimeline(const JobDetail &d, qint64 nowMs)
                      {Format::attemptKind(a.kind), {}, {}, {}, false},
                      {state, {}, a.state == AttemptState::Unknown ? Format::attentionIcon() : Format::stateIcon(a.state),
                       Format::stateColor(a.state, pal), attention || d.job.completedBy == a.id},
+                     chargeCell(chargeOf.value(a.id), pal),
                      {Format::time(a.createdAtMs), Format::dateTime(a.createdAtMs), {}, {}, false},
                      {lane ? Format::duration(lane->endMs - lane->startMs) : QString(), {}, {}, {}, false},
                      {tr("v%1").arg(a.readVersion), {}, {}, {}, false},

@@ -80,6 +80,9 @@ private:
     QLabel *m_header = nullptr;
     QTabWidget *m_tabs = nullptr;
     QLabel *m_guard = nullptr;
+    QLabel *m_charges = nullptr; // the charge account in words
+    QString m_actionMessage;                // the last action's answer, as it came
+    std::optional<JobState> m_actionJobState; // the job's state that answer names
     QLabel *m_actionStatus = nullptr;
     QWidget *m_actionsBox = nullptr;
     QHBoxLayout *m_actionsLayout = nullptr;

@@ -292,7 +292,36 @@ qint64 tickStep(qint64 span)
     return 86400000 * ((span / 86400000) / 8 + 1);
 }
 
+// A tick's label, as precise as the step between ticks: with 15 s steps past
+// the first minute, "+1 min 15 s", not "+1 min" four times.
+QString tickLabel(qint64 t, qint64 step)
+{
+    if (t == 0)
+        return TimelineWidget::tr("created");
+    if (t >= 60000 && t < 3600000 && step % 60000 != 0) {
+        const qint64 s = t / 1000;
+        return s % 60 ? TimelineWidget::tr("+%1 min %2 s").arg(s / 60).arg(s % 60) : TimelineWidget::tr("+%1 min").arg(s / 60);
+    }
+    return QStringLiteral("+") + Format::duration(t);
+}
+
 } // namespace
+
+QString TimelineWidget::emptyText() const
+{
+    if (!m_timeline.lanes.isEmpty())
+        return {};
+    return m_timeline.fromMs == 0 ? tr("No job selected.") : tr("No attempts yet: the job waits for a dispatcher.");
+}
+
+QStringList TimelineWidget::axisLabels(qint64 spanMs)
+{
+    QStringList out;
+    const qint64 step = tickStep(spanMs);
+    for (qint64 t = 0; t <= spanMs; t += step)
+        out.append(tickLabel(t, step));
+    return out;
+}
 
 void TimelineWidget::paintEvent(QPaintEvent *)
 {
@@ -302,7 +331,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     const TimelineGeometry g = geometryFor(size());
     if (m_timeline.lanes.isEmpty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("No attempts yet: the job waits for a dispatcher."));
+        p.drawText(rect(), Qt::AlignCenter, emptyText());
         return;
     }
     QFont small = font();
@@ -408,7 +437,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     for (qint64 t = 0; t <= span; t += step) {
         const qreal x = g.xFor(g.fromMs + t);
         p.drawLine(QPointF(x, g.axis.top()), QPointF(x, g.axis.top() + 4));
-        const QString text = t == 0 ? tr("created") : QStringLiteral("+") + Format::duration(t);
+        const QString text = tickLabel(t, step);
         const qreal w = QFontMetricsF(small).horizontalAdvance(text);
         p.drawText(QPointF(std::min(x - w / 2, g.axis.right() - w), g.axis.top() + 5 + QFontMetricsF(small).ascent()), text);
     }

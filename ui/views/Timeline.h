@@ -112,6 +112,12 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // The axis' tick labels for a time line spanning spanMs ("created",
+    // "+15 s", "+1 min 15 s", ...): each tick says its own time.
+    static QStringList axisLabels(qint64 spanMs);
+    // What it says with no lane: no job shown (an empty Timeline), or a job without attempts.
+    QString emptyText() const;
+
 protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
