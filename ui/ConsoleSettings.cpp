@@ -1,6 +1,8 @@
 #include "ConsoleSettings.h"
 
 #include <QCoreApplication>
+#include <QFontDatabase>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QRegularExpression>
 #include <QSettings>
@@ -108,7 +110,7 @@ QString ConsoleSettings::languageName(const QString &code)
     if (code == QLatin1String("en"))
         return QStringLiteral("English");
     if (code == QLatin1String("ta"))
-        return QStringLiteral("தமிழ்");
+        return QStringLiteral("தமிழ் (Tamil)"); // also read by whoever cannot read Tamil yet
     const QString name = QLocale().nativeLanguageName();
     return name.isEmpty() ? QCoreApplication::translate("ConsoleSettings", "System language")
                           : QCoreApplication::translate("ConsoleSettings", "System language (%1)").arg(name);
@@ -121,6 +123,23 @@ QLocale ConsoleSettings::languageLocale(const QString &code)
     if (code == QLatin1String("ta"))
         return QLocale(QLocale::Tamil, QLocale::India);
     return QLocale();
+}
+
+QStringList ConsoleSettings::fontFamilies(const QLocale &locale)
+{
+    QStringList families{QGuiApplication::font().family()};
+    if (locale.language() != QLocale::Tamil)
+        return families;
+    // The first installed font that draws Tamil (Debian: fonts-noto-core, fonts-lohit-taml).
+    const QStringList installed = QFontDatabase::families(QFontDatabase::Tamil);
+    for (const char *preferred : {"Noto Sans Tamil UI", "Noto Sans Tamil", "Lohit Tamil", "Lohit Tamil Classical"})
+        if (installed.contains(QLatin1String(preferred))) {
+            families.append(QLatin1String(preferred));
+            return families;
+        }
+    if (!installed.isEmpty())
+        families.append(installed.first());
+    return families;
 }
 
 QLocale ConsoleSettings::applyLanguage()
@@ -140,6 +159,15 @@ QLocale ConsoleSettings::applyLanguage()
     if (console->load(locale, QStringLiteral("jobdesk"), QStringLiteral("_"), QStringLiteral(":/i18n"))
         || console->load(QStringLiteral("jobdesk_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(console);
+    // Tamil letters from a Tamil font, the rest from the system's: a font without
+    // Tamil (DejaVu) would draw every word as empty boxes.
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
+        static const QFont systemFont = QGuiApplication::font();
+        QFont font = systemFont;
+        QGuiApplication::setFont(font); // back to the system's before choosing again
+        font.setFamilies(fontFamilies(locale));
+        QGuiApplication::setFont(font);
+    }
     return locale;
 }
 

@@ -42,6 +42,10 @@ public:
     // language, replacing what an earlier call installed; windows made afterwards use it.
     // Returns the locale it followed.
     static QLocale applyLanguage();
+    // The font families the console draws a language with, in order: the
+    // system's, then for Tamil the first installed font that has Tamil
+    // (none: the language's words would be empty boxes). applyLanguage() sets them.
+    static QStringList fontFamilies(const QLocale &locale);
 
     // The URL without any password (URL userinfo or a conninfo password=...).
     static QString withoutPassword(const QString &url);

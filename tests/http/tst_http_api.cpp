@@ -730,6 +730,51 @@ private Q_SLOTS:
         }
     }
 
+    // The job's charge account, as the console says it: #1 cancelled while
+    // its provider said it was still working is possibly charged; the
+    // metric counts it by provider.
+    void aJobSaysWhatMayHaveBeenCharged()
+    {
+        QFETCH_GLOBAL(QString, backend);
+        std::unique_ptr<ApiEnv> env;
+        JD_START_API(env, backend);
+        const qint64 jobId = postJob(env->port, env->client, "c-1", textInput(QStringLiteral("x"))).json().value(QStringLiteral("id")).toInteger();
+        JobService &svc = *env->svc;
+        const Actor worker = Actor::worker(QStringLiteral("w1"));
+        const Attempt stuck = startRunning(svc, jobId, QStringLiteral("stuck"));
+        svc.markUnknown(stuck.id, worker, QStringLiteral("deadline passed after 30000 ms"));
+        svc.recordLookup(stuck.id, svc.nowMs(), LookupAnswer::InProgress, QStringLiteral("still working"));
+        svc.cancelAttempt(stuck.id, operatorRequest(QStringLiteral("stuck for 10 minutes")));
+        svc.complete(startRunning(svc, jobId, QStringLiteral("fast")).id, R"({"summary":"done"})", worker);
+
+        const HttpReply job = getPath(env->port, env->client, "/v1/jobs/" + QByteArray::number(jobId));
+        QCOMPARE(job.status, 200);
+        const QJsonObject charges = job.json().value(QStringLiteral("charges")).toObject();
+        QCOMPARE(charges.value(QStringLiteral("charged")).toInt(), 1);
+        QCOMPARE(charges.value(QStringLiteral("possibly_charged")).toInt(), 1);
+        QCOMPARE(charges.value(QStringLiteral("not_charged")).toInt(), 0);
+        QCOMPARE(charges.value(QStringLiteral("charged_once")).toBool(true), false);
+        const QJsonArray attempts = charges.value(QStringLiteral("attempts")).toArray();
+        QCOMPARE(attempts.size(), 2);
+        const QJsonObject first = attempts.at(0).toObject();
+        QCOMPARE(first.value(QStringLiteral("provider")).toString(), QStringLiteral("stuck"));
+        QCOMPARE(first.value(QStringLiteral("charge")).toString(), QStringLiteral("possibly_charged"));
+        QCOMPARE(first.value(QStringLiteral("evidence")).toString(), QStringLiteral("cancelled_after_send"));
+        QVERIFY(first.value(QStringLiteral("provider_still_working_since_ms")).isDouble());
+        QCOMPARE(first.value(QStringLiteral("reason")).toString(), QStringLiteral("stuck for 10 minutes"));
+        QCOMPARE(first.value(QStringLiteral("provider_key")).toString(), stuck.providerKey);
+        QCOMPARE(attempts.at(1).toObject().value(QStringLiteral("evidence")).toString(), QStringLiteral("won"));
+        // The attempts list: each attempt with its class.
+        const HttpReply list = getPath(env->port, env->client, "/v1/jobs/" + QByteArray::number(jobId) + "/attempts");
+        QCOMPARE(list.json().value(QStringLiteral("attempts")).toArray().at(0).toObject().value(QStringLiteral("charge")).toString(),
+                 QStringLiteral("possibly_charged"));
+
+        const QString text = QString::fromUtf8(httpCall(env->port, requestBytes("GET", "/metrics", {})).body);
+        QVERIFY2(text.contains(QStringLiteral("# TYPE jobdesk_possibly_charged_attempts gauge\n")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("jobdesk_possibly_charged_attempts{provider=\"stuck\"} 1\n")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("jobdesk_possibly_charged_attempts{provider=\"fast\"}")), qPrintable(text));
+    }
+
     // RFC 9110, 9.3.2: HEAD is answered as GET is, without the content. A
     // body after an answer to HEAD is read by the client as the start of its
     // next answer on the connection: every answer after it is garbled.
