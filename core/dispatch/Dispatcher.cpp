@@ -256,6 +256,12 @@ bool Dispatcher::isProven(JobService &svc, const Route &route, const QString &pr
 Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &route, AttemptKind kind,
                                                   const QList<Attempt> &attempts)
 {
+    return nextProvider(svc, route, kind, attempts, svc.nowMs());
+}
+
+Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &route, AttemptKind kind,
+                                                  const QList<Attempt> &attempts, qint64 now)
+{
     // The chain moves forward, and after an automatic attempt every next one
     // needs a proof (chainPositionAfter, Domain.h). A provider behind the
     // position may take the job again when it never got this job's request or
@@ -274,7 +280,6 @@ Dispatcher::NextProvider Dispatcher::nextProvider(JobService &svc, const Route &
             last = a.provider;
     }
     const QSet<QString> didNothing = pos.next > 0 ? svc.providersThatDidNothing(attempts.first().jobId) : QSet<QString>();
-    const qint64 now = svc.nowMs();
     QStringList skipped;
     qint64 coolingUntil = 0;
     const auto scan = [&](bool lastToo) -> QString {
@@ -344,6 +349,14 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
             }
         }
     } releaseRest{svc, claimed, next, workerId};
+    if (claimed.isEmpty())
+        return ids;
+    // One read of the batch's attempts and of the clock, not one per job.
+    QList<qint64> claimedIds;
+    for (const Job &j : claimed)
+        claimedIds.append(j.id);
+    const QHash<qint64, QList<Attempt>> attemptsByJob = svc.attemptsOfJobs(claimedIds);
+    const qint64 batchNow = svc.nowMs();
     while (next < claimed.size()) {
         const Job job = claimed.at(next++);
         ids.append(job.id);
@@ -363,7 +376,7 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
         const Route *route = m_config.route(job.route);
         if (!route) // the claim filter keeps these away; a config without the route cannot send it
             continue;
-        const NextProvider nextP = nextProvider(svc, *route, AttemptKind::Automatic, svc.attempts(job.id));
+        const NextProvider nextP = nextProvider(svc, *route, AttemptKind::Automatic, attemptsByJob.value(job.id), batchNow);
         if (nextP.provider.isEmpty()) {
             if (nextP.coolingUntilMs) {
                 // Stays queued, and stays claimed until the Retry-After has passed,

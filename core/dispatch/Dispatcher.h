@@ -53,6 +53,7 @@ struct DispatcherOptions
     // Each costs about 60 KiB while its transfer is open (core/dispatch/README.md).
     int maxInFlight = 1000;
     int claimBatch = 32;           // queued jobs claimed per statement (FOR UPDATE SKIP LOCKED), at most
+    int applyThreads = 2;          // connections the flight keeper applies outcomes on (its own and helpers')
 
     qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
     qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run
@@ -163,6 +164,8 @@ public:
         qint64 coolingUntilMs = 0; // when none is free only because of Retry-After: when to look again
     };
     NextProvider nextProvider(JobService &svc, const Route &route, AttemptKind kind, const QList<Attempt> &attempts);
+    // The same, by the database clock read at nowMs (a batch of claims reads it once).
+    NextProvider nextProvider(JobService &svc, const Route &route, AttemptKind kind, const QList<Attempt> &attempts, qint64 nowMs);
     bool isProven(JobService &svc, const Route &route, const QString &provider, QString *why = nullptr);
     bool isProven(JobService &svc, const Route &route, const QString &provider, qint64 nowMs, QString *why);
 
@@ -170,9 +173,11 @@ public:
     QStringList routeNames() const;             // the routes this instance knows
     QStringList providersWithStatusLookup() const;
 
+    struct FlightGroup;
+    using FlightGroupRef = FlightGroup *; // for the keeper's helpers (FlightKeeper.cpp)
+
 private:
     struct InFlight;
-    struct FlightGroup;
     using Flights = std::vector<std::shared_ptr<InFlight>>;
     using Hedge = std::function<void(JobService &, Flights &)>;
     void workerLoop(int index);     // Dispatcher.cpp: claims and starts, hands flights to the keeper
@@ -196,6 +201,7 @@ private:
     bool stepFlights(JobService &svc, FlightGroup &group, bool beatHere);
     void renewAll(JobService &svc, std::span<FlightGroup *const> groups);
     void finishGroup(JobService &svc, FlightGroup &group); // releases the claim
+    void finishGroups(JobService &svc, std::span<FlightGroup *const> groups); // theirs, one statement per worker
     // Drives one group on the caller's thread until every outcome is applied.
     void driveFlights(JobService &svc, FlightGroup &group);
     // slot: the request's place under its provider's limits (takeSlot), given

@@ -12,7 +12,9 @@
 #include <QSet>
 #include <QJsonDocument>
 
+#include <functional>
 #include <span>
+#include <thread>
 
 namespace jobdesk {
 
@@ -122,6 +124,23 @@ void Dispatcher::renewAll(JobService &svc, std::span<FlightGroup *const> groups)
     }
 }
 
+void Dispatcher::finishGroups(JobService &svc, std::span<FlightGroup *const> groups)
+{
+    QHash<QString, QList<qint64>> byWorker;
+    for (FlightGroup *g : groups)
+        if (g->releaseClaimWhenDone) {
+            g->releaseClaimWhenDone = false;
+            byWorker[g->workerId].append(g->job.id);
+        }
+    for (auto it = byWorker.cbegin(); it != byWorker.cend(); ++it) {
+        try {
+            svc.releaseClaims(it.key(), it.value());
+        } catch (const std::exception &e) {
+            qCWarning(lcDispatch) << it.value().size() << "claims not released (they expire):" << e.what();
+        }
+    }
+}
+
 void Dispatcher::finishGroup(JobService &svc, FlightGroup &group)
 {
     if (!group.releaseClaimWhenDone)
@@ -175,11 +194,136 @@ void Dispatcher::handToKeeper(std::unique_ptr<FlightGroup> group)
     m_flightWake->notify();
 }
 
+namespace {
+
+// The keeper's helpers for applying outcomes: `extra` threads, each with its
+// own store connection, that step the due groups together with the keeper,
+// so outcomes are applied over several connections (their commits overlap)
+// rather than one after another on the keeper's.
+class StepPool
+{
+public:
+    using Step = std::function<bool(JobService &, Dispatcher::FlightGroupRef)>;
+    StepPool(const StoreUrl &url, int extra, Step step) : m_url(url), m_step(std::move(step))
+    {
+        for (int i = 0; i < extra; ++i)
+            m_threads.emplace_back([this] { loop(); });
+    }
+    ~StepPool()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_work.notify_all();
+        for (auto &t : m_threads)
+            t.join();
+    }
+    // Steps every group in `due` (the keeper's thread takes its share on
+    // `own`); pending[i]: whether due[i] still has an outcome to apply, and
+    // failed[i]: whether its step threw (it stays, as it was, for the next round).
+    void run(JobService *own, const std::vector<Dispatcher::FlightGroupRef> &due, std::vector<char> &pending,
+             std::vector<char> &failed)
+    {
+        pending.assign(due.size(), 1);
+        failed.assign(due.size(), 0);
+        {
+            std::lock_guard lock(m_mutex);
+            m_due = &due;
+            m_pending = &pending;
+            m_failed = &failed;
+            m_next = 0;
+            ++m_round;
+        }
+        m_work.notify_all();
+        take(own);
+        std::unique_lock lock(m_mutex);
+        m_done.wait(lock, [&] { return m_next >= m_due->size() && m_busy == 0; });
+        m_due = nullptr;
+    }
+
+private:
+    // Steps groups until none is left; true when a step threw (this connection may be gone).
+    bool take(JobService *svc)
+    {
+        while (true) {
+            size_t i = 0;
+            {
+                std::lock_guard lock(m_mutex);
+                if (!m_due || m_next >= m_due->size())
+                    return false;
+                i = m_next++;
+                ++m_busy;
+            }
+            bool pending = true, failed = false;
+            if (svc) {
+                try {
+                    pending = m_step(*svc, (*m_due)[i]);
+                } catch (const std::exception &e) {
+                    qCWarning(lcDispatch) << "flight keeper error (outcomes are kept):" << e.what();
+                    failed = true;
+                }
+            } else {
+                failed = true;
+            }
+            {
+                std::lock_guard lock(m_mutex);
+                (*m_pending)[i] = pending;
+                (*m_failed)[i] = failed;
+                --m_busy;
+            }
+            m_done.notify_all();
+            if (failed)
+                return true; // the rest go to the others
+        }
+    }
+    void loop()
+    {
+        std::unique_ptr<JobService> svc;
+        quint64 round = 0;
+        while (true) {
+            {
+                std::unique_lock lock(m_mutex);
+                m_work.wait(lock, [&] { return m_stop || (m_round != round && m_due); });
+                if (m_stop)
+                    return;
+                round = m_round;
+            }
+            if (!svc) {
+                try {
+                    svc = JobService::open(m_url);
+                } catch (const std::exception &) {
+                    continue; // the keeper and the others take its share
+                }
+            }
+            if (take(svc.get()))
+                svc.reset(); // a fresh connection next round
+        }
+    }
+
+    StoreUrl m_url;
+    Step m_step;
+    std::vector<std::thread> m_threads;
+    std::mutex m_mutex;
+    std::condition_variable m_work, m_done;
+    const std::vector<Dispatcher::FlightGroupRef> *m_due = nullptr;
+    std::vector<char> *m_pending = nullptr;
+    std::vector<char> *m_failed = nullptr;
+    size_t m_next = 0;
+    int m_busy = 0;
+    quint64 m_round = 0;
+    bool m_stop = false;
+};
+
+} // namespace
+
 // The flight keeper: every attempt this process has in flight, on one
-// thread with its own store connection. Steps each group when an outcome
-// comes back and at least every 50 ms (leases, claims, hedges, outcomes
-// waiting for the store); after stop() it drives what is in flight to its
-// outcomes, then ends.
+// thread with its own store connection and `applyThreads - 1` helpers with
+// theirs (StepPool). Steps each group when an outcome comes back and at
+// least every 100 ms (leases, claims, hedges, outcomes waiting for the
+// store); the claims of the jobs whose outcomes are all applied are
+// released in one statement per worker; after stop() it drives what is in
+// flight to its outcomes, then ends.
 void Dispatcher::keeperLoop()
 {
     std::unique_ptr<JobService> svc;
@@ -188,6 +332,10 @@ void Dispatcher::keeperLoop()
     auto lastBeat = Clock::now();
     auto lastSweep = Clock::now();
     QHash<const void *, FlightGroup *> byFlight; // every flight's group (hedges join their group later)
+    StepPool pool(m_url, std::max(0, m_options.applyThreads - 1),
+                  [this](JobService &own, FlightGroupRef g) { return stepFlights(own, *g, /*beatHere*/ false); });
+    std::vector<FlightGroupRef> due;
+    std::vector<char> pending, failed;
     while (true) {
         {
             std::lock_guard lock(m_handMutex);
@@ -235,41 +383,41 @@ void Dispatcher::keeperLoop()
         const bool sweep = Clock::now() >= lastSweep + std::chrono::milliseconds(100);
         if (sweep)
             lastSweep = Clock::now();
-        QSet<FlightGroup *> due;
+        QSet<FlightGroup *> readyGroups;
         if (!sweep)
             for (const void *f : ready)
                 if (FlightGroup *g = byFlight.value(f))
-                    due.insert(g);
-        bool freed = false;
-        for (auto &g : groups) {
-            if (!sweep && !due.contains(g.get()))
-                continue;
-            bool pending = true;
-            try {
-                pending = stepFlights(*svc, *g, /*beatHere*/ false);
-            } catch (const std::exception &e) {
-                qCWarning(lcDispatch) << "flight keeper error (outcomes are kept):" << e.what();
-                svc.reset();
-                break;
-            }
-            // A finished group's claim is released before its room is, so the
-            // workers never hold more claims than maxInFlight
-            // (tst_dispatch_scale::atTheInFlightLimitClaimsWaitAndTheServersMemoryStaysFlat).
-            if (!pending)
-                finishGroup(*svc, *g);
+                    readyGroups.insert(g);
+        due.clear();
+        for (auto &g : groups)
+            if (sweep || readyGroups.contains(g.get()))
+                due.push_back(g.get());
+        pool.run(svc.get(), due, pending, failed);
+        if (std::any_of(failed.begin(), failed.end(), [](char f) { return f; }))
+            svc.reset(); // a fresh connection next round; the failed groups are stepped again then
+        // The claims of finished jobs, one statement per worker, before their
+        // room is given back, so the workers never hold more claims than
+        // maxInFlight (tst_dispatch_scale::atTheInFlightLimitClaimsWaitAndTheServersMemoryStaysFlat).
+        std::vector<FlightGroup *> finished;
+        for (size_t i = 0; i < due.size(); ++i)
+            if (!pending[i] && !failed[i])
+                finished.push_back(due[i]);
+        if (svc)
+            finishGroups(*svc, finished);
+        for (size_t i = 0; i < due.size(); ++i) {
+            FlightGroup *g = due[i];
             countInFlight(*g);
             if (g->flights.size() > 1) // a hedge joined
                 for (const auto &f : g->flights)
-                    byFlight.insert(f.get(), g.get());
-            if (!pending) {
-                for (const auto &f : g->flights)
-                    byFlight.remove(f.get());
-                g.reset();
-                freed = true;
-            }
+                    byFlight.insert(f.get(), g);
         }
-        groups.erase(std::remove(groups.begin(), groups.end(), nullptr), groups.end());
-        if (freed)
+        for (FlightGroup *g : finished)
+            for (const auto &f : g->flights)
+                byFlight.remove(f.get());
+        const QSet<FlightGroup *> gone(finished.begin(), finished.end());
+        groups.erase(std::remove_if(groups.begin(), groups.end(), [&](const auto &g) { return gone.contains(g.get()); }),
+                     groups.end());
+        if (!finished.empty())
             m_flightWake->notify(); // room for the workers' next claims
         waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(groups.empty() ? 200 : 50));
     }

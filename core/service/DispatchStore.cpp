@@ -231,6 +231,36 @@ void JobService::releaseClaim(qint64 jobId, const QString &workerId)
     }
 }
 
+void JobService::releaseClaims(const QString &workerId, const QList<qint64> &jobIds)
+{
+    requireName(workerId, "worker id");
+    if (jobIds.isEmpty())
+        return;
+    const QString ids = dialect() == Dialect::Postgres ? QStringLiteral("SELECT (jsonb_array_elements_text($2::jsonb))::bigint")
+                                                       : QStringLiteral("SELECT value FROM json_each($2)");
+    execStatement("release claims",
+                  QStringLiteral("UPDATE jobs SET claimed_by = NULL, claim_expires_at_ms = NULL WHERE id IN (%1) AND claimed_by = $1")
+                      .arg(ids),
+                  {workerId, idListJson(jobIds)});
+}
+
+QHash<qint64, QList<Attempt>> JobService::attemptsOfJobs(const QList<qint64> &jobIds)
+{
+    QHash<qint64, QList<Attempt>> out;
+    if (jobIds.isEmpty())
+        return out;
+    const QString ids = dialect() == Dialect::Postgres ? QStringLiteral("SELECT (jsonb_array_elements_text($1::jsonb))::bigint")
+                                                       : QStringLiteral("SELECT value FROM json_each($1)");
+    for (const SqlRow &row : execStatement("dispatch store",
+                                           QStringLiteral("SELECT ") + QLatin1String(rows::kAttemptColumns)
+                                               + QStringLiteral(" FROM attempts WHERE job_id IN (%1) ORDER BY job_id, attempt_no").arg(ids),
+                                           {idListJson(jobIds)})) {
+        const Attempt a = rows::attempt(row);
+        out[a.jobId].append(a);
+    }
+    return out;
+}
+
 void JobService::holdClaim(qint64 jobId, const QString &workerId, qint64 holdMs)
 {
     requireName(workerId, "worker id");

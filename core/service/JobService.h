@@ -507,6 +507,9 @@ public:
     // worker holds an unexpired claim on it. True when workerId holds it now.
     bool claimJob(qint64 jobId, const QString &workerId, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
+    void releaseClaims(const QString &workerId, const QList<qint64> &jobIds); // those workerId holds, one statement
+    // The attempts of each job, by job id, in attempt order (one statement).
+    QHash<qint64, QList<Attempt>> attemptsOfJobs(const QList<qint64> &jobIds);
     // Everything one worker has in flight, renewed together: the leases of
     // its attempts (as heartbeat does, by the database clock) and its claims
     // on the jobs (as claimJob does), one statement each, whatever the
