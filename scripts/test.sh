@@ -33,8 +33,16 @@ if [ "$(id -u)" -eq 0 ]; then
 else
   echo "package check skipped: not root (run: sudo bash scripts/package-check.sh)"
 fi
+# The OpenAPI document is linted, and every answer the HTTP tests receive is
+# recorded and checked against it (status, headers, body schema).
+openapi_status=0
+bash scripts/openapi-check.sh lint || openapi_status=$?
+export JOBDESK_HTTP_RECORD="$PWD/build/http-responses.jsonl"
+rm -f "$JOBDESK_HTTP_RECORD"
 ctest_status=0
 ctest --preset "$PRESET" || ctest_status=$?
+bash scripts/openapi-check.sh responses "$JOBDESK_HTTP_RECORD" || openapi_status=$?
+unset JOBDESK_HTTP_RECORD
 asan_status=0
 if [ "${JOBDESK_CI_ASAN:-0}" = 1 ] && [ "$PRESET" != asan ]; then
   asan_start=$SECONDS
@@ -54,7 +62,10 @@ fi
 if [ "$asan_status" -ne 0 ]; then
   echo "ASAN: the store and dispatch suites under the asan preset exited $asan_status" >&2
 fi
-for status in "$ctest_status" "$asan_status" "$fuzz_status"; do
+if [ "$openapi_status" -ne 0 ]; then
+  echo "OPENAPI: docs/openapi.yaml fails its lint, or an HTTP test's answer does not match it" >&2
+fi
+for status in "$ctest_status" "$asan_status" "$fuzz_status" "$openapi_status"; do
   [ "$status" -eq 0 ] || exit "$status"
 done
 exit 0

@@ -2,8 +2,9 @@
 
 // jobdesk-server's HTTP API in one object: the transport (HttpTransport, on
 // the thread that owns this object), a bounded pool of
-// handler threads with one JobService each, the endpoints, metrics, and the
-// coalesced change notification.
+// handler threads with one JobService each, the endpoints, metrics, the
+// coalesced change notification, and the requests parked by `Prefer: wait`
+// (JobWaiters, woken by this server's writes and the store's NOTIFY).
 
 #include "http/ApiService.h"
 #include "http/HttpTransport.h"
@@ -16,7 +17,9 @@
 
 namespace jobdesk {
 
+class ChangeListener;
 class HandlerPool;
+class JobWaiters;
 
 struct ApiServerOptions
 {
@@ -25,6 +28,7 @@ struct ApiServerOptions
     ApiOptions api;
     HttpTransport::Options transport;
     std::chrono::milliseconds notifyInterval{200};
+    int waitPollMs = 250; // PostgreSQL: one look at every waited job this often (JobWaiters)
 };
 
 class ApiServer : public QObject
@@ -38,6 +42,7 @@ public:
     quint16 port() const;
     void setDispatcherStatus(std::function<QString()> status);
     ApiService &api() { return *m_api; }
+    JobWaiters &waiters() { return *m_waiters; }
 
     // Graceful stop, step 1: no new connections; requests that arrive on open
     // ones get 503. drained() when every accepted request has been answered
@@ -57,6 +62,8 @@ private:
     std::shared_ptr<ChangeNotifier> m_notifier;
     std::unique_ptr<ApiService> m_api;
     std::unique_ptr<HandlerPool> m_pool;
+    std::unique_ptr<JobWaiters> m_waiters; // after m_pool: gone before it
+    ChangeListener *m_listener = nullptr;
     HttpTransport *m_transport = nullptr;
     std::atomic<bool> m_accepting{true};
     std::atomic<int> m_connections{0};

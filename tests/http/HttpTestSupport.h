@@ -21,9 +21,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <QFile>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
+#include <mutex>
 
 namespace jobdesk::test {
 
@@ -51,6 +55,34 @@ struct HttpReply
                            : QStringLiteral("%1 %2").arg(status).arg(QString::fromUtf8(body.left(400)));
     }
 };
+
+// With JOBDESK_HTTP_RECORD set, every answer a test gets through
+// HttpConnection::request() is appended to that file as one JSON line
+// (method, path, status, headers, body), for tools/openapi/check-responses.mjs
+// to check against docs/openapi.yaml.
+inline void recordExchange(QByteArrayView raw, const HttpReply &reply)
+{
+    static const QByteArray file = qgetenv("JOBDESK_HTTP_RECORD");
+    if (file.isEmpty() || reply.status == 0)
+        return;
+    const qsizetype lineEnd = raw.indexOf(QByteArrayView("\r\n"));
+    const QList<QByteArray> line = raw.first(lineEnd < 0 ? 0 : lineEnd).toByteArray().split(' ');
+    if (line.size() != 3)
+        return; // not a request line the checker could place
+    QJsonArray headers;
+    for (const auto &h : reply.headers)
+        headers.append(QJsonArray{QString::fromLatin1(h.first), QString::fromLatin1(h.second)});
+    const QJsonObject o{{QStringLiteral("method"), QString::fromLatin1(line.at(0))},
+                        {QStringLiteral("path"), QString::fromLatin1(line.at(1))},
+                        {QStringLiteral("status"), reply.status},
+                        {QStringLiteral("headers"), headers},
+                        {QStringLiteral("body"), QString::fromUtf8(reply.body)}};
+    static std::mutex mutex;
+    std::lock_guard lock(mutex);
+    QFile f(QString::fromLocal8Bit(file));
+    if (f.open(QIODevice::Append | QIODevice::WriteOnly))
+        f.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+}
 
 // One connection to 127.0.0.1:port; requests on it one after another (keep-alive).
 class HttpConnection
@@ -150,7 +182,10 @@ public:
             r.error = QStringLiteral("send failed");
             return r;
         }
-        return read();
+        const bool head = raw.startsWith(QByteArrayView("HEAD "));
+        HttpReply r = read(false, head);
+        recordExchange(raw, r);
+        return r;
     }
 
     // Reads until at least `bytes` have arrived (kept for read()), at most
@@ -316,6 +351,8 @@ public:
         return m_port != 0;
     }
     quint16 port() const { return m_port; }
+    // The running server (its counters are thread-safe); null before start.
+    ApiServer *server() const { return m_server.load(); }
     void stopServer()
     {
         if (isRunning()) {
@@ -335,10 +372,12 @@ protected:
                 port = server.port();
             else
                 qWarning("%s", qPrintable(error));
+            m_server = &server;
             m_ready.set_value(port);
             if (port)
                 exec();
             server.stop();
+            m_server = nullptr;
         }
     }
 
@@ -348,6 +387,7 @@ private:
     ApiServerOptions m_options;
     std::promise<quint16> m_ready;
     quint16 m_port = 0;
+    std::atomic<ApiServer *> m_server{nullptr};
 };
 
 // What the store holds, to show that a refused request wrote nothing.
