@@ -57,10 +57,10 @@ void StoreClient::open(const StoreUrl &url)
     post([w = m_worker, url] { w->open(url); });
 }
 
-quint64 StoreClient::loadPage(const JobFilter &filter, std::optional<qint64> afterId, int limit)
+quint64 StoreClient::loadPage(const JobFilter &filter, const std::optional<JobCursor> &after, int limit)
 {
     const quint64 gen = ++m_generations->page;
-    post([w = m_worker, gen, filter, afterId, limit] { w->loadPage(gen, filter, afterId, limit); });
+    post([w = m_worker, gen, filter, after, limit] { w->loadPage(gen, filter, after, limit); });
     return gen;
 }
 

@@ -26,7 +26,7 @@ public:
     ~StoreClient() override; // stops the worker thread (after the request in hand, if any)
 
     void open(const StoreUrl &url);
-    quint64 loadPage(const JobFilter &filter, std::optional<qint64> afterId, int limit);
+    quint64 loadPage(const JobFilter &filter, const std::optional<JobCursor> &after, int limit);
     quint64 loadAttempts(const QList<qint64> &jobIds);
     quint64 loadDetail(qint64 jobId);
     void loadShowcase();

@@ -34,7 +34,7 @@ struct PageResult
     quint64 generation = 0;
     bool firstPage = true;
     QList<JobRow> rows;
-    std::optional<qint64> nextCursor;
+    std::optional<JobCursor> nextCursor; // where the next page starts, in the filter's order
     QString error; // empty when the page was read
 };
 

@@ -358,13 +358,13 @@ void StoreWorker::finishOpening()
     deliverPoll(true); // counts and anything that changed since the high-water mark
 }
 
-void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, std::optional<qint64> afterId, int limit)
+void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, const std::optional<JobCursor> &after, int limit)
 {
     if (generation < m_generations->page.load())
         return; // superseded before we got to it
     PageResult r;
     r.generation = generation;
-    r.firstPage = !afterId.has_value();
+    r.firstPage = !after.has_value();
     if (!ensureOpen()) {
         r.error = tr("not connected");
         Q_EMIT pageLoaded(r);
@@ -372,9 +372,9 @@ void StoreWorker::loadPage(quint64 generation, const JobFilter &filter, std::opt
     }
     try {
         before("jobs page");
-        const JobPage page = m_svc->jobs(filter, afterId, limit);
+        const JobPage page = m_svc->jobPage(filter, after, limit);
         r.rows = withAttempts(page.jobs);
-        r.nextCursor = page.nextCursor;
+        r.nextCursor = page.next;
         noteGoodRead();
     } catch (const JobDeskError &e) {
         r.error = e.localizedMessage();

@@ -67,7 +67,7 @@ public:
     // -- all of these run on the worker thread (StoreClient queues them) --
     void open(const StoreUrl &url);
     void close();
-    void loadPage(quint64 generation, const JobFilter &filter, std::optional<qint64> afterId, int limit);
+    void loadPage(quint64 generation, const JobFilter &filter, const std::optional<JobCursor> &after, int limit);
     void loadAttempts(quint64 generation, const QList<qint64> &jobIds);
     void loadDetail(quint64 generation, qint64 jobId);
     void loadShowcase();

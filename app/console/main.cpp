@@ -151,22 +151,27 @@ int main(int argc, char *argv[])
     std::unique_ptr<Demo> demoRun;
     MainWindow window(&client);
 
-    if (parser.isSet(demo)) {
-        const QString path = Demo::defaultDatabasePath();
-        if (parser.isSet(reset)) {
-            QString error;
-            if (!Demo::resetDatabase(path, &error))
-                return fail(QCoreApplication::translate("main", "cannot start the demo over: %1").arg(error));
+    // The demo, from --demo or from the connect dialog: started once, then connected to.
+    // Only --demo exits when it cannot start; from the dialog the console stays where it was.
+    auto startDemo = [&](bool exitOnFailure) {
+        const StoreUrl url{Dialect::Sqlite, Demo::defaultDatabasePath(), {}};
+        if (demoRun) {
+            window.connectTo({QCoreApplication::translate("main", "demo"), url, false});
+            return;
         }
         DemoOptions options;
-        options.url = StoreUrl{Dialect::Sqlite, path, {}};
+        options.url = url;
         demoRun = std::make_unique<Demo>(options);
-        QObject::connect(demoRun.get(), &Demo::ready, &window, [&window, url = options.url] {
+        QObject::connect(demoRun.get(), &Demo::ready, &window, [&window, url] {
             window.connectTo({QCoreApplication::translate("main", "demo"), url, false});
         });
-        QObject::connect(demoRun.get(), &Demo::failed, &app, [&](const QString &message) {
-            std::fprintf(stderr, "jobdesk: %s\n",
-                         qPrintable(QCoreApplication::translate("main", "the demo could not start: %1").arg(message)));
+        QObject::connect(demoRun.get(), &Demo::failed, &app, [&, exitOnFailure](const QString &message) {
+            const QString text = QCoreApplication::translate("main", "the demo could not start: %1").arg(message);
+            if (!exitOnFailure) {
+                window.statusBar()->showMessage(text, 15000);
+                return;
+            }
+            std::fprintf(stderr, "jobdesk: %s\n", qPrintable(text));
             QCoreApplication::exit(3);
         });
         QObject::connect(demoRun.get(), &Demo::incident, &window, [&window](const QString &what) {
@@ -175,6 +180,16 @@ int main(int argc, char *argv[])
         demoRun->start();
         window.statusBar()->showMessage(
             QCoreApplication::translate("main", "Starting the demo: fake providers on 127.0.0.1, contract validations, the dispatcher…"));
+    };
+    QObject::connect(&window, &MainWindow::demoRequested, &window, [&] { startDemo(false); });
+
+    if (parser.isSet(demo)) {
+        if (parser.isSet(reset)) {
+            QString error;
+            if (!Demo::resetDatabase(Demo::defaultDatabasePath(), &error))
+                return fail(QCoreApplication::translate("main", "cannot start the demo over: %1").arg(error));
+        }
+        startDemo(true);
     } else if (parser.isSet(database)) {
         try {
             const StoreUrl url = StoreUrl::parse(parser.value(database));

@@ -1,6 +1,7 @@
 #include "ConnectionDialog.h"
 
 #include "Format.h"
+#include "demo/Demo.h"
 #include "domain/Error.h"
 
 #include <QCheckBox>
@@ -26,9 +27,12 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
 
     auto *outer = new QHBoxLayout(this);
     auto *left = new QVBoxLayout;
-    left->addWidget(new QLabel(tr("Saved connections:"), this));
+    auto *savedLabel = new QLabel(tr("Sa&ved connections:"), this);
+    left->addWidget(savedLabel);
     m_saved = new QListWidget(this);
     m_saved->setObjectName(QStringLiteral("savedList"));
+    m_saved->setAccessibleName(tr("Saved connections"));
+    savedLabel->setBuddy(m_saved);
     left->addWidget(m_saved, 1);
     auto *savedButtons = new QHBoxLayout;
     auto *saveButton = new QPushButton(tr("&Save"), this);
@@ -82,6 +86,9 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     m_connect = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
     m_connect->setObjectName(QStringLiteral("connectButton"));
     m_connect->setDefault(true);
+    m_demo = buttons->addButton(tr("Open the &demo"), QDialogButtonBox::ActionRole);
+    m_demo->setObjectName(QStringLiteral("demoButton"));
+    m_demo->setToolTip(tr("The built-in demo: its own SQLite file, simulated providers and users"));
     buttons->addButton(QDialogButtonBox::Cancel);
     right->addWidget(buttons);
     outer->addLayout(right, 2);
@@ -92,6 +99,7 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     connect(m_browse, &QPushButton::clicked, this, &ConnectionDialog::browse);
     connect(m_sqlite, &QRadioButton::toggled, this, &ConnectionDialog::updateKind);
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::onConnect);
+    connect(m_demo, &QPushButton::clicked, this, &ConnectionDialog::connectToDemo);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     loadSaved();
     updateKind();
@@ -101,6 +109,10 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
 void ConnectionDialog::loadSaved()
 {
     m_connections = ConsoleSettings::connections();
+    // The demo first, always there (never saved, never deleted).
+    const ConnectionChoice demo = demoChoice();
+    m_connections.removeIf([&](const SavedConnection &c) { return c.name == demo.name; });
+    m_connections.prepend({demo.name, QStringLiteral("sqlite:") + demo.url.sqlitePath, false});
     m_saved->clear();
     int current = -1;
     for (int i = 0; i < m_connections.size(); ++i) {
@@ -157,6 +169,9 @@ std::optional<ConnectionChoice> ConnectionDialog::choice(QString *error) const
         }
         c.name = m_name->text().trimmed().isEmpty() ? c.url.toDisplayString() : m_name->text().trimmed();
         c.production = m_production->isChecked();
+        c.demo = c.url.dialect == Dialect::Sqlite && c.url.sqlitePath == demoChoice().url.sqlitePath;
+        if (c.demo)
+            c.name = demoChoice().name;
         return c;
     } catch (const JobDeskError &e) {
         if (error)
@@ -208,13 +223,32 @@ void ConnectionDialog::onConnect()
         m_error->setText(error);
         return;
     }
-    // Remember it (without the password) when it has a name of its own.
-    if (!m_name->text().trimmed().isEmpty())
+    // Remember it (without the password) when it has a name of its own (the demo is always listed).
+    if (!m_name->text().trimmed().isEmpty() && !c->demo)
         save();
     m_pendingName = c->name;
     m_error->setText(tr("Connecting to %1…").arg(c->url.toDisplayString()));
     m_connect->setEnabled(false);
     Q_EMIT connectRequested(*c);
+}
+
+ConnectionChoice ConnectionDialog::demoChoice()
+{
+    ConnectionChoice c;
+    c.name = tr("Demo (built in)");
+    c.url = StoreUrl{Dialect::Sqlite, Demo::defaultDatabasePath(), {}};
+    c.demo = true;
+    return c;
+}
+
+void ConnectionDialog::connectToDemo()
+{
+    const ConnectionChoice c = demoChoice();
+    m_pendingName = c.name;
+    m_error->setText(tr("Starting the demo…"));
+    m_connect->setEnabled(false);
+    m_demo->setEnabled(false);
+    Q_EMIT connectRequested(c);
 }
 
 void ConnectionDialog::connected()
@@ -231,6 +265,7 @@ void ConnectionDialog::showFailure(const QString &message)
         return;
     m_pendingName.clear();
     m_connect->setEnabled(true);
+    m_demo->setEnabled(true);
     m_error->setText(tr("Could not connect: %1").arg(message));
 }
 

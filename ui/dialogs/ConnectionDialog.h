@@ -3,7 +3,8 @@
 // Where to connect: an SQLite file or a PostgreSQL URL, saved by name in
 // QSettings (never the password, which is asked for each time), each
 // optionally marked as production (the banner then turns red).
-// Opened with open(); answers through connectRequested().
+// Opened with open(); answers through connectRequested(). The built-in demo
+// is always the first entry, and one click away (its own button).
 
 #include "ConsoleSettings.h"
 
@@ -25,6 +26,7 @@ struct ConnectionChoice
     QString name;
     StoreUrl url; // with the password, when one was typed
     bool production = false;
+    bool demo = false; // the built-in demo: its database, its simulated providers and users
 };
 
 class ConnectionDialog : public QDialog
@@ -35,6 +37,8 @@ public:
 
     // The choice the form describes now (invalid url -> error text).
     std::optional<ConnectionChoice> choice(QString *error = nullptr) const;
+    static ConnectionChoice demoChoice(); // the demo's database in the app data folder
+    void connectToDemo();                 // the "Open the demo" button
 
     // The console's answer to connectRequested: the dialog stays open, saying
     // that it connects, until the new store opened (it closes) or failed (it
@@ -64,6 +68,7 @@ private:
     QCheckBox *m_production = nullptr;
     QLabel *m_error = nullptr;
     QPushButton *m_connect = nullptr;
+    QPushButton *m_demo = nullptr;
     QString m_pendingName;
     QList<SavedConnection> m_connections;
 };

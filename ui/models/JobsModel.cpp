@@ -155,10 +155,94 @@ void JobsModel::fetchMore(const QModelIndex &parent)
     request(m_nextCursor);
 }
 
-void JobsModel::request(std::optional<qint64> afterId)
+void JobsModel::request(const std::optional<JobCursor> &after)
 {
     setLoading(true);
-    m_generation = m_client->loadPage(m_filter, afterId, m_pageSize);
+    m_generation = m_client->loadPage(m_filter, after, m_pageSize);
+}
+
+std::optional<std::pair<JobFilter::Sort, bool>> JobsModel::storeOrder(int column, Qt::SortOrder order)
+{
+    const bool ascending = order == Qt::AscendingOrder;
+    switch (column) {
+    case IdColumn: return std::pair(JobFilter::Sort::Id, ascending);
+    case AgeColumn: return std::pair(JobFilter::Sort::Id, !ascending); // youngest first: the highest ids
+    case OwnerColumn: return std::pair(JobFilter::Sort::Owner, ascending);
+    case KeyColumn: return std::pair(JobFilter::Sort::Key, ascending);
+    case RouteColumn: return std::pair(JobFilter::Sort::Route, ascending);
+    case StateColumn: return std::pair(JobFilter::Sort::State, ascending);
+    default: return std::nullopt; // attempts, provider, version: not kept in an index the pages could follow
+    }
+}
+
+bool JobsModel::isSortable(int column)
+{
+    return storeOrder(column, Qt::AscendingOrder).has_value();
+}
+
+void JobsModel::sort(int column, Qt::SortOrder order)
+{
+    const auto o = storeOrder(column, order);
+    if (!o || (m_filter.sort == o->first && m_filter.ascending == o->second))
+        return;
+    m_filter.sort = o->first;
+    m_filter.ascending = o->second;
+    reload();
+}
+
+QVariant JobsModel::sortValueOf(const Job &j) const
+{
+    switch (m_filter.sort) {
+    case JobFilter::Sort::Owner: return j.ownerId;
+    case JobFilter::Sort::Key: return j.idempotencyKey;
+    case JobFilter::Sort::Route: return j.route;
+    case JobFilter::Sort::State: return toText(j.state);
+    case JobFilter::Sort::Id: break;
+    }
+    return {};
+}
+
+bool JobsModel::comesBefore(const QVariant &aValue, qint64 aId, const QVariant &bValue, qint64 bId) const
+{
+    // As the store orders them: the value (code point order), then the id, in one direction.
+    int c = 0;
+    if (m_filter.sort != JobFilter::Sort::Id) {
+        const QList<uint> a = aValue.toString().toUcs4();
+        const QList<uint> b = bValue.toString().toUcs4();
+        c = std::lexicographical_compare(a.cbegin(), a.cend(), b.cbegin(), b.cend()) ? -1 : (a == b ? 0 : 1);
+    }
+    if (c == 0)
+        c = aId < bId ? -1 : (aId == bId ? 0 : 1);
+    return m_filter.ascending ? c < 0 : c > 0;
+}
+
+void JobsModel::reindex()
+{
+    m_rowOf.clear();
+    m_rowOf.reserve(m_rows.size());
+    for (int r = 0; r < m_rows.size(); ++r)
+        m_rowOf.insert(m_rows.at(r).job.id, r);
+}
+
+QString JobsModel::toCsv() const
+{
+    auto cell = [](QString text) {
+        if (text.contains(u',') || text.contains(u'"') || text.contains(u'\n') || text.contains(u'\r'))
+            text = u'"' + text.replace(u'"', QStringLiteral("\"\"")) + u'"';
+        return text;
+    };
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < ColumnCount; ++c)
+        header.append(cell(headerData(c, Qt::Horizontal).toString()));
+    lines.append(header.join(u','));
+    for (int r = 0; r < rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < ColumnCount; ++c)
+            cells.append(cell(data(index(r, c)).toString()));
+        lines.append(cells.join(u','));
+    }
+    return lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n");
 }
 
 void JobsModel::setLoading(bool loading)
@@ -179,6 +263,7 @@ void JobsModel::reload()
 {
     beginResetModel();
     m_rows.clear();
+    m_rowOf.clear();
     m_nextCursor.reset();
     const bool hadPending = !m_pending.isEmpty();
     m_pending.clear();
@@ -214,6 +299,8 @@ void JobsModel::onPageLoaded(const PageResult &r)
         const int first = static_cast<int>(m_rows.size());
         beginInsertRows(QModelIndex(), first, first + static_cast<int>(fresh.size()) - 1);
         m_rows.append(fresh);
+        for (int i = first; i < m_rows.size(); ++i)
+            m_rowOf.insert(m_rows.at(i).job.id, i);
         endInsertRows();
     }
     if (pendingMoved)
@@ -225,12 +312,7 @@ void JobsModel::onPageLoaded(const PageResult &r)
 
 int JobsModel::rowOfJob(qint64 jobId) const
 {
-    // Rows are sorted by id, descending.
-    const auto it = std::lower_bound(m_rows.cbegin(), m_rows.cend(), jobId,
-                                     [](const JobRow &r, qint64 id) { return r.job.id > id; });
-    if (it == m_rows.cend() || it->job.id != jobId)
-        return -1;
-    return static_cast<int>(it - m_rows.cbegin());
+    return m_rowOf.value(jobId, -1);
 }
 
 const JobRow *JobsModel::rowAt(int row) const
@@ -262,6 +344,8 @@ bool JobsModel::matches(const JobRow &row) const
     if (!m_filter.ownerId.isEmpty() && j.ownerId != m_filter.ownerId)
         return false;
     if (!m_filter.idempotencyKey.isEmpty() && j.idempotencyKey != m_filter.idempotencyKey)
+        return false;
+    if (!m_filter.keyPrefix.isEmpty() && !j.idempotencyKey.startsWith(m_filter.keyPrefix))
         return false;
     if (!m_filter.route.isEmpty() && j.route != m_filter.route)
         return false;
@@ -311,10 +395,10 @@ void JobsModel::applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempt
     // Which ids are inside what has been loaded so far: newer than the cursor,
     // or anything once every page is in (older ones arrive with their page).
     const bool firstPageIn = !m_loading || !m_rows.isEmpty();
-    auto inLoadedRange = [&](qint64 id) {
+    auto inLoadedRange = [&](const Job &j) {
         if (!firstPageIn)
             return false; // the first page, still to come, reads the store after this poll
-        return !m_nextCursor || id > *m_nextCursor;
+        return !m_nextCursor || comesBefore(sortValueOf(j), j.id, m_nextCursor->value, m_nextCursor->id);
     };
 
     for (const Job &j : jobs) {
@@ -336,7 +420,7 @@ void JobsModel::applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempt
         JobRow candidate{j, {}};
         for (const Attempt &a : byJob.value(j.id))
             candidate.mergeAttempt(a);
-        if (inLoadedRange(j.id) && matches(candidate))
+        if (inLoadedRange(j) && matches(candidate))
             m_pending.insert(j.id, candidate);
     }
     for (auto it = byJob.cbegin(); it != byJob.cend(); ++it) {
@@ -381,15 +465,18 @@ void JobsModel::showPending()
 void JobsModel::insertPending()
 {
     QList<qint64> ids;
-    // Newest first, each at its place among the loaded rows.
+    // Each at its place among the loaded rows, in the filter's order.
     for (auto it = m_pending.cend(); it != m_pending.cbegin();) {
         --it;
         const JobRow &row = it.value();
-        const auto pos = std::lower_bound(m_rows.cbegin(), m_rows.cend(), row.job.id,
-                                          [](const JobRow &r, qint64 id) { return r.job.id > id; });
+        const QVariant value = sortValueOf(row.job);
+        const auto pos = std::lower_bound(m_rows.cbegin(), m_rows.cend(), row, [&](const JobRow &r, const JobRow &) {
+            return comesBefore(sortValueOf(r.job), r.job.id, value, row.job.id);
+        });
         const int at = static_cast<int>(pos - m_rows.cbegin());
         beginInsertRows(QModelIndex(), at, at);
         m_rows.insert(at, row);
+        reindex();
         endInsertRows();
         ids.append(row.job.id);
     }

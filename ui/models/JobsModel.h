@@ -9,11 +9,14 @@
 // place, and a new job (or one that newly matches the filter) waits behind
 // the "N new jobs" bar until showPending() (an empty table has nothing to
 // push down: the first jobs come straight in). A row that stops matching the
-// filter stays, showing its new state, until the next reload (F5).
+// filter stays, showing its new state, until the next reload (F5). Rows are
+// in the filter's order (JobFilter::sort), read by keyset pages in that order;
+// a row whose sort value changes stays where it is until the next reload.
 
 #include "StoreTypes.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QMap>
 
 namespace jobdesk::ui {
@@ -47,6 +50,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
+
+    // The column's order in JobFilter::Sort and direction, for columns the store sorts by
+    // (the age is the id's order reversed); none for the others.
+    static std::optional<std::pair<JobFilter::Sort, bool>> storeOrder(int column, Qt::SortOrder order);
+    static bool isSortable(int column);
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override; // a reload in that order
+
+    // The loaded rows as CSV (RFC 4180, a header row, cells as the table shows them).
+    QString toCsv() const;
 
     void setPageSize(int n) { m_pageSize = n; }
     int pageSize() const { return m_pageSize; }
@@ -83,15 +95,19 @@ private:
     void onAttemptsLoaded(const AttemptsResult &r);
     void setLoading(bool loading);
     void insertPending();
-    void request(std::optional<qint64> afterId);
+    void request(const std::optional<JobCursor> &after);
+    bool comesBefore(const QVariant &aValue, qint64 aId, const QVariant &bValue, qint64 bId) const; // in the filter's order
+    QVariant sortValueOf(const Job &j) const;
+    void reindex();
     // Applies one batch of changes; returns the rows that changed.
     void applyBatch(const QList<Job> &jobs, const QList<Attempt> &attempts);
 
     StoreClient *m_client;
     JobFilter m_filter;
     int m_pageSize = 100;
-    QList<JobRow> m_rows; // newest first (id descending)
-    std::optional<qint64> m_nextCursor;
+    QList<JobRow> m_rows; // in the filter's order (newest first by default)
+    QHash<qint64, int> m_rowOf; // job id -> row
+    std::optional<JobCursor> m_nextCursor;
     bool m_exhausted = false;
     bool m_loading = false;
     quint64 m_generation = 0;

@@ -3,6 +3,7 @@
 #include "Format.h"
 
 #include <QGuiApplication>
+#include <QHash>
 #include <QPalette>
 
 namespace jobdesk::ui {
@@ -23,6 +24,47 @@ void IncidentsModel::setIncidents(const QList<KeyIncident> &incidents)
     beginResetModel();
     m_rows = incidents;
     endResetModel();
+}
+
+void IncidentsModel::updateIncidents(const QList<KeyIncident> &incidents)
+{
+    using Key = std::pair<QString, QString>;
+    auto keyOf = [](const KeyIncident &i) { return Key(i.ownerId, i.idempotencyKey); };
+    QHash<Key, qsizetype> fresh;
+    for (qsizetype i = 0; i < incidents.size(); ++i)
+        fresh.insert(keyOf(incidents.at(i)), i);
+    for (int r = int(m_rows.size()) - 1; r >= 0; --r) {
+        if (fresh.contains(keyOf(m_rows.at(r))))
+            continue;
+        beginRemoveRows({}, r, r);
+        m_rows.removeAt(r);
+        endRemoveRows();
+    }
+    QHash<Key, int> shown;
+    for (int r = 0; r < m_rows.size(); ++r)
+        shown.insert(keyOf(m_rows.at(r)), r);
+    for (const KeyIncident &inc : incidents) // kept rows: as they are now, where they are
+        if (const auto it = shown.constFind(keyOf(inc)); it != shown.cend())
+            m_rows[*it] = inc;
+    // A new row goes before the first row that follows it in the new order and is shown.
+    for (qsizetype i = incidents.size() - 1, before = m_rows.size(); i >= 0; --i) {
+        const KeyIncident &inc = incidents.at(i);
+        qsizetype row = -1;
+        for (qsizetype r = 0; r < m_rows.size(); ++r)
+            if (keyOf(m_rows.at(r)) == keyOf(inc)) {
+                row = r;
+                break;
+            }
+        if (row >= 0) {
+            before = row;
+            continue;
+        }
+        beginInsertRows({}, int(before), int(before));
+        m_rows.insert(before, inc);
+        endInsertRows();
+    }
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
 const KeyIncident *IncidentsModel::incidentAt(int row) const

@@ -24,6 +24,9 @@ public:
     explicit IncidentsModel(QObject *parent = nullptr);
 
     void setIncidents(const QList<KeyIncident> &incidents);
+    // The same question read again: a row shown keeps its place (updated in place), a row
+    // gone is removed and a new one comes in at its place in the new order, without a reset.
+    void updateIncidents(const QList<KeyIncident> &incidents);
     const QList<KeyIncident> &incidents() const { return m_rows; }
     const KeyIncident *incidentAt(int row) const;
     int rowOf(const QString &ownerId, const QString &key) const;

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "IncidentsModel.h"
+#include "views/RowAnchor.h"
 #include "StoreClient.h"
 #include "dialogs/IntentDiffDialog.h"
 #include "models/TextTableModel.h"
@@ -73,6 +74,7 @@ IncidentsView::IncidentsView(StoreClient *client, QWidget *parent) : QWidget(par
 
     auto *split = new QSplitter(Qt::Vertical, this);
     m_table = makeTable(m_model, QStringLiteral("incidentsTable"), split);
+    new RowAnchor(m_table); // a new incident above the visible rows does not push them
     // Every column on a 1024-pixel screen without scrolling sideways: the job,
     // its state and the replays as wide as their widest value; owner, clients,
     // the times, the spread and the conflicts (down to "1 CONFLICT") shrink
@@ -266,8 +268,11 @@ void IncidentsView::reload()
             std::optional<std::pair<QString, QString>> selected;
             if (cur)
                 selected = std::pair(cur->ownerId, cur->idempotencyKey);
+            if (search == m_loadedSearch) // the same list read again: the rows stay where they are
+                m_model->updateIncidents(*out.value);
+            else
+                m_model->setIncidents(*out.value);
             m_loadedSearch = search;
-            m_model->setIncidents(*out.value);
             int conflicts = 0;
             for (const KeyIncident &i : *out.value)
                 conflicts += i.conflicts > 0 ? 1 : 0;

@@ -109,6 +109,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->setAccessibleName(tr("Job detail"));
     layout->addWidget(m_tabs, 1);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
 
@@ -148,6 +149,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     il->addWidget(new QLabel(tr("Intent (route and input, as fingerprinted):"), intentBox));
     m_intent = new QPlainTextEdit(intentBox);
     m_intent->setObjectName(QStringLiteral("intentText"));
+    m_intent->setAccessibleName(tr("Intent"));
     m_intent->setReadOnly(true);
     m_intent->setFont(mono);
     il->addWidget(m_intent);
@@ -159,6 +161,7 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     rl->addWidget(m_resultLabel);
     m_result = new QPlainTextEdit(resultBox);
     m_result->setObjectName(QStringLiteral("resultText"));
+    m_result->setAccessibleName(tr("Result"));
     m_result->setReadOnly(true);
     m_result->setFont(mono);
     rl->addWidget(m_result);

@@ -10,6 +10,8 @@
 #include "views/ColumnFit.h"
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
+#include "views/SavedViews.h"
+#include "dialogs/ShortcutsDialog.h"
 #include "worklists/OperatorWorklists.h"
 
 #include <QAction>
@@ -19,7 +21,15 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
+#include <QFileDialog>
 #include <QFontMetrics>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMetaMethod>
+#include <QSaveFile>
+#include <QScopedValueRollback>
+#include <QTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
@@ -141,7 +151,10 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     m_pageFor.insert(kJobsSection, m_jobsPage);
     connect(m_sidebar, &QTreeView::clicked, this, &MainWindow::onSidebarClicked);
     connect(m_sidebar->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &index) { onSidebarClicked(index); });
+            [this](const QModelIndex &index) {
+                if (!m_syncingSidebar)
+                    onSidebarClicked(index);
+            });
 
     m_status = new QLabel(this);
     m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
@@ -154,6 +167,10 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     buildMenus();
     installOperatorWorklists(this); // on-call worklists (ui/worklists): unknown attempts, race losses
     installSupportViews(this); // duplicate clicks, providers, charts, incident reports (ui/support)
+    // Tab moves to the next control, out of a table too (arrows move inside it).
+    for (QAbstractItemView *view : findChildren<QAbstractItemView *>())
+        view->setTabKeyNavigation(false);
+    m_sidebar->setAccessibleName(tr("Views"));
 
     connect(client, &StoreClient::opened, this, &MainWindow::onOpened);
     connect(client, &StoreClient::polled, this, &MainWindow::onPolled);
@@ -173,6 +190,8 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
         updateStatus();
     });
     connect(m_jobs, &JobsModel::firstPageLoaded, this, [this] {
+        if (m_jobs->rowCount() == 0)
+            explainEmpty(); // "No jobs: the BLOCKED filter hides 1 match", not a silent empty table
         if (!m_reselect)
             return;
         const qint64 id = *m_reselect;
@@ -200,7 +219,12 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // A filter box losing its focus while the window goes would apply its filter to a window half gone.
+    for (QLineEdit *e : {m_find, m_owner, m_route, m_provider})
+        e->disconnect(this);
+}
 
 QWidget *MainWindow::buildJobsPage()
 {
@@ -214,46 +238,80 @@ QWidget *MainWindow::buildJobsPage()
     m_find->setObjectName(QStringLiteral("findEdit"));
     // Short enough to read whole on a 1024-pixel screen; the tooltip says the rest.
     m_find->setPlaceholderText(tr("Job id or key (Ctrl+F)"));
-    m_find->setToolTip(tr("Find a job by its id, or the jobs with an idempotency key (Enter)"));
+    m_find->setToolTip(tr("The jobs whose idempotency key starts with what you type (key:TEXT for exactly that key); "
+                          "a number and Enter opens that job"));
+    m_find->setAccessibleName(tr("Find job id or idempotency key"));
     m_find->setClearButtonEnabled(true);
     filters->addWidget(m_find, 2);
+    // Filters apply as you type, once typing pauses (Enter applies at once).
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setObjectName(QStringLiteral("filterTimer"));
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(300);
+    connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyFilters);
     m_state = new QComboBox(page);
     m_state->setObjectName(QStringLiteral("stateFilter"));
+    m_state->setAccessibleName(tr("State filter"));
     m_state->addItem(tr("Any state"), -1);
     for (JobState s : kStates)
         m_state->addItem(Format::jobState(s), static_cast<int>(s));
     filters->addWidget(m_state);
-    auto edit = [&](const QString &name, const QString &placeholder) {
+    auto edit = [&](const QString &name, const QString &placeholder, const QString &accessible) {
         auto *e = new QLineEdit(page);
         e->setObjectName(name);
         e->setPlaceholderText(placeholder);
+        e->setAccessibleName(accessible);
         e->setClearButtonEnabled(true);
         filters->addWidget(e, 1);
         connect(e, &QLineEdit::editingFinished, this, &MainWindow::applyFilters);
+        connect(e, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start)); // a filter already applied reads nothing
+        e->installEventFilter(this); // the window's shortcuts work while it has focus
         return e;
     };
-    m_owner = edit(QStringLiteral("ownerFilter"), tr("Owner"));
-    m_route = edit(QStringLiteral("routeFilter"), tr("Route"));
-    m_provider = edit(QStringLiteral("providerFilter"), tr("Provider"));
+    m_owner = edit(QStringLiteral("ownerFilter"), tr("Owner"), tr("Owner filter (exact owner id)"));
+    m_route = edit(QStringLiteral("routeFilter"), tr("Route"), tr("Route filter"));
+    m_provider = edit(QStringLiteral("providerFilter"), tr("Provider"), tr("Provider filter"));
+    m_find->installEventFilter(this);
     m_age = new QComboBox(page);
     m_age->setObjectName(QStringLiteral("ageFilter"));
+    m_age->setAccessibleName(tr("Age filter"));
     m_age->addItem(tr("Any age"), qint64(0));
     m_age->addItem(tr("Last 15 min"), qint64(15 * 60 * 1000));
     m_age->addItem(tr("Last hour"), qint64(3600 * 1000));
     m_age->addItem(tr("Last day"), qint64(24 * 3600 * 1000));
     filters->addWidget(m_age);
     v->addLayout(filters);
-    connect(m_find, &QLineEdit::returnPressed, this, [this] { find(m_find->text()); });
-    connect(m_find, &QLineEdit::textChanged, this, [this](const QString &t) {
-        if (t.isEmpty() && !m_jobs->filter().idempotencyKey.isEmpty())
-            applyFilters();
+    // What the table is filtered by, and why it is empty when it is: one line, always there.
+    auto *summary = new QHBoxLayout;
+    m_filterSummary = new QLabel(page);
+    m_filterSummary->setObjectName(QStringLiteral("filterSummary"));
+    m_filterSummary->setTextFormat(Qt::PlainText); // it shows data: never as rich text
+    m_filterSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_filterSummary->setAccessibleName(tr("Active filters"));
+    summary->addWidget(m_filterSummary, 1);
+    m_clearFilters = new QPushButton(tr("Clear &filters"), page);
+    m_clearFilters->setObjectName(QStringLiteral("clearFiltersButton"));
+    m_clearFilters->setFlat(true);
+    summary->addWidget(m_clearFilters);
+    v->addLayout(summary);
+    connect(m_clearFilters, &QPushButton::clicked, this, [this] {
+        SavedView none;
+        none.sortColumn = m_table->horizontalHeader()->sortIndicatorSection();
+        none.sortAscending = m_table->horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
+        applySavedView(none);
     });
+    connect(m_find, &QLineEdit::returnPressed, this, [this] {
+        m_filterTimer->stop();
+        find(m_find->text());
+    });
+    connect(m_find, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
+        // The sidebar marks the state shown, whichever way it was chosen.
         const int s = m_state->currentData().toInt();
         const QModelIndex idx = m_sidebarModel->indexOfId(s < 0 ? kJobsSection : stateEntry(static_cast<JobState>(s)));
-        if (idx.isValid() && m_sidebar->currentIndex() != idx) {
-            const QSignalBlocker block(m_sidebar->selectionModel());
-            m_sidebar->setCurrentIndex(idx);
+        if (idx.isValid() && m_sidebar->selectionModel()->currentIndex() != idx && m_pages->currentWidget() == m_jobsPage) {
+            const QScopedValueRollback syncing(m_syncingSidebar, true);
+            m_sidebar->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect);
         }
         applyFilters();
     });
@@ -263,7 +321,13 @@ QWidget *MainWindow::buildJobsPage()
     m_newJobs->setObjectName(QStringLiteral("newJobsBar"));
     m_newJobs->setFlat(true);
     m_newJobs->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    // Its room is kept while it is hidden: the bar appearing never pushes the table down
+    // under the pointer (a click meant for one job would land on another).
+    QSizePolicy barPolicy = m_newJobs->sizePolicy();
+    barPolicy.setRetainSizeWhenHidden(true);
+    m_newJobs->setSizePolicy(barPolicy);
     m_newJobs->hide();
+    m_newJobs->setAccessibleName(tr("New jobs waiting"));
     QFont nf = m_newJobs->font();
     nf.setBold(true);
     m_newJobs->setFont(nf);
@@ -277,7 +341,16 @@ QWidget *MainWindow::buildJobsPage()
     m_jobsSplitter->setObjectName(QStringLiteral("jobsSplitter"));
     m_table = new QTableView(m_jobsSplitter);
     m_table->setObjectName(QStringLiteral("jobsTable"));
+    m_table->setAccessibleName(tr("Jobs"));
     m_table->setModel(m_jobs);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::openJobsContextMenu);
+    // Sorted by the store (keyset pages in that order), by the columns it keeps indexed.
+    m_table->horizontalHeader()->setSectionsClickable(true);
+    m_table->horizontalHeader()->setSortIndicatorShown(true);
+    m_table->horizontalHeader()->setSortIndicator(JobsModel::IdColumn, Qt::DescendingOrder);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, &MainWindow::sortBy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
@@ -334,6 +407,9 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::openConnectionDialog);
     connectAction->setShortcut(QKeySequence::Open);
+    QAction *exportCsv = file->addAction(tr("&Export shown jobs as CSV…"), this, [this] { exportShownJobs(); });
+    exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
+    exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -357,6 +433,9 @@ void MainWindow::buildMenus()
     });
     showNew->setObjectName(QStringLiteral("showNewJobsAction"));
     showNew->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_savedViewsMenu = view->addMenu(tr("Saved &views"));
+    m_savedViewsMenu->setObjectName(QStringLiteral("savedViewsMenu"));
+    rebuildSavedViewsMenu();
     view->addSeparator();
     QAction *utc = view->addAction(tr("Times in &UTC"));
     utc->setObjectName(QStringLiteral("utcAction"));
@@ -406,8 +485,53 @@ void MainWindow::buildMenus()
     cancelJob->setObjectName(QStringLiteral("cancelJobAction"));
     cancelJob->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
     m_actingActions = {cancelAttempt, retry, cancelJob};
+    // The same keys on a job the guards refuse: instead of nothing, the status bar says why.
+    // Each is enabled only while its action is not (so a key is never two actions' at once).
+    auto explainer = [this](QAction *acting, const char *name, auto why) {
+        auto *a = new QAction(this);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(acting->shortcut());
+        a->setEnabled(false);
+        addAction(a);
+        connect(a, &QAction::triggered, this, [this, why] { statusBar()->showMessage(why(), 15000); });
+        m_explainers.append(a);
+        Q_UNUSED(acting);
+    };
+    auto shown = [this]() -> const JobDetail * {
+        const auto &cur = m_detail->current();
+        return cur && cur->detail ? &*cur->detail : nullptr;
+    };
+    explainer(cancelAttempt, "cancelAttemptRefusedAction", [this, shown] {
+        const JobDetail *d = shown();
+        if (!d)
+            return tr("Cancel attempt: select a job first.");
+        if (!m_client->canAct())
+            return tr("Cancel attempt: %1").arg(m_client->whyCannotAct());
+        return tr("Cancel attempt: job %1 has no open or unknown attempt to cancel.").arg(d->job.id);
+    });
+    explainer(retry, "retryRefusedAction", [this, shown] {
+        const JobDetail *d = shown();
+        if (!d)
+            return tr("Retry: select a job first.");
+        if (!m_client->canAct())
+            return tr("Retry: %1").arg(m_client->whyCannotAct());
+        return tr("Retry refused for job %1: %2").arg(d->job.id).arg(previewRetry(*d).why);
+    });
+    explainer(cancelJob, "cancelJobRefusedAction", [this, shown] {
+        const JobDetail *d = shown();
+        if (!d)
+            return tr("Cancel job: select a job first.");
+        if (!m_client->canAct())
+            return tr("Cancel job: %1").arg(m_client->whyCannotAct());
+        QString why;
+        canCancelJob(*d, &why);
+        return tr("Cancel job %1 refused: %2").arg(d->job.id).arg(why);
+    });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, [this] { openShortcuts(); });
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     help->addAction(tr("&About JobDesk"), this, [this] {
         auto *box = new QMessageBox(QMessageBox::Information, tr("About JobDesk"),
                                     tr("JobDesk %1: one user intent, one side effect.\n\n"
@@ -434,6 +558,10 @@ void MainWindow::connectTo(const ConnectionChoice &choice)
 {
     // The banner and the detail change once the new store opened: until then
     // (and if it fails) the console is still on the one it had.
+    if (choice.demo && isSignalConnected(QMetaMethod::fromSignal(&MainWindow::demoRequested))) {
+        Q_EMIT demoRequested();
+        return;
+    }
     m_pendingProduction = choice.production;
     m_connectPending = true;
     m_client->open(choice.url);
@@ -488,6 +616,7 @@ void MainWindow::onPolled(const PollResult &r)
 
 void MainWindow::applyFilters()
 {
+    m_filterTimer->stop();
     JobFilter f;
     const int s = m_state->currentData().toInt();
     if (s >= 0)
@@ -498,18 +627,142 @@ void MainWindow::applyFilters()
     const QString findText = m_find->text().trimmed();
     bool numeric = false;
     findText.toLongLong(&numeric);
-    if (!findText.isEmpty() && !numeric)
-        f.idempotencyKey = findText.startsWith(QLatin1String("key:")) ? findText.mid(4) : findText;
+    // A key as it starts (a prefix, served by the key's index); key:TEXT is that key exactly.
+    if (findText.startsWith(QLatin1String("key:")))
+        f.idempotencyKey = findText.mid(4);
+    else if (!findText.isEmpty() && !numeric)
+        f.keyPrefix = findText;
     if (const qint64 age = m_age->currentData().toLongLong(); age > 0)
         f.createdAfterMs = m_client->dbNowMs() - age;
     const JobFilter &old = m_jobs->filter();
+    f.sort = old.sort;
+    f.ascending = old.ascending;
     const bool same = old.states == f.states && old.ownerId == f.ownerId && old.route == f.route
-                      && old.provider == f.provider && old.idempotencyKey == f.idempotencyKey
+                      && old.provider == f.provider && old.idempotencyKey == f.idempotencyKey && old.keyPrefix == f.keyPrefix
                       && old.createdAfterMs.has_value() == f.createdAfterMs.has_value() && !f.createdAfterMs;
     if (same)
         return;
     m_reselect = selectedJob();
+    m_emptyWhy.clear();
+    ++m_emptyAsk;
     m_jobs->setFilter(f);
+    updateFilterSummary();
+}
+
+void MainWindow::sortBy(int column)
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    const auto &f = m_jobs->filter();
+    if (!JobsModel::isSortable(column)) {
+        // Put the indicator back on the order the rows are in, and say why.
+        int shownColumn = JobsModel::IdColumn;
+        Qt::SortOrder shownOrder = f.ascending ? Qt::AscendingOrder : Qt::DescendingOrder;
+        for (int c = 0; c < JobsModel::ColumnCount; ++c) {
+            for (Qt::SortOrder o : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                const auto so = JobsModel::storeOrder(c, o);
+                if (so && so->first == f.sort && so->second == f.ascending && c != JobsModel::AgeColumn) {
+                    shownColumn = c;
+                    shownOrder = o;
+                }
+            }
+        }
+        const QSignalBlocker block(header);
+        header->setSortIndicator(shownColumn, shownOrder);
+        statusBar()->showMessage(tr("The jobs are sorted by id, owner, key, route, state or age: the store keeps "
+                                    "those in order, so every page follows the order and not only the rows loaded."),
+                                 10000);
+        return;
+    }
+    m_reselect = selectedJob();
+    m_jobs->sort(column, header->sortIndicatorOrder());
+}
+
+void MainWindow::updateFilterSummary()
+{
+    const JobFilter &f = m_jobs->filter();
+    QStringList parts;
+    if (!f.states.isEmpty())
+        parts.append(tr("state %1").arg(Format::jobState(f.states.first()).toUpper()));
+    if (!f.keyPrefix.isEmpty())
+        parts.append(tr("key starts with \"%1\"").arg(f.keyPrefix));
+    if (!f.idempotencyKey.isEmpty())
+        parts.append(tr("key \"%1\"").arg(f.idempotencyKey));
+    if (!f.ownerId.isEmpty())
+        parts.append(tr("owner \"%1\"").arg(f.ownerId));
+    if (!f.route.isEmpty())
+        parts.append(tr("route \"%1\"").arg(f.route));
+    if (!f.provider.isEmpty())
+        parts.append(tr("provider \"%1\"").arg(f.provider));
+    if (f.createdAfterMs)
+        parts.append(m_age->currentText().toLower());
+    QString text = parts.isEmpty() ? tr("No filter: every job.") : tr("Filtered by %1.").arg(parts.join(QStringLiteral(", ")));
+    const bool empty = !m_jobs->isLoading() && m_jobs->rowCount() == 0 && m_jobs->pendingCount() == 0 && m_jobsReadError.isEmpty();
+    if (empty && !parts.isEmpty())
+        text = m_emptyWhy.isEmpty() ? tr("No jobs match: %1").arg(text) : m_emptyWhy;
+    m_filterSummary->setText(text);
+    m_filterSummary->setToolTip(Format::plainToolTip(text));
+    m_clearFilters->setEnabled(!parts.isEmpty());
+}
+
+void MainWindow::explainEmpty()
+{
+    const JobFilter f = m_jobs->filter();
+    // Each filter left out in turn: how many jobs it hides (up to 100, more is "100+").
+    struct Part
+    {
+        QString label;
+        JobFilter without;
+    };
+    QList<Part> parts;
+    auto add = [&](bool active, const QString &label, auto clear) {
+        if (!active)
+            return;
+        JobFilter w = f;
+        clear(w);
+        parts.append({label, w});
+    };
+    if (!f.states.isEmpty())
+        add(true, tr("the %1 filter").arg(Format::jobState(f.states.first()).toUpper()), [](JobFilter &w) { w.states.clear(); });
+    add(f.createdAfterMs.has_value(), tr("the age filter (%1)").arg(m_age->currentText()), [](JobFilter &w) { w.createdAfterMs.reset(); });
+    add(!f.ownerId.isEmpty(), tr("the owner filter"), [](JobFilter &w) { w.ownerId.clear(); });
+    add(!f.route.isEmpty(), tr("the route filter"), [](JobFilter &w) { w.route.clear(); });
+    add(!f.provider.isEmpty(), tr("the provider filter"), [](JobFilter &w) { w.provider.clear(); });
+    if (parts.isEmpty() && f.keyPrefix.isEmpty() && f.idempotencyKey.isEmpty())
+        return;
+    const quint64 ask = ++m_emptyAsk;
+    QList<JobFilter> withouts;
+    for (const Part &p : parts)
+        withouts.append(p.without);
+    m_client->call<QList<int>>(
+        this, "jobs hidden by a filter",
+        [withouts](JobService &svc) {
+            QList<int> counts;
+            for (const JobFilter &w : withouts)
+                counts.append(int(svc.jobs(w, std::nullopt, 101).jobs.size()));
+            return counts;
+        },
+        [this, ask, parts, f](const CallOutcome<QList<int>> &out) {
+            if (ask != m_emptyAsk || !out.ok || !out.value)
+                return; // a newer filter is on its way, or the store could not say
+            QStringList hides;
+            for (int i = 0; i < parts.size() && i < out.value->size(); ++i) {
+                const int n = out.value->at(i);
+                if (n > 100)
+                    hides.append(tr("%1 hides more than 100 matches").arg(parts.at(i).label));
+                else if (n > 0)
+                    hides.append(tr("%1 hides %n match(es)", nullptr, n).arg(parts.at(i).label));
+            }
+            if (!hides.isEmpty())
+                m_emptyWhy = tr("No jobs: %1.").arg(hides.join(QStringLiteral("; ")));
+            else if (!f.keyPrefix.isEmpty())
+                m_emptyWhy = tr("No jobs: no idempotency key starts with \"%1\" (keys are case-sensitive).").arg(f.keyPrefix);
+            else if (!f.idempotencyKey.isEmpty())
+                m_emptyWhy = tr("No jobs: no job has the idempotency key \"%1\".").arg(f.idempotencyKey);
+            else
+                m_emptyWhy = tr("No jobs match these filters together.");
+            updateFilterSummary();
+            updateStatus();
+        });
 }
 
 void MainWindow::find(const QString &text)
@@ -634,8 +887,11 @@ void MainWindow::updateStatus()
                                             .arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
         return;
     }
+    updateFilterSummary();
     if (m_jobs->isLoading())
         s = tr("Reading jobs…");
+    else if (shown == 0 && waiting == 0 && !m_emptyWhy.isEmpty())
+        s = m_emptyWhy;
     else if (m_jobs->hasMore())
         s = tr("%n job(s) shown; more load as you scroll.", nullptr, shown);
     else if (waiting == 0)
@@ -646,6 +902,182 @@ void MainWindow::updateStatus()
         s += u' ' + tr("%n new job(s) wait above the table (%1 shows them).", nullptr, waiting)
                         .arg(QKeySequence(Qt::CTRL | Qt::Key_N).toString(QKeySequence::NativeText));
     setViewStatus(m_jobsPage, s);
+}
+
+QFileDialog *MainWindow::exportShownJobs()
+{
+    showJobsView();
+    auto *dialog = new QFileDialog(this, tr("Export shown jobs as CSV"), QStringLiteral("jobs.csv"),
+                                   tr("CSV files (*.csv);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("csvExportDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("csv"));
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        // The rows as loaded now (more load as you scroll): the message says which.
+        const int n = m_jobs->rowCount();
+        const bool more = m_jobs->hasMore();
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(m_jobs->toCsv().toUtf8()) < 0 || !file.commit()) {
+            statusBar()->showMessage(tr("Could not write %1: %2").arg(path, file.errorString()), 15000);
+            return;
+        }
+        statusBar()->showMessage(more ? tr("Exported the %n job(s) loaded to %1 (more match: scroll to load them).", nullptr, n).arg(path)
+                                      : tr("Exported %n job(s) to %1.", nullptr, n).arg(path),
+                                 15000);
+    });
+    dialog->open();
+    return dialog;
+}
+
+ShortcutsDialog *MainWindow::openShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(this);
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::saveCurrentView(const QString &name)
+{
+    if (name.trimmed().isEmpty())
+        return;
+    SavedView v;
+    v.name = name.trimmed();
+    v.find = m_find->text().trimmed();
+    v.state = m_state->currentData().toInt();
+    v.owner = m_owner->text().trimmed();
+    v.route = m_route->text().trimmed();
+    v.provider = m_provider->text().trimmed();
+    v.ageMs = m_age->currentData().toLongLong();
+    v.sortColumn = m_table->horizontalHeader()->sortIndicatorSection();
+    v.sortAscending = m_table->horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
+    SavedViews::save(v);
+    rebuildSavedViewsMenu();
+    statusBar()->showMessage(tr("Saved the view \"%1\".").arg(v.name), 5000);
+}
+
+void MainWindow::applySavedView(const SavedView &v)
+{
+    showJobsView();
+    {
+        // One read for the whole set, not one per field.
+        const QSignalBlocker a(m_state), b(m_age);
+        m_find->setText(v.find);
+        m_owner->setText(v.owner);
+        m_route->setText(v.route);
+        m_provider->setText(v.provider);
+        const int s = m_state->findData(v.state);
+        m_state->setCurrentIndex(s >= 0 ? s : 0);
+        const int a2 = m_age->findData(v.ageMs);
+        m_age->setCurrentIndex(a2 >= 0 ? a2 : 0);
+    }
+    const int st = m_state->currentData().toInt();
+    const QModelIndex entry = m_sidebarModel->indexOfId(st < 0 ? kJobsSection : stateEntry(static_cast<JobState>(st)));
+    if (entry.isValid() && m_sidebar->selectionModel()->currentIndex() != entry) {
+        const QScopedValueRollback syncing(m_syncingSidebar, true);
+        m_sidebar->selectionModel()->setCurrentIndex(entry, QItemSelectionModel::ClearAndSelect);
+    }
+    if (v.sortColumn >= 0 && JobsModel::isSortable(v.sortColumn)) {
+        const auto o = JobsModel::storeOrder(v.sortColumn, v.sortAscending ? Qt::AscendingOrder : Qt::DescendingOrder);
+        JobFilter f = m_jobs->filter();
+        if (f.sort != o->first || f.ascending != o->second) {
+            const QSignalBlocker block(m_table->horizontalHeader());
+            m_table->horizontalHeader()->setSortIndicator(v.sortColumn, v.sortAscending ? Qt::AscendingOrder : Qt::DescendingOrder);
+            f.sort = o->first;
+            f.ascending = o->second;
+            m_jobs->setFilter(f); // the order; the filters follow below
+        }
+    }
+    applyFilters();
+}
+
+void MainWindow::rebuildSavedViewsMenu()
+{
+    m_savedViewsMenu->clear();
+    QAction *save = m_savedViewsMenu->addAction(tr("&Save the current filters as…"), this, [this] {
+        auto *ask = new QInputDialog(this);
+        ask->setObjectName(QStringLiteral("saveViewDialog"));
+        ask->setAttribute(Qt::WA_DeleteOnClose);
+        ask->setWindowTitle(tr("Save view"));
+        ask->setLabelText(tr("Name of the view (the filters and the order as they are now):"));
+        connect(ask, &QInputDialog::textValueSelected, this, &MainWindow::saveCurrentView);
+        ask->open();
+    });
+    save->setObjectName(QStringLiteral("saveViewAction"));
+    const QList<SavedView> views = SavedViews::all();
+    if (views.isEmpty())
+        return;
+    m_savedViewsMenu->addSeparator();
+    for (const SavedView &v : views) {
+        QAction *a = m_savedViewsMenu->addAction(v.name, this, [this, v] { applySavedView(v); });
+        a->setObjectName(QStringLiteral("savedView_") + v.name);
+    }
+    QMenu *remove = m_savedViewsMenu->addMenu(tr("&Delete a saved view"));
+    for (const SavedView &v : views)
+        remove->addAction(v.name, this, [this, name = v.name] {
+            SavedViews::remove(name);
+            // Not while the menu that holds this action is being shown: after it closes.
+            QTimer::singleShot(0, this, &MainWindow::rebuildSavedViewsMenu);
+        });
+}
+
+void MainWindow::openJobsContextMenu(const QPoint &pos)
+{
+    const QModelIndex index = m_table->indexAt(pos);
+    if (!index.isValid())
+        return;
+    const qint64 jobId = m_jobs->data(index, JobsModel::JobIdRole).toLongLong();
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const QPoint global = m_table->viewport()->mapToGlobal(pos);
+    auto popup = [this, jobId, global] {
+        if (m_detail->jobId() != jobId || !m_detail->current() || !m_detail->current()->detail)
+            return; // the operator moved on before the job was read
+        auto *menu = new QMenu(this);
+        menu->setObjectName(QStringLiteral("jobsContextMenu"));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        for (const char *name : {"copyIdAction", "copyKeyAction", "", "cancelAttemptAction", "retryAction", "cancelJobAction", "",
+                                 "exportCsvAction"}) {
+            if (!*name) {
+                menu->addSeparator();
+                continue;
+            }
+            if (auto *a = findChild<QAction *>(QLatin1String(name)))
+                menu->addAction(a);
+        }
+        menu->popup(global);
+    };
+    // The Job actions act on the detail's job: the menu opens once it is this row's.
+    if (m_detail->jobId() == jobId && m_detail->current() && m_detail->current()->detail
+        && m_detail->current()->detail->job.id == jobId) {
+        popup();
+        return;
+    }
+    auto *once = new QObject(this);
+    connect(m_detail, &JobDetailView::detailShown, once, [once, popup] {
+        once->deleteLater();
+        popup();
+    });
+    QTimer::singleShot(5000, once, &QObject::deleteLater); // not read by then: no menu
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // A line edit takes Ctrl+E (end of line), Ctrl+K (delete to the end) and more for itself
+    // on some platforms: the window's own shortcuts go first in the jobs view's filter boxes.
+    if (event->type() == QEvent::ShortcutOverride && qobject_cast<QLineEdit *>(watched)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const QKeySequence pressed(key->keyCombination());
+        for (QAction *a : findChildren<QAction *>()) {
+            if (!a->isEnabled() || a->shortcut().isEmpty() || a->shortcut() != pressed)
+                continue;
+            if (pressed == QKeySequence::Copy || pressed == QKeySequence::Paste || pressed == QKeySequence::Cut
+                || pressed == QKeySequence::SelectAll || pressed == QKeySequence::Undo || pressed == QKeySequence::Redo)
+                break; // the box's own editing keys stay the box's
+            event->ignore();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::setViewStatus(QWidget *view, const QString &text)
@@ -676,6 +1108,8 @@ void MainWindow::updateActions()
         m_actingActions.at(1)->setEnabled(previewRetry(*cur->detail).allowed);
         m_actingActions.at(2)->setEnabled(canCancelJob(*cur->detail));
     }
+    for (int i = 0; i < m_explainers.size(); ++i)
+        m_explainers.at(i)->setEnabled(!m_actingActions.at(i)->isEnabled() && m_pages->currentWidget() == m_jobsPage);
     m_detail->updateActions();
 }
 

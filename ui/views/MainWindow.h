@@ -11,7 +11,10 @@
 #include <QMainWindow>
 
 class QComboBox;
+class QFileDialog;
 class QLabel;
+class QMenu;
+class QTimer;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
@@ -25,8 +28,10 @@ class ColumnFit;
 class ConnectionBanner;
 class JobDetailView;
 class JobsModel;
+class ShortcutsDialog;
 class SidebarModel;
 class StoreClient;
+struct SavedView;
 
 class MainWindow : public QMainWindow
 {
@@ -65,6 +70,26 @@ public:
     ConnectionBanner *banner() const { return m_banner; }
     SidebarModel *sidebarModel() const { return m_sidebarModel; }
     QPushButton *newJobsBar() const { return m_newJobs; }
+    // The active filters, and why the table is empty when it is.
+    QLabel *filterSummary() const { return m_filterSummary; }
+
+    // File ▸ Export shown jobs as CSV: the file dialog (answered by fileSelected).
+    QFileDialog *exportShownJobs();
+    ShortcutsDialog *openShortcuts(); // Help ▸ Keyboard shortcuts
+    // View ▸ Saved views: the filters and order as they are now, by name; and back.
+    void saveCurrentView(const QString &name);
+    void applySavedView(const SavedView &view);
+    // The jobs table's context menu for the row at pos (viewport coordinates): it
+    // opens once the detail shows that row's job, so its actions are that job's.
+    void openJobsContextMenu(const QPoint &pos);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+Q_SIGNALS:
+    // The connect dialog's demo: the program starts the demo (once) and connects to it;
+    // without a receiver connectTo opens the demo's database as it is.
+    void demoRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -78,6 +103,10 @@ private:
     void onPolled(const PollResult &r);
     void onSidebarClicked(const QModelIndex &index);
     void updateStatus(); // the jobs view's message
+    void updateFilterSummary();
+    void explainEmpty(); // asks the store which filter hides the matches of an empty table
+    void rebuildSavedViewsMenu();
+    void sortBy(int column);
     void showViewStatus(); // the showing view's message on the status bar
     void showJobsView();   // with the state filter it had
     void updateActions();
@@ -109,11 +138,19 @@ private:
     QLineEdit *m_route = nullptr;
     QLineEdit *m_provider = nullptr;
     QComboBox *m_age = nullptr;
+    QTimer *m_filterTimer = nullptr; // filters apply as you type, after a pause
+    QLabel *m_filterSummary = nullptr;
+    QPushButton *m_clearFilters = nullptr;
+    QString m_emptyWhy;     // why the table is empty, once the store said
+    quint64 m_emptyAsk = 0; // the question being asked (a newer filter drops the older answer)
+    QMenu *m_savedViewsMenu = nullptr;
+    bool m_syncingSidebar = false;
     QLabel *m_status = nullptr;
     QHash<QWidget *, QString> m_viewStatus;
     QString m_jobsReadError; // the last read of the jobs table failed (cleared by the next read)
     std::optional<qint64> m_reselect;
     QList<QAction *> m_actingActions;
+    QList<QAction *> m_explainers; // the acting actions' keys while they are refused: say why
     bool m_layoutRestored = false;
 };
 

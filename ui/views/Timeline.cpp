@@ -260,6 +260,16 @@ TimelineWidget::TimelineWidget(QWidget *parent)
 void TimelineWidget::setTimeline(const Timeline &timeline)
 {
     m_timeline = timeline;
+    // What the lanes draw, in words, for a screen reader: a line per attempt.
+    QStringList lines;
+    for (const TimelineLane &lane : timeline.lanes)
+    {
+        QStringList parts{lane.label, lane.stateText, lane.lossText};
+        parts.removeAll(QString());
+        lines.append(parts.join(QStringLiteral(", ")));
+    }
+    setAccessibleName(tr("Time line of the attempts"));
+    setAccessibleDescription(lines.isEmpty() ? tr("No attempts.") : lines.join(u'\n'));
     updateGeometry();
     update();
 }

@@ -4,7 +4,9 @@
 #include "ReadRetry.h"
 #include "RaceLossModel.h"
 #include "StoreClient.h"
+#include "views/RowAnchor.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -62,6 +64,8 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("raceLossTable"));
+    m_table->setAccessibleName(tr("Race losses"));
+    m_table->setTabKeyNavigation(false);
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -73,6 +77,7 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
         if (!m_sizing && section < m_model->columnCount() - 1) // the last one stretches with the window
             m_userSized = true;
     });
+    new RowAnchor(m_table); // live rows above the visible ones do not push them
     v->addWidget(m_table, 1);
     m_status = new QLabel(this);
     m_status->setTextFormat(Qt::PlainText); // it shows data: never as rich text
@@ -82,9 +87,12 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QLineEdit::editingFinished, this, &RaceLossView::applyFilter);
     connect(m_since, &QComboBox::currentIndexChanged, this, &RaceLossView::applyFilter);
     connect(m_model, &RaceLossModel::loaded, this, [this](int n) {
-        if (n > 0 && !m_userSized) { // the columns fit what is shown until the operator sizes one
+        // The columns fit the first rows shown, once: a poll never moves a column's edge
+        // (longer values are elided; the tooltip holds them whole).
+        if (n > 0 && !m_userSized && !m_fitted) {
             const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
+            m_fitted = true;
         }
         m_status->setText(m_model->hasMore() ? tr("%n race loss(es) shown; more load as you scroll.", nullptr, n)
                                              : tr("%n race loss(es).", nullptr, n));
@@ -100,6 +108,12 @@ RaceLossView::RaceLossView(StoreClient *client, QWidget *parent)
             Q_EMIT openJobRequested(m_model->data(index, RaceLossModel::JobIdRole).toLongLong());
     };
     connect(m_table, &QTableView::doubleClicked, this, open);
+    auto *enter = new QAction(this); // Enter on a row: open it on the time line
+    enter->setObjectName(QStringLiteral("openTimelineKey"));
+    enter->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    enter->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_table->addAction(enter);
+    connect(enter, &QAction::triggered, this, [this, open] { open(m_table->selectionModel()->currentIndex()); });
     connect(m_open, &QPushButton::clicked, this, [this, open] { open(m_table->selectionModel()->currentIndex()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &cur) { m_open->setEnabled(cur.isValid()); });

@@ -50,6 +50,7 @@ private:
     QLabel *m_status = nullptr;
     bool m_sizing = false;    // the view sizes its columns now
     bool m_userSized = false; // the operator sized a column: leave the widths alone
+    bool m_fitted = false;    // the columns were fitted to the first rows shown
 };
 
 } // namespace jobdesk::ui

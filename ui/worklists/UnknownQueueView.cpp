@@ -4,13 +4,16 @@
 #include "LiveRefresh.h"
 #include "ReadRetry.h"
 #include "StoreClient.h"
+#include "views/RowAnchor.h"
 #include "UnknownQueueModel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
+#include <QAction>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QSet>
@@ -61,7 +64,10 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("unknownQueueTable"));
+    m_table->setAccessibleName(tr("Unknown attempts"));
     m_table->setModel(m_model);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table
+    m_provider->setAccessibleName(tr("Provider filter"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
@@ -72,6 +78,7 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
         if (!m_sizing && section < m_model->columnCount() - 1) // the last one stretches with the window
             m_userSized = true;
     });
+    new RowAnchor(m_table); // live rows above the visible ones do not push them
     v->addWidget(m_table, 1);
 
     m_status = new QLabel(this);
@@ -83,9 +90,12 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(m_provider, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setProvider(m_provider->currentData().toString()); });
     connect(m_model, &UnknownQueueModel::loaded, this, [this](int n) {
-        if (n > 0 && !m_userSized) { // the columns fit what is shown until the operator sizes one
+        // The columns fit the first rows shown, once: a poll never moves a column's edge
+        // (longer values are elided; the tooltip holds them whole).
+        if (n > 0 && !m_userSized && !m_fitted) {
             const QScopedValueRollback sizing(m_sizing, true);
             m_table->resizeColumnsToContents();
+            m_fitted = true;
         }
         // The sidebar counts the whole queue: a filtered list says it is a share of that count.
         const int total = static_cast<int>(m_model->allItems().size());
@@ -119,6 +129,27 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
         if (cur.isValid())
             Q_EMIT openJobRequested(m_model->data(cur, UnknownQueueModel::JobIdRole).toLongLong());
     });
+    // The keys the jobs view has, here on the selected rows: Enter opens the job, Ctrl+K
+    // cancels (the Job menu's Ctrl+K is off while this view shows), and the row's menu.
+    auto key = [this](const QString &name, const QList<QKeySequence> &keys, QPushButton *button) {
+        auto *a = new QAction(button->text(), this);
+        a->setObjectName(name);
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, button, [button] {
+            if (button->isEnabled())
+                button->click();
+        });
+        addAction(a);
+        return a;
+    };
+    m_rowActions = {key(QStringLiteral("openJobKey"), {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)}, m_openJob),
+                    key(QStringLiteral("askNowKey"), {}, m_askNow),
+                    key(QStringLiteral("cancelSelectedKey"), {QKeySequence(Qt::CTRL | Qt::Key_K)}, m_cancelSelected),
+                    key(QStringLiteral("cancelAllShownKey"), {}, m_cancelAll)};
+    m_rowButtons = {m_openJob, m_askNow, m_cancelSelected, m_cancelAll};
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &UnknownQueueView::openContextMenu);
     connect(m_cancelSelected, &QPushButton::clicked, this, &UnknownQueueView::openCancelSelected);
     connect(m_cancelAll, &QPushButton::clicked, this, &UnknownQueueView::openCancelAllShown);
     connect(m_askNow, &QPushButton::clicked, this, &UnknownQueueView::askSelectedNow);
@@ -126,6 +157,24 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     connect(client, &StoreClient::connectionLost, this, &UnknownQueueView::updateButtons);
     connect(client, &StoreClient::connectionRestored, this, &UnknownQueueView::updateButtons);
     updateButtons();
+}
+
+QMenu *UnknownQueueView::openContextMenu(const QPoint &pos)
+{
+    const QModelIndex index = m_table->indexAt(pos);
+    if (index.isValid() && !m_table->selectionModel()->isRowSelected(index.row(), {}))
+        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("unknownQueueContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (int i = 0; i < m_rowActions.size(); ++i) { // the buttons' actions, with their keys shown
+        QPushButton *button = m_rowButtons.at(i);
+        QAction *a = menu->addAction(button->text(), button, &QPushButton::click);
+        a->setShortcuts(m_rowActions.at(i)->shortcuts());
+        a->setEnabled(button->isEnabled());
+    }
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
+    return menu;
 }
 
 void UnknownQueueView::refresh()
@@ -192,6 +241,7 @@ void UnknownQueueView::updateButtons()
     m_openJob->setEnabled(m_table->selectionModel()->currentIndex().isValid());
     for (QPushButton *b : {m_cancelSelected, m_cancelAll})
         b->setToolTip(m_client->whyCannotAct());
+
 }
 
 BulkCancelDialog *UnknownQueueView::openBulk(const QList<int> &rows)

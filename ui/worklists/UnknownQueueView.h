@@ -10,7 +10,9 @@
 
 #include <QWidget>
 
+class QAction;
 class QComboBox;
+class QMenu;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -38,6 +40,8 @@ public:
     BulkCancelDialog *openCancelSelected();
     BulkCancelDialog *openCancelAllShown();
     void askSelectedNow();
+    // The row's actions (Open job, Ask provider now, Cancel…) at pos, in viewport coordinates.
+    QMenu *openContextMenu(const QPoint &pos);
 
 Q_SIGNALS:
     void openJobRequested(qint64 jobId);
@@ -55,6 +59,8 @@ private:
     StoreClient *m_client;
     UnknownQueueModel *m_model;
     QTableView *m_table = nullptr;
+    QList<QAction *> m_rowActions;      // Enter, Ctrl+K ... on the table
+    QList<QPushButton *> m_rowButtons;  // the buttons they press
     QComboBox *m_provider = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_cancelSelected = nullptr;
@@ -64,6 +70,7 @@ private:
     int m_asking = 0;
     bool m_sizing = false;    // the view sizes its columns now
     bool m_userSized = false; // the operator sized a column: leave the widths alone
+    bool m_fitted = false;    // the columns were fitted to the first rows shown
 };
 
 } // namespace jobdesk::ui
