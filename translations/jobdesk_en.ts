@@ -1428,10 +1428,6 @@ Nothing has been read yet. Reconnecting by itself.</translation>
         <translation>Connect to a JobDesk database</translation>
     </message>
     <message>
-        <source>Saved connections:</source>
-        <translation>Saved connections:</translation>
-    </message>
-    <message>
         <source>&amp;Save</source>
         <translation>&amp;Save</translation>
     </message>
@@ -1506,6 +1502,38 @@ Nothing has been read yet. Reconnecting by itself.</translation>
     <message>
         <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite databases (*.db *.sqlite);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ved connections:</source>
+        <translation>Sa&amp;ved connections:</translation>
+    </message>
+    <message>
+        <source>Saved connections</source>
+        <translation>Saved connections</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo</source>
+        <translation>Open the &amp;demo</translation>
+    </message>
+    <message>
+        <source>The built-in demo: its own SQLite file, simulated providers and users</source>
+        <translation>The built-in demo: its own SQLite file, simulated providers and users</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connecting to %1…</translation>
+    </message>
+    <message>
+        <source>Demo (built in)</source>
+        <translation>Demo (built in)</translation>
+    </message>
+    <message>
+        <source>Starting the demo…</source>
+        <translation>Starting the demo…</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Could not connect: %1</translation>
     </message>
 </context>
 <context>
@@ -2091,6 +2119,18 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <source>Charges: %1</source>
         <translation>Charges: %1</translation>
     </message>
+    <message>
+        <source>Job detail</source>
+        <translation>Job detail</translation>
+    </message>
+    <message>
+        <source>Intent</source>
+        <translation>Intent</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::JobsModel</name>
@@ -2353,8 +2393,229 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <translation>Job id or key (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
-        <translation>Find a job by its id, or the jobs with an idempotency key (Enter)</translation>
+        <source>Views</source>
+        <translation>Views</translation>
+    </message>
+    <message>
+        <source>The jobs whose idempotency key starts with what you type (key:TEXT for exactly that key); a number and Enter opens that job</source>
+        <translation>The jobs whose idempotency key starts with what you type (key:TEXT for exactly that key); a number and Enter opens that job</translation>
+    </message>
+    <message>
+        <source>Find job id or idempotency key</source>
+        <translation>Find job id or idempotency key</translation>
+    </message>
+    <message>
+        <source>State filter</source>
+        <translation>State filter</translation>
+    </message>
+    <message>
+        <source>Owner filter (exact owner id)</source>
+        <translation>Owner filter (exact owner id)</translation>
+    </message>
+    <message>
+        <source>Route filter</source>
+        <translation>Route filter</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>Provider filter</translation>
+    </message>
+    <message>
+        <source>Age filter</source>
+        <translation>Age filter</translation>
+    </message>
+    <message>
+        <source>Active filters</source>
+        <translation>Active filters</translation>
+    </message>
+    <message>
+        <source>Clear &amp;filters</source>
+        <translation>Clear &amp;filters</translation>
+    </message>
+    <message>
+        <source>New jobs waiting</source>
+        <translation>New jobs waiting</translation>
+    </message>
+    <message>
+        <source>&amp;Export shown jobs as CSV…</source>
+        <translation>&amp;Export shown jobs as CSV…</translation>
+    </message>
+    <message>
+        <source>Saved &amp;views</source>
+        <translation>Saved &amp;views</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: select a job first.</source>
+        <translation>Cancel attempt: select a job first.</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: %1</source>
+        <translation>Cancel attempt: %1</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: job %1 has no open or unknown attempt to cancel.</source>
+        <translation>Cancel attempt: job %1 has no open or unknown attempt to cancel.</translation>
+    </message>
+    <message>
+        <source>Retry: select a job first.</source>
+        <translation>Retry: select a job first.</translation>
+    </message>
+    <message>
+        <source>Retry: %1</source>
+        <translation>Retry: %1</translation>
+    </message>
+    <message>
+        <source>Retry refused for job %1: %2</source>
+        <translation>Retry refused for job %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancel job: select a job first.</source>
+        <translation>Cancel job: select a job first.</translation>
+    </message>
+    <message>
+        <source>Cancel job: %1</source>
+        <translation>Cancel job: %1</translation>
+    </message>
+    <message>
+        <source>Cancel job %1 refused: %2</source>
+        <translation>Cancel job %1 refused: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>The jobs are sorted by id, owner, key, route, state or age: the store keeps those in order, so every page follows the order and not only the rows loaded.</source>
+        <translation>The jobs are sorted by id, owner, key, route, state or age: the store keeps those in order, so every page follows the order and not only the rows loaded.</translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation>state %1</translation>
+    </message>
+    <message>
+        <source>key starts with &quot;%1&quot;</source>
+        <translation>key starts with &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>key &quot;%1&quot;</source>
+        <translation>key &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>owner &quot;%1&quot;</source>
+        <translation>owner &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>route &quot;%1&quot;</source>
+        <translation>route &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>provider &quot;%1&quot;</source>
+        <translation>provider &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>No filter: every job.</source>
+        <translation>No filter: every job.</translation>
+    </message>
+    <message>
+        <source>Filtered by %1.</source>
+        <translation>Filtered by %1.</translation>
+    </message>
+    <message>
+        <source>No jobs match: %1</source>
+        <translation>No jobs match: %1</translation>
+    </message>
+    <message>
+        <source>the %1 filter</source>
+        <translation>the %1 filter</translation>
+    </message>
+    <message>
+        <source>the age filter (%1)</source>
+        <translation>the age filter (%1)</translation>
+    </message>
+    <message>
+        <source>the owner filter</source>
+        <translation>the owner filter</translation>
+    </message>
+    <message>
+        <source>the route filter</source>
+        <translation>the route filter</translation>
+    </message>
+    <message>
+        <source>the provider filter</source>
+        <translation>the provider filter</translation>
+    </message>
+    <message>
+        <source>%1 hides more than 100 matches</source>
+        <translation>%1 hides more than 100 matches</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 hides %n match(es)</source>
+        <translation>
+            <numerusform>%1 hides %n match</numerusform>
+            <numerusform>%1 hides %n matches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No jobs: %1.</source>
+        <translation>No jobs: %1.</translation>
+    </message>
+    <message>
+        <source>No jobs: no idempotency key starts with &quot;%1&quot; (keys are case-sensitive).</source>
+        <translation>No jobs: no idempotency key starts with &quot;%1&quot; (keys are case-sensitive).</translation>
+    </message>
+    <message>
+        <source>No jobs: no job has the idempotency key &quot;%1&quot;.</source>
+        <translation>No jobs: no job has the idempotency key &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>No jobs match these filters together.</source>
+        <translation>No jobs match these filters together.</translation>
+    </message>
+    <message>
+        <source>Export shown jobs as CSV</source>
+        <translation>Export shown jobs as CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV files (*.csv);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Could not write %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported the %n job(s) loaded to %1 (more match: scroll to load them).</source>
+        <translation>
+            <numerusform>Exported the %n job loaded to %1 (more match: scroll to load them).</numerusform>
+            <numerusform>Exported the %n jobs loaded to %1 (more match: scroll to load them).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n job(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n job to %1.</numerusform>
+            <numerusform>Exported %n jobs to %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved the view &quot;%1&quot;.</source>
+        <translation>Saved the view &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>&amp;Save the current filters as…</source>
+        <translation>&amp;Save the current filters as…</translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation>Save view</translation>
+    </message>
+    <message>
+        <source>Name of the view (the filters and the order as they are now):</source>
+        <translation>Name of the view (the filters and the order as they are now):</translation>
+    </message>
+    <message>
+        <source>&amp;Delete a saved view</source>
+        <translation>&amp;Delete a saved view</translation>
     </message>
 </context>
 <context>
@@ -2766,6 +3027,57 @@ Recorded config now %2</translation>
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>In the unknown attempts and race losses: open the selected job</source>
+        <translation>In the unknown attempts and race losses: open the selected job</translation>
+    </message>
+    <message>
+        <source>In the unknown attempts: cancel the selected attempts</source>
+        <translation>In the unknown attempts: cancel the selected attempts</translation>
+    </message>
+    <message>
+        <source>Menu key, Shift+F10</source>
+        <translation>Menu key, Shift+F10</translation>
+    </message>
+    <message>
+        <source>In a list: the selected row&apos;s actions</source>
+        <translation>In a list: the selected row&apos;s actions</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Move to the next or previous control (out of a table too)</source>
+        <translation>Move to the next or previous control (out of a table too)</translation>
+    </message>
+    <message>
+        <source>Arrow keys, Page Up, Page Down</source>
+        <translation>Arrow keys, Page Up, Page Down</translation>
+    </message>
+    <message>
+        <source>Move through a list</source>
+        <translation>Move through a list</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Keys</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>What they do</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::SidebarModel</name>
     <message>
         <source>%1: %2 need an operator</source>
@@ -2988,6 +3300,14 @@ Recorded config now %2</translation>
     <message>
         <source>created</source>
         <translation>created</translation>
+    </message>
+    <message>
+        <source>Time line of the attempts</source>
+        <translation>Time line of the attempts</translation>
+    </message>
+    <message>
+        <source>No attempts.</source>
+        <translation>No attempts.</translation>
     </message>
     <message>
         <source>+%1 min %2 s</source>
@@ -3214,6 +3534,10 @@ Recorded config now %2</translation>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>
         <translation>%1 of the oldest %2 unknown attempts shown: those on provider %3.</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>Provider filter</translation>
     </message>
 </context>
 <context>

@@ -1428,10 +1428,6 @@ Nothing has been read yet. Reconnecting by itself.</source>
         <translation>JobDesk தரவுத்தளத்துடன் இணை</translation>
     </message>
     <message>
-        <source>Saved connections:</source>
-        <translation>சேமித்த இணைப்புகள்:</translation>
-    </message>
-    <message>
         <source>&amp;Save</source>
         <translation>சேமி (&amp;S)</translation>
     </message>
@@ -1506,6 +1502,38 @@ Nothing has been read yet. Reconnecting by itself.</source>
     <message>
         <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite தரவுத்தளங்கள் (*.db *.sqlite);;எல்லாக் கோப்புகளும் (*)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ved connections:</source>
+        <translation>சேமித்த இணைப்புகள் (&amp;V):</translation>
+    </message>
+    <message>
+        <source>Saved connections</source>
+        <translation>சேமித்த இணைப்புகள்</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo</source>
+        <translation>மாதிரிக் காட்சியைத் திற (&amp;D)</translation>
+    </message>
+    <message>
+        <source>The built-in demo: its own SQLite file, simulated providers and users</source>
+        <translation>உள்ளமைந்த மாதிரிக் காட்சி (demo): அதற்கென SQLite கோப்பு, பாவனை வழங்குநர்கள், பயனர்கள்</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1 உடன் இணைகிறது…</translation>
+    </message>
+    <message>
+        <source>Demo (built in)</source>
+        <translation>மாதிரிக் காட்சி (உள்ளமைந்தது)</translation>
+    </message>
+    <message>
+        <source>Starting the demo…</source>
+        <translation>மாதிரிக் காட்சி தொடங்குகிறது…</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>இணைக்க முடியவில்லை: %1</translation>
     </message>
 </context>
 <context>
@@ -2091,6 +2119,18 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         <source>Charges: %1</source>
         <translation>கட்டணங்கள்: %1</translation>
     </message>
+    <message>
+        <source>Job detail</source>
+        <translation>வேலை விவரம்</translation>
+    </message>
+    <message>
+        <source>Intent</source>
+        <translation>நோக்கம்</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>முடிவு</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::JobsModel</name>
@@ -2353,8 +2393,229 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <translation>வேலை id அல்லது சாவி (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Find a job by its id, or the jobs with an idempotency key (Enter)</source>
-        <translation>ஒரு வேலையை அதன் id மூலம், அல்லது ஒரு சாவி (idempotency key) உள்ள வேலைகளைத் தேடு (Enter)</translation>
+        <source>Views</source>
+        <translation>காட்சிகள்</translation>
+    </message>
+    <message>
+        <source>The jobs whose idempotency key starts with what you type (key:TEXT for exactly that key); a number and Enter opens that job</source>
+        <translation>நீங்கள் தட்டச்சு செய்வதில் தொடங்கும் சாவி (idempotency key) உள்ள வேலைகள் (சரியாக அந்தச் சாவிக்கு key:TEXT); ஒரு எண்ணும் Enter உம் அந்த வேலையைத் திறக்கும்</translation>
+    </message>
+    <message>
+        <source>Find job id or idempotency key</source>
+        <translation>வேலை id அல்லது சாவியைத் தேடு</translation>
+    </message>
+    <message>
+        <source>State filter</source>
+        <translation>நிலை வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>Owner filter (exact owner id)</source>
+        <translation>உரிமையாளர் வடிகட்டி (சரியான உரிமையாளர் id)</translation>
+    </message>
+    <message>
+        <source>Route filter</source>
+        <translation>வழித்தட வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>வழங்குநர் வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>Age filter</source>
+        <translation>வயது வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>Active filters</source>
+        <translation>செயலில் உள்ள வடிகட்டிகள்</translation>
+    </message>
+    <message>
+        <source>Clear &amp;filters</source>
+        <translation>வடிகட்டிகளை நீக்கு (&amp;F)</translation>
+    </message>
+    <message>
+        <source>New jobs waiting</source>
+        <translation>காத்திருக்கும் புதிய வேலைகள்</translation>
+    </message>
+    <message>
+        <source>&amp;Export shown jobs as CSV…</source>
+        <translation>காட்டப்படும் வேலைகளை CSV ஆக ஏற்றுமதிசெய்… (&amp;E)</translation>
+    </message>
+    <message>
+        <source>Saved &amp;views</source>
+        <translation>சேமித்த காட்சிகள் (&amp;V)</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: select a job first.</source>
+        <translation>முயற்சியை ரத்துசெய்: முதலில் ஒரு வேலையைத் தேர்ந்தெடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: %1</source>
+        <translation>முயற்சியை ரத்துசெய்: %1</translation>
+    </message>
+    <message>
+        <source>Cancel attempt: job %1 has no open or unknown attempt to cancel.</source>
+        <translation>முயற்சியை ரத்துசெய்: வேலை %1 இல் ரத்துசெய்ய திறந்த அல்லது தெரியாத (UNKNOWN) முயற்சி இல்லை.</translation>
+    </message>
+    <message>
+        <source>Retry: select a job first.</source>
+        <translation>மறுமுயற்சி: முதலில் ஒரு வேலையைத் தேர்ந்தெடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Retry: %1</source>
+        <translation>மறுமுயற்சி: %1</translation>
+    </message>
+    <message>
+        <source>Retry refused for job %1: %2</source>
+        <translation>வேலை %1 க்கு மறுமுயற்சி மறுக்கப்பட்டது: %2</translation>
+    </message>
+    <message>
+        <source>Cancel job: select a job first.</source>
+        <translation>வேலையை ரத்துசெய்: முதலில் ஒரு வேலையைத் தேர்ந்தெடுங்கள்.</translation>
+    </message>
+    <message>
+        <source>Cancel job: %1</source>
+        <translation>வேலையை ரத்துசெய்: %1</translation>
+    </message>
+    <message>
+        <source>Cancel job %1 refused: %2</source>
+        <translation>வேலை %1 ஐ ரத்துசெய்வது மறுக்கப்பட்டது: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>விசைப்பலகைக் குறுக்குவழிகள் (&amp;K)</translation>
+    </message>
+    <message>
+        <source>The jobs are sorted by id, owner, key, route, state or age: the store keeps those in order, so every page follows the order and not only the rows loaded.</source>
+        <translation>வேலைகளை id, உரிமையாளர், சாவி, வழித்தடம், நிலை அல்லது வயது வாரியாக வரிசைப்படுத்தலாம்: சேமிப்பகம் அவற்றை வரிசையில் வைத்திருப்பதால் ஏற்றப்பட்ட வரிசைகள் மட்டுமல்ல, ஒவ்வொரு பக்கமும் அந்த வரிசையைப் பின்பற்றும்.</translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation>நிலை %1</translation>
+    </message>
+    <message>
+        <source>key starts with &quot;%1&quot;</source>
+        <translation>சாவி &quot;%1&quot; இல் தொடங்குகிறது</translation>
+    </message>
+    <message>
+        <source>key &quot;%1&quot;</source>
+        <translation>சாவி &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>owner &quot;%1&quot;</source>
+        <translation>உரிமையாளர் &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>route &quot;%1&quot;</source>
+        <translation>வழித்தடம் &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>provider &quot;%1&quot;</source>
+        <translation>வழங்குநர் &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>No filter: every job.</source>
+        <translation>வடிகட்டி இல்லை: எல்லா வேலைகளும்.</translation>
+    </message>
+    <message>
+        <source>Filtered by %1.</source>
+        <translation>வடிகட்டியவை: %1.</translation>
+    </message>
+    <message>
+        <source>No jobs match: %1</source>
+        <translation>எந்த வேலையும் பொருந்தவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>the %1 filter</source>
+        <translation>%1 வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>the age filter (%1)</source>
+        <translation>வயது வடிகட்டி (%1)</translation>
+    </message>
+    <message>
+        <source>the owner filter</source>
+        <translation>உரிமையாளர் வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>the route filter</source>
+        <translation>வழித்தட வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>the provider filter</source>
+        <translation>வழங்குநர் வடிகட்டி</translation>
+    </message>
+    <message>
+        <source>%1 hides more than 100 matches</source>
+        <translation>%1 100 க்கும் மேற்பட்ட பொருத்தங்களை மறைக்கிறது</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 hides %n match(es)</source>
+        <translation>
+            <numerusform>%1 %n பொருத்தத்தை மறைக்கிறது</numerusform>
+            <numerusform>%1 %n பொருத்தங்களை மறைக்கிறது</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No jobs: %1.</source>
+        <translation>வேலைகள் இல்லை: %1.</translation>
+    </message>
+    <message>
+        <source>No jobs: no idempotency key starts with &quot;%1&quot; (keys are case-sensitive).</source>
+        <translation>வேலைகள் இல்லை: எந்தச் சாவியும் &quot;%1&quot; இல் தொடங்கவில்லை (சாவிகளில் பெரிய/சிறிய எழுத்து வேறுபடும்).</translation>
+    </message>
+    <message>
+        <source>No jobs: no job has the idempotency key &quot;%1&quot;.</source>
+        <translation>வேலைகள் இல்லை: &quot;%1&quot; என்ற சாவியுடன் எந்த வேலையும் இல்லை.</translation>
+    </message>
+    <message>
+        <source>No jobs match these filters together.</source>
+        <translation>இந்த வடிகட்டிகள் அனைத்துக்கும் ஒருசேரப் பொருந்தும் வேலை இல்லை.</translation>
+    </message>
+    <message>
+        <source>Export shown jobs as CSV</source>
+        <translation>காட்டப்படும் வேலைகளை CSV ஆக ஏற்றுமதிசெய்</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV கோப்புகள் (*.csv);;எல்லாக் கோப்புகளும் (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 ஐ எழுத முடியவில்லை: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported the %n job(s) loaded to %1 (more match: scroll to load them).</source>
+        <translation>
+            <numerusform>ஏற்றப்பட்ட %n வேலை %1 க்கு ஏற்றுமதியானது (மேலும் பொருந்துகின்றன: அவற்றை ஏற்ற உருட்டுங்கள்).</numerusform>
+            <numerusform>ஏற்றப்பட்ட %n வேலைகள் %1 க்கு ஏற்றுமதியாயின (மேலும் பொருந்துகின்றன: அவற்றை ஏற்ற உருட்டுங்கள்).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n job(s) to %1.</source>
+        <translation>
+            <numerusform>%n வேலை %1 க்கு ஏற்றுமதியானது.</numerusform>
+            <numerusform>%n வேலைகள் %1 க்கு ஏற்றுமதியாயின.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved the view &quot;%1&quot;.</source>
+        <translation>&quot;%1&quot; காட்சி சேமிக்கப்பட்டது.</translation>
+    </message>
+    <message>
+        <source>&amp;Save the current filters as…</source>
+        <translation>இப்போதைய வடிகட்டிகளை இப்படிச் சேமி… (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation>காட்சியைச் சேமி</translation>
+    </message>
+    <message>
+        <source>Name of the view (the filters and the order as they are now):</source>
+        <translation>காட்சியின் பெயர் (இப்போதுள்ள வடிகட்டிகளும் வரிசையும்):</translation>
+    </message>
+    <message>
+        <source>&amp;Delete a saved view</source>
+        <translation>சேமித்த காட்சியை நீக்கு (&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -2766,6 +3027,57 @@ Recorded config now %2</source>
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>விசைப்பலகைக் குறுக்குவழிகள்</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>In the unknown attempts and race losses: open the selected job</source>
+        <translation>தெரியாத (UNKNOWN) முயற்சிகளிலும் போட்டி இழப்புகளிலும்: தேர்ந்தெடுத்த வேலையைத் திற</translation>
+    </message>
+    <message>
+        <source>In the unknown attempts: cancel the selected attempts</source>
+        <translation>தெரியாத (UNKNOWN) முயற்சிகளில்: தேர்ந்தெடுத்த முயற்சிகளை ரத்துசெய்</translation>
+    </message>
+    <message>
+        <source>Menu key, Shift+F10</source>
+        <translation>Menu விசை, Shift+F10</translation>
+    </message>
+    <message>
+        <source>In a list: the selected row&apos;s actions</source>
+        <translation>ஒரு பட்டியலில்: தேர்ந்தெடுத்த வரிசையின் செயல்கள்</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Move to the next or previous control (out of a table too)</source>
+        <translation>அடுத்த அல்லது முந்தைய கட்டுப்பாட்டுக்குச் செல் (அட்டவணையிலிருந்தும் வெளியே)</translation>
+    </message>
+    <message>
+        <source>Arrow keys, Page Up, Page Down</source>
+        <translation>அம்பு விசைகள், Page Up, Page Down</translation>
+    </message>
+    <message>
+        <source>Move through a list</source>
+        <translation>பட்டியலில் நகர்</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>விசைகள்</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>அவை செய்வது</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::SidebarModel</name>
     <message>
         <source>%1: %2 need an operator</source>
@@ -2988,6 +3300,14 @@ Recorded config now %2</source>
     <message>
         <source>created</source>
         <translation>உருவாக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>Time line of the attempts</source>
+        <translation>முயற்சிகளின் காலவரிசை</translation>
+    </message>
+    <message>
+        <source>No attempts.</source>
+        <translation>முயற்சிகள் இல்லை.</translation>
     </message>
     <message>
         <source>+%1 min %2 s</source>
@@ -3214,6 +3534,10 @@ Recorded config now %2</source>
     <message>
         <source>%1 of the oldest %2 unknown attempts shown: those on provider %3.</source>
         <translation>மிகப் பழைய தெரியாத (UNKNOWN) %2 முயற்சிகளில் %1 காட்டப்படுகின்றன: வழங்குநர் %3 இல் உள்ளவை.</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>வழங்குநர் வடிகட்டி</translation>
     </message>
 </context>
 <context>
