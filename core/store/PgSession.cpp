@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QRegularExpression>
+#include <QThread>
 #include <QUrl>
 
 #include <pqxx/errorhandler>
@@ -151,10 +153,20 @@ void PgSession::open()
         // "local" becomes "on" too (a synchronous
         // standby, when there is one, must have it); remote_write and
         // remote_apply are left as they are.
+        // A standby (in recovery) is never used, whatever the URL says
+        // (target_session_attrs=any, one host that was demoted, a pooler in
+        // front of a standby): every guard and compare-and-swap runs on the
+        // primary, and a read on a standby may miss what the primary
+        // answered (tst_failover::aSessionOnAStandbyIsDroppedAsALostConnection).
         const pqxx::result r = tx.exec("SET client_min_messages = warning; SET lock_timeout = '30s'; "
                                        "SELECT current_setting('fsync', true), set_config('synchronous_commit', CASE WHEN "
                                        "current_setting('synchronous_commit') IN ('off', 'local') THEN 'on' ELSE "
-                                       "current_setting('synchronous_commit') END, false)");
+                                       "current_setting('synchronous_commit') END, false), pg_is_in_recovery()");
+        if (!r.empty() && r[0][2].c_str() == std::string_view("t"))
+            throw SqlError(SqlError::Kind::ConnectionLost,
+                           QStringLiteral("%1 is a standby (in recovery); JobDesk works on the primary only: name every "
+                                          "node in the URL (postgresql://h1,h2/db)")
+                               .arg(server()));
         if (!r.empty() && r[0][0].c_str() == std::string_view("off")) {
             static std::once_flag warned;
             std::call_once(warned, [this] {
@@ -175,6 +187,21 @@ void PgSession::open()
 QString PgSession::describe() const
 {
     return StoreUrl{Dialect::Postgres, {}, QString::fromStdString(m_url)}.toDisplayString();
+}
+
+QString PgSession::server() const
+{
+    if (!m_conn || !m_conn->conn.is_open())
+        return {};
+    // libpq's host and port of this connection: of a multi-host URL, the one it connected to.
+    const char *host = m_conn->conn.hostname();
+    const char *port = m_conn->conn.port();
+    QString h = QString::fromUtf8(host ? host : "");
+    if (h.startsWith(u'/'))
+        h = QStringLiteral("socket ") + h; // a Unix-domain socket's directory
+    else if (h.contains(u':'))
+        h = u'[' + h + u']'; // IPv6
+    return port && *port ? h + u':' + QString::fromUtf8(port) : h;
 }
 
 namespace {
@@ -226,6 +253,27 @@ void PgSession::rethrow(const QString &sql)
             throw SqlError(SqlError::Kind::Retryable, msg);
         if (state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03")
             throw SqlError(SqlError::Kind::ConnectionLost, msg);
+        // read_only_sql_transaction: this server stopped being the primary (a
+        // standby, a demoted primary, a pooler that moved to one). Not a
+        // refusal: the session is dropped, and the caller's reconnect runs
+        // the URL's whole multi-host connect again, which finds the primary.
+        if (state == "25006") {
+            qCWarning(lcStore).noquote() << QStringLiteral("%1 is read-only (no longer the primary?); reconnecting: %2").arg(server(), msg);
+            m_conn.reset();
+            m_inTransaction = false;
+            throw SqlError(SqlError::Kind::ConnectionLost,
+                           QStringLiteral("the server is read-only, no longer the primary; reconnecting: %1").arg(msg));
+        }
+        // A statement this session prepared is gone, or a name it never used
+        // is taken: its statements run on a server connection it does not own,
+        // as behind a pooler in transaction mode. Said plainly, not retried
+        // (tst_failover::aTransactionModePoolerIsRefusedWithAClearError).
+        if ((state == "26000" || state == "42P05") && msg.contains(QLatin1String("prepared statement \"jd")))
+            throw SqlError(SqlError::Kind::Other,
+                           QStringLiteral("PostgreSQL does not know this session's prepared statements (%1): JobDesk is "
+                                          "behind a pooler in transaction mode (e.g. pgbouncer pool_mode = transaction), "
+                                          "which it does not support: use session mode, or connect to PostgreSQL directly")
+                               .arg(msg));
         throw SqlError(SqlError::Kind::Other, msg + QStringLiteral(" [") + QString::fromStdString(state)
                                                   + QStringLiteral("] in: ") + sql.left(200));
     } catch (const std::exception &e) {
@@ -410,12 +458,46 @@ void PgSession::rollback() noexcept
     }
 }
 
+namespace {
+
+// Whether a libpq URI or key=value string names several hosts (a cluster that fails over).
+bool namesSeveralHosts(const std::string &url)
+{
+    const QString u = QString::fromStdString(url);
+    static const QRegularExpression uriHosts(QStringLiteral("^postgres(ql)?://[^/?]*,"));
+    static const QRegularExpression keywordHosts(QStringLiteral("(^|\\s)host(addr)?\\s*=\\s*'?[^\\s']*,"));
+    return uriHosts.match(u).hasMatch() || keywordHosts.match(u).hasMatch();
+}
+
+} // namespace
+
 void PgSession::reconnect()
 {
     // libpqxx 6 "reactivation" is unreliable: drop the object, open a new one.
     m_conn.reset();
     m_inTransaction = false;
-    open();
+    // Of several hosts, none may be the primary for a moment (the old one
+    // gone, its standby not yet promoted: about loop_wait under Patroni).
+    // libpq tries each host in order on every connect; the session keeps
+    // trying for up to kFailoverWaitMs from the first failed reconnect of
+    // this outage, so a failover is waited out instead of answered with an
+    // error; once that is spent, each reconnect tries once.
+    if (!m_outage.isValid())
+        m_outage.start();
+    const qint64 budget = namesSeveralHosts(m_url) ? kFailoverWaitMs : 0;
+    for (int tries = 0;; ++tries) {
+        try {
+            open();
+            if (tries > 0 || m_outage.elapsed() > 1000)
+                qCInfo(lcStore).noquote() << QStringLiteral("reconnected to %1 after %2 ms").arg(server()).arg(m_outage.elapsed());
+            m_outage.invalidate();
+            return;
+        } catch (const SqlError &) {
+            if (m_outage.elapsed() >= budget)
+                throw;
+            QThread::msleep(200);
+        }
+    }
 }
 
 void PgSession::simulateConnectionLoss()

@@ -2,6 +2,8 @@
 
 #include "SqlSession.h"
 
+#include <QElapsedTimer>
+
 #include <memory>
 
 namespace jobdesk {
@@ -22,11 +24,15 @@ public:
     void reconnect() override;
     void simulateConnectionLoss() override;
     QString describe() const override;
+    QString server() const override;
     int cachedStatementCount() const override;
 
     // How many distinct statements one connection keeps prepared; the least
     // recently used one is deallocated to make room for a new one.
     static constexpr int kMaxPreparedStatements = 256;
+    // How long reconnects keep looking for a primary among the several hosts
+    // of a multi-host URL (a failover), from the first failed one of an outage.
+    static constexpr qint64 kFailoverWaitMs = 15000;
 
 private:
     void open();
@@ -36,6 +42,7 @@ private:
     struct Connection; // wraps pqxx::connection (a typedef in libpqxx 6, so not forward-declarable)
     std::unique_ptr<Connection> m_conn; // with its prepared statements: a reconnect starts with none
     bool m_inTransaction = false;
+    QElapsedTimer m_outage; // since the first reconnect of the current outage; invalid while connected
     void checkStandbyWait(); // throws ConnectionLost when a commit's wait for a synchronous standby was cancelled
 };
 

@@ -20,19 +20,28 @@ QString postgresConnectionString(const QString &url)
 {
     static const std::pair<const char *, const char *> kDefaults[] = {
         {"connect_timeout", "10"}, {"keepalives_idle", "30"}, {"keepalives_interval", "10"},
-        {"keepalives_count", "3"}, {"tcp_user_timeout", "60000"}};
-    const bool uri = url.startsWith(QLatin1String("postgresql://")) || url.startsWith(QLatin1String("postgres://"));
+        {"keepalives_count", "3"}, {"tcp_user_timeout", "60000"}, {"target_session_attrs", "primary"}};
     QString out = url.trimmed();
+    const bool uri = out.startsWith(QLatin1String("postgresql://")) || out.startsWith(QLatin1String("postgres://"));
+    // A URI's query is what follows its first '?' (a host list, user info
+    // and path hold none unencoded); the added parameters join it.
+    const qsizetype query = uri ? out.indexOf(u'?') : -1;
     for (const auto &[key, value] : kDefaults) {
         const QString k = QLatin1String(key);
         // Set already (a URI's query or a key=value pair): the URL's own value wins.
+        const QString inUrl = uri ? (query < 0 ? QString() : out.mid(query)) : out;
         static const QString kBoundary = QStringLiteral("(^|[?&\\s])");
-        if (QRegularExpression(kBoundary + k + QStringLiteral("\\s*=")).match(out).hasMatch())
+        if (QRegularExpression(kBoundary + k + QStringLiteral("\\s*=")).match(inUrl).hasMatch())
             continue;
-        if (uri)
-            out += (out.contains(u'?') ? u'&' : u'?') + k + u'=' + QLatin1String(value);
-        else
+        if (uri) {
+            if (!out.contains(u'?'))
+                out += u'?';
+            else if (!out.endsWith(u'?') && !out.endsWith(u'&'))
+                out += u'&';
+            out += k + u'=' + QLatin1String(value);
+        } else {
             out += u' ' + k + u'=' + QLatin1String(value);
+        }
     }
     return out;
 }

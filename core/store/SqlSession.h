@@ -80,6 +80,10 @@ public:
     virtual void simulateConnectionLoss() = 0;
 
     virtual QString describe() const = 0;
+    // The server this session is connected to now, "host:port" (PostgreSQL;
+    // of a multi-host URL, the host libpq found the primary on); empty for
+    // SQLite and while disconnected. No round trip.
+    virtual QString server() const { return {}; }
 
     // How many prepared statements this connection keeps (bounded; for tests).
     virtual int cachedStatementCount() const = 0;
@@ -107,7 +111,11 @@ JobDeskError guardRefusal(const QString &what, const SqlError &e);
 // keepalives_idle=30, keepalives_interval=10, keepalives_count=3 (a peer that
 // vanished is noticed within about a minute, not two hours), and
 // tcp_user_timeout=60000 (data unacknowledged for a minute breaks the
-// connection). Every PostgreSQL connection of JobDesk goes through it.
+// connection), and target_session_attrs=primary (of the URL's hosts, libpq
+// connects to the one that is not a standby, so a multi-host URL
+// "postgresql://h1,h2/db" finds the primary after a failover; read-write in
+// the URL works as well). connect_timeout applies to each host in turn.
+// Every PostgreSQL connection of JobDesk goes through it.
 QString postgresConnectionString(const QString &url);
 
 } // namespace jobdesk
