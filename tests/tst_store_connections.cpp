@@ -33,13 +33,15 @@ class TestStoreConnections : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    // Every PostgreSQL connection JobDesk opens carries a connect timeout and
-    // keepalives (postgresConnectionString), unless the URL sets its own.
+    // Every PostgreSQL connection JobDesk opens carries a connect timeout,
+    // keepalives and target_session_attrs=primary (postgresConnectionString),
+    // unless the URL sets its own.
     void connectionStringsGetTimeoutsTheUrlDoesNotSet()
     {
         const QString uri = postgresConnectionString(QStringLiteral("postgresql://u@db.example/jd"));
         QCOMPARE(uri, QStringLiteral("postgresql://u@db.example/jd?connect_timeout=10&keepalives_idle=30"
-                                     "&keepalives_interval=10&keepalives_count=3&tcp_user_timeout=60000"));
+                                     "&keepalives_interval=10&keepalives_count=3&tcp_user_timeout=60000"
+                                     "&target_session_attrs=primary"));
         const QString withQuery = postgresConnectionString(
             QStringLiteral("postgresql://u@db/jd?options=-csearch_path%3Dstaging&connect_timeout=3"));
         QVERIFY(withQuery.startsWith(QStringLiteral("postgresql://u@db/jd?options=-csearch_path%3Dstaging&connect_timeout=3&")));
@@ -47,7 +49,7 @@ private Q_SLOTS:
         QVERIFY(withQuery.contains(QStringLiteral("&keepalives_idle=30")));
         const QString keyValue = postgresConnectionString(QStringLiteral("host=db dbname=jd keepalives_idle = 5"));
         QCOMPARE(keyValue, QStringLiteral("host=db dbname=jd keepalives_idle = 5 connect_timeout=10 keepalives_interval=10 "
-                                          "keepalives_count=3 tcp_user_timeout=60000"));
+                                          "keepalives_count=3 tcp_user_timeout=60000 target_session_attrs=primary"));
     }
 
     // A database that accepts the TCP connection and then never answers (a
