@@ -2429,8 +2429,8 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <translation>Active filters</translation>
     </message>
     <message>
-        <source>Clear &amp;filters</source>
-        <translation>Clear &amp;filters</translation>
+        <source>Clear filters</source>
+        <translation>Clear filters</translation>
     </message>
     <message>
         <source>New jobs waiting</source>

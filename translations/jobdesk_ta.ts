@@ -2429,8 +2429,8 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
         <translation>செயலில் உள்ள வடிகட்டிகள்</translation>
     </message>
     <message>
-        <source>Clear &amp;filters</source>
-        <translation>வடிகட்டிகளை நீக்கு (&amp;F)</translation>
+        <source>Clear filters</source>
+        <translation>வடிகட்டிகளை நீக்கு</translation>
     </message>
     <message>
         <source>New jobs waiting</source>

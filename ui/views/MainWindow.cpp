@@ -289,7 +289,7 @@ QWidget *MainWindow::buildJobsPage()
     m_filterSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_filterSummary->setAccessibleName(tr("Active filters"));
     summary->addWidget(m_filterSummary, 1);
-    m_clearFilters = new QPushButton(tr("Clear &filters"), page);
+    m_clearFilters = new QPushButton(tr("Clear filters"), page); // no mnemonic: Alt+F is the File menu
     m_clearFilters->setObjectName(QStringLiteral("clearFiltersButton"));
     m_clearFilters->setFlat(true);
     summary->addWidget(m_clearFilters);
