@@ -19,6 +19,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QUrl>
@@ -225,6 +226,33 @@ Measure runHttp(const Config &cfg, int clients, bool replay50, const QByteArray 
         });
 }
 
+// POST /v1/jobs/batch with `items` new keys per request; a Measure's ops
+// are items (each request counts `items`), its latencies per request.
+Measure runHttpBatch(const Config &cfg, int clients, const QByteArray &run, int items)
+{
+    std::vector<std::unique_ptr<Connection>> conns(static_cast<size_t>(clients));
+    const QByteArray head = "POST /v1/jobs/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + cfg.token.toLatin1()
+        + "\r\nContent-Type: application/json\r\nUser-Agent: jobdesk-bench-http\r\n";
+    Config batches = cfg;
+    batches.ops = std::max<qint64>(1, cfg.ops / items);
+    Measure m = timed(
+        batches, clients, [&](int c) { conns[size_t(c)] = std::make_unique<Connection>(cfg.port); },
+        [&](int c, qint64 i) {
+            QJsonArray list;
+            for (int k = 0; k < items; ++k) {
+                const QByteArray key = "batch-" + run + '-' + QByteArray::number(i) + '-' + QByteArray::number(k);
+                list.append(QJsonObject{{QStringLiteral("idempotency_key"), QString::fromLatin1(key)},
+                                        {QStringLiteral("route"), cfg.route},
+                                        {QStringLiteral("input"), inputFor(key)}});
+            }
+            const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("items"), list}}).toJson(QJsonDocument::Compact);
+            const QByteArray request = head + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+            return conns[size_t(c)]->ok() && conns[size_t(c)]->roundTrip(request) == 200;
+        });
+    m.ops *= items;
+    return m;
+}
+
 Measure runCore(const Config &cfg, int clients, bool replay50, const QByteArray &run, const QString &owner, const Route &route)
 {
     std::vector<std::unique_ptr<JobService>> svcs(static_cast<size_t>(clients));
@@ -341,6 +369,20 @@ int main(int argc, char *argv[])
                 results[name].ratio.append(k.opsPerS() > 0 ? h.opsPerS() / k.opsPerS() : 0.0);
             }
         }
+    }
+    // Batch creates against single creates, same server, same run: items/s.
+    constexpr int kBatchItems = 1000;
+    QList<double> batchRatios;
+    for (int round = 0; round < cfg.rounds; ++round) {
+        const int c = 8;
+        const QByteArray run = QUuid::createUuid().toString(QUuid::Id128).left(10).toLatin1();
+        const Measure single = runHttp(cfg, c, false, run);
+        const Measure batch = runHttpBatch(cfg, c, run, kBatchItems);
+        print("http", c, "create_single", single);
+        print("http", c, "create_batch1000_items", batch);
+        batchRatios.append(single.opsPerS() > 0 ? batch.opsPerS() / single.opsPerS() : 0.0);
+        std::printf("RESULT batch clients=%d single_per_s=%.0f batch_items_per_s=%.0f ratio=%.2f\n", c, single.opsPerS(),
+                    batch.opsPerS(), batchRatios.last());
     }
     auto median = [](QList<double> v) {
         std::sort(v.begin(), v.end());

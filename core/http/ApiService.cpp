@@ -212,7 +212,7 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
         r.endpoint = endpoint;
         return r;
     };
-    enum class Endpoint { None, Healthz, Metrics, Create, Job, Attempts, Cancel, Retry };
+    enum class Endpoint { None, Healthz, Metrics, Create, Job, Attempts, Cancel, Retry, Batch };
     Endpoint e = Endpoint::None;
     std::optional<qint64> id;
     if (request.path == "/healthz")
@@ -221,6 +221,8 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
         e = Endpoint::Metrics;
     else if (request.path == "/v1/jobs")
         e = Endpoint::Create;
+    else if (request.path == "/v1/jobs/batch")
+        e = Endpoint::Batch;
     else if (parts.size() == 4 && parts.at(1) == "v1" && parts.at(2) == "jobs" && (id = parseId(parts.at(3))))
         e = Endpoint::Job;
     else if (parts.size() == 5 && parts.at(1) == "v1" && parts.at(2) == "jobs" && (id = parseId(parts.at(3))) && parts.at(4) == "attempts")
@@ -231,7 +233,7 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
         e = Endpoint::Cancel;
 
     static const QByteArray labels[] = {"other", "healthz", "metrics", "create_job", "get_job", "list_attempts",
-                                        "cancel_attempt", "retry_job"};
+                                        "cancel_attempt", "retry_job", "create_jobs"};
     const QByteArray endpoint = labels[int(e)];
     // HEAD is GET without the content (RFC 9110, 9.3.2): the same answer,
     // whose body the transport leaves out.
@@ -268,6 +270,8 @@ HttpResponse ApiService::route(const HttpRequest &request, JobService *svc, cons
         const Caller &caller = std::get<Caller>(who);
         if (e == Endpoint::Create)
             out = createJob(request, *svc, caller);
+        else if (e == Endpoint::Batch)
+            out = createJobs(request, *svc, caller); // BatchEndpoint.cpp
         else if (e == Endpoint::Job || e == Endpoint::Attempts)
             out = getJob(*svc, caller, *id, e == Endpoint::Attempts);
         else if (e == Endpoint::Cancel)

@@ -4,6 +4,7 @@
 // to a response, run on a handler thread with that thread's JobService:
 //
 //   POST /v1/jobs                      client   create (201), replay (200), conflict (409)
+//   POST /v1/jobs/batch                client   up to 1,000 creates, an answer per item
 //   GET  /v1/jobs/{id}                 all      another owner's job is 404 for a client
 //   GET  /v1/jobs/{id}/attempts        all
 //   POST /v1/attempts/{id}/cancel      operator request id = Idempotency-Key
@@ -65,6 +66,7 @@ private:
     HttpResponse route(const HttpRequest &request, JobService *svc, const QString &storeError);
     std::variant<Caller, HttpResponse> authenticate(const HttpRequest &request, JobService &svc);
     HttpResponse createJob(const HttpRequest &request, JobService &svc, const Caller &caller);
+    HttpResponse createJobs(const HttpRequest &request, JobService &svc, const Caller &caller); // BatchEndpoint.cpp
     HttpResponse getJob(JobService &svc, const Caller &caller, qint64 jobId, bool attempts);
     HttpResponse cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId);
     HttpResponse retryJob(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 jobId);
