@@ -92,6 +92,20 @@ void makeItA01Database(SqlSession &s, int lastVersion = 37)
     else
         for (const char *c : {"next_lookup_at_ms", "lookup_claimed_by", "lookup_claimed_until_ms", "provider_did_nothing"})
             s.exec(QStringLiteral("ALTER TABLE attempts DROP COLUMN ") + QLatin1String(c));
+    // 003: retention's tables and functions (the history triggers' text is not compared).
+    if (pg)
+        s.execScript(QStringLiteral("DROP TRIGGER jobs_key_not_tombstoned ON jobs; DROP FUNCTION jd_jobs_key_not_tombstoned(); "
+                              "DROP FUNCTION jd_retention_remove(bigint, integer); DROP FUNCTION jd_retention_expire_keys(bigint, bigint); "
+                              "DROP FUNCTION jd_retention_mark(bigint); "
+                                    "REVOKE ALL ON jobs, attempts, attempt_events, idempotency_events, race_losses, audit_log, "
+                                    "attempt_contracts FROM jobdesk_retention; "
+                                    "DO $$ BEGIN EXECUTE format('REVOKE ALL ON SCHEMA %I FROM jobdesk_retention', current_schema()); END $$"));
+    else
+        s.exec(QStringLiteral("DROP TRIGGER jobs_key_not_tombstoned"));
+    for (const char *table : {"key_tombstones", "retention_run_jobs", "retention_runs"})
+        s.exec(QStringLiteral("DROP TABLE ") + QLatin1String(table));
+    if (!pg)
+        s.exec(QStringLiteral("DROP TABLE retention_grant"));
     s.exec(QStringLiteral("DELETE FROM schema_migrations"));
     s.exec(QStringLiteral("DROP TABLE schema_definitions"));
     for (int v = 1; v <= lastVersion; ++v)

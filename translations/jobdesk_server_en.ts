@@ -1002,6 +1002,18 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>a token can only be revoked, and only once</translation>
     </message>
     <message>
+        <source>idempotency key %1 of owner %2 belongs to job %3, which was archived and removed</source>
+        <translation>idempotency key %1 of owner %2 belongs to job %3, which was archived and removed</translation>
+    </message>
+    <message>
+        <source>retention run %1 is not archived (%2): nothing is removed before its archive is complete</source>
+        <translation>retention run %1 is not archived (%2): nothing is removed before its archive is complete</translation>
+    </message>
+    <message>
+        <source>the idempotency key belongs to a job that was archived and removed</source>
+        <translation>the idempotency key belongs to a job that was archived and removed</translation>
+    </message>
+    <message>
         <source>%1 is append-only (%2 refused)</source>
         <translation>%1 is append-only (%2 refused)</translation>
     </message>

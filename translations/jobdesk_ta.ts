@@ -578,6 +578,18 @@
         <translation>டோக்கனைத் திரும்பப்பெற மட்டுமே முடியும், அதுவும் ஒருமுறை மட்டுமே</translation>
     </message>
     <message>
+        <source>idempotency key %1 of owner %2 belongs to job %3, which was archived and removed</source>
+        <translation>உரிமையாளர் %2 இன் idempotency திறவுகோல் %1 வேலை %3 க்கு உரியது; அது காப்பகப்படுத்தப்பட்டு நீக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>retention run %1 is not archived (%2): nothing is removed before its archive is complete</source>
+        <translation>தக்கவைப்பு ஓட்டம் %1 காப்பகப்படுத்தப்படவில்லை (%2): அதன் காப்பகம் முழுமையாகும் முன் எதுவும் நீக்கப்படாது</translation>
+    </message>
+    <message>
+        <source>the idempotency key belongs to a job that was archived and removed</source>
+        <translation>இந்த idempotency திறவுகோல் காப்பகப்படுத்தப்பட்டு நீக்கப்பட்ட ஒரு வேலைக்கு உரியது</translation>
+    </message>
+    <message>
         <source>%1 is append-only (%2 refused)</source>
         <translation>%1 இல் சேர்க்க மட்டுமே முடியும் (append-only); %2 மறுக்கப்பட்டது</translation>
     </message>

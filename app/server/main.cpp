@@ -16,6 +16,8 @@
 #include "Logging.h"
 #include "dispatch/Dispatcher.h"
 #include "http/ApiServer.h"
+#include "service/Names.h"
+#include "service/Retention.h"
 #include "service/TokenStore.h"
 #include "store/Migrations.h"
 
@@ -207,6 +209,90 @@ int tokenCommand(QCoreApplication &app)
     }
 }
 
+// Retention (docs/retention.md): archives and removes decided jobs older than
+// --retain-days, in bounded batches; resumes an unfinished run first.
+int retentionCommand(QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
+        "Archives decided jobs older than the retention and removes them with their history; each key keeps a "
+        "tombstone, so a retry with it replays the removed job.\n\n"
+        "  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...\n"
+        "                               [--key-retain-days DAYS] [--batch 500] [--max-jobs 10000] [--dry-run]"));
+    parser.addHelpOption();
+    const QCommandLineOption archiveDir(QStringLiteral("archive-dir"), QCoreApplication::translate("jobdesk-server", "Folder the archives are written to."), QStringLiteral("dir"));
+    const QCommandLineOption retainDays(QStringLiteral("retain-days"), QCoreApplication::translate("jobdesk-server", "Decided jobs older than this many days go (default 30)."), QStringLiteral("days"), QStringLiteral("30"));
+    const QCommandLineOption routeDays(QStringLiteral("route-retain-days"), QCoreApplication::translate("jobdesk-server", "A route's own retention, ROUTE=DAYS; repeatable."), QStringLiteral("route=days"));
+    const QCommandLineOption keyDays(QStringLiteral("key-retain-days"), QCoreApplication::translate("jobdesk-server", "Key tombstones older than this many days go (default: kept for ever)."), QStringLiteral("days"));
+    const QCommandLineOption batch(QStringLiteral("batch"), QCoreApplication::translate("jobdesk-server", "Jobs removed per transaction (default 500)."), QStringLiteral("n"), QStringLiteral("500"));
+    const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QCoreApplication::translate("jobdesk-server", "Jobs one run archives (default 10000)."), QStringLiteral("n"), QStringLiteral("10000"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QCoreApplication::translate("jobdesk-server", "Count what would go; change nothing."));
+    const QCommandLineOption actor(QStringLiteral("actor"), QCoreApplication::translate("jobdesk-server", "Who runs it, for the audit (default: the operating-system user)."), QStringLiteral("name"));
+    parser.addOptions({databaseOption(), archiveDir, retainDays, routeDays, keyDays, batch, maxJobs, dryRun, actor});
+    parser.addPositionalArgument(QStringLiteral("retention"), QCoreApplication::translate("jobdesk-server", "The word \"retention\"."));
+    parser.addPositionalArgument(QStringLiteral("action"), QCoreApplication::translate("jobdesk-server", "run."));
+    parser.process(app);
+    if (parser.positionalArguments().value(1) != QStringLiteral("run") || parser.positionalArguments().size() != 2)
+        return fail(QCoreApplication::translate("jobdesk-server", "usage: jobdesk-server retention run --archive-dir DIR [options]"));
+    const QString url = valueOf(parser, databaseOption(), "JOBDESK_DATABASE_URL");
+    if (url.isEmpty())
+        return fail(QCoreApplication::translate("jobdesk-server", "no database: pass --database URL or set JOBDESK_DATABASE_URL"));
+    RetentionPolicy policy;
+    policy.archiveDir = parser.value(archiveDir);
+    const auto days = integer(parser.value(retainDays), 1, 100000);
+    const auto b = integer(parser.value(batch), 1, 10000);
+    const auto m = integer(parser.value(maxJobs), 1, 100000000);
+    if (!days || !b || !m)
+        return fail(QCoreApplication::translate("jobdesk-server", "--retain-days, --batch and --max-jobs take positive whole numbers"));
+    policy.retainDays = static_cast<int>(*days);
+    policy.batchSize = static_cast<int>(*b);
+    policy.maxJobsPerRun = static_cast<int>(*m);
+    if (parser.isSet(keyDays)) {
+        const auto k = integer(parser.value(keyDays), 1, 100000);
+        if (!k)
+            return fail(QCoreApplication::translate("jobdesk-server", "--key-retain-days takes a positive whole number"));
+        policy.keyRetainDays = static_cast<int>(*k);
+    }
+    for (const QString &v : parser.values(routeDays)) {
+        const qsizetype eq = v.lastIndexOf(u'=');
+        const auto d = eq > 0 ? integer(v.mid(eq + 1), 1, 100000) : std::nullopt;
+        if (!d)
+            return fail(QCoreApplication::translate("jobdesk-server", "--route-retain-days takes ROUTE=DAYS (got %1)").arg(v));
+        policy.retainDaysByRoute.insert(v.left(eq), static_cast<int>(*d));
+    }
+    // For tests: the time ages are measured at, instead of the database's clock.
+    const QByteArray asOf = qgetenv("JOBDESK_RETENTION_AS_OF_MS");
+    if (!asOf.isEmpty())
+        policy.nowMs = asOf.toLongLong();
+    // For tests that kill a run at a given step: print the step, then wait on stdin.
+    const QByteArray pauseAt = qgetenv("JOBDESK_RETENTION_PAUSE");
+    const RetentionCheckpoint checkpoint = [&](const char *phase) {
+        if (pauseAt.isEmpty() || pauseAt != phase)
+            return;
+        std::printf("retention: paused at %s\n", phase);
+        std::fflush(stdout);
+        (void)std::getchar();
+    };
+    try {
+        auto svc = JobService::open(StoreUrl::parse(url));
+        const QString who = parser.isSet(actor) ? parser.value(actor) : operatingSystemUser();
+        const RetentionReport r = Retention(*svc).run(policy, who, parser.isSet(dryRun), checkpoint);
+        if (r.dryRun) {
+            print(QCoreApplication::translate("jobdesk-server", "dry run: %1 decided jobs would be archived and removed").arg(r.selected));
+            return 0;
+        }
+        for (const qint64 id : r.resumedRuns)
+            print(QCoreApplication::translate("jobdesk-server", "finished the unfinished run %1").arg(id));
+        print(QCoreApplication::translate("jobdesk-server", "run %1: %2 jobs archived, %3 removed, %4 kept (changed since archived), %5 key tombstones expired")
+                  .arg(r.runId).arg(r.selected).arg(r.removed).arg(r.kept).arg(r.tombstonesExpired));
+        for (const QString &a : r.archives)
+            print(QCoreApplication::translate("jobdesk-server", "archive: %1").arg(a));
+        return 0;
+    } catch (const JobDeskError &e) {
+        return fail(JobDeskError::codeName(e.code()) + QStringLiteral(": ") + e.localizedMessage());
+    }
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -223,12 +309,15 @@ int main(int argc, char *argv[])
         return tokenCommand(app);
     if (argc >= 2 && qstrcmp(argv[1], "schema") == 0)
         return schemaCommand(app);
+    if (argc >= 2 && qstrcmp(argv[1], "retention") == 0)
+        return retentionCommand(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("jobdesk-server",
         "JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.\n"
         "Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).\n"
         "Schema as SQL, to apply by hand: jobdesk-server schema sql (see jobdesk-server schema --help).\n"
+        "Retention: jobdesk-server retention run (see jobdesk-server retention --help).\n"
         "Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins."));
     parser.addHelpOption();
     parser.addVersionOption();

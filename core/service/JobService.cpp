@@ -178,6 +178,36 @@ QString localUser()
     return operatingSystemUser();
 }
 
+// A create under a key whose job retention removed (JD050, SQLite JD052): answered from the
+// key's tombstone (JobService::submit), never a new job.
+struct TombstonedKey
+{
+};
+
+// The key's tombstone as a submit's answer; nullopt when the key has none.
+std::optional<SubmitResult> tombstoneAnswer(SqlSession &s, const SubmitRequest &req, const QString &fp)
+{
+    const SqlRows r = s.exec(QStringLiteral("SELECT job_id, fingerprint, route, final_state, created_at_ms, removed_at_ms "
+                                            "FROM key_tombstones WHERE owner_id = $1 AND idempotency_key = $2"),
+                             {req.ownerId, req.idempotencyKey});
+    if (r.isEmpty())
+        return std::nullopt;
+    const SqlRow &row = r.first();
+    SubmitResult out;
+    out.job.id = row.at(0).toLongLong();
+    out.job.ownerId = req.ownerId;
+    out.job.idempotencyKey = req.idempotencyKey;
+    out.job.fingerprint = row.at(1).toString();
+    out.job.route = row.at(2).toString();
+    out.job.state = jobStateFromString(row.at(3).toString()).value_or(JobState::Succeeded);
+    out.job.createdAtMs = row.at(4).toLongLong();
+    out.job.updatedAtMs = row.at(5).toLongLong();
+    out.archivedAtMs = row.at(5).toLongLong();
+    out.submittedFingerprint = fp;
+    out.outcome = out.job.fingerprint == fp ? SubmitResult::Outcome::Replayed : SubmitResult::Outcome::Conflict;
+    return out;
+}
+
 // The answer of a PostgreSQL operator function (jd_op_*): outcome, response, message.
 OperatorResult operatorOutcome(const SqlRow &row)
 {
@@ -448,6 +478,8 @@ struct JobService::Private
                     throw JobDeskError(Code::Forbidden,
                                        QStringLiteral("%1: the database refuses this for your database user: %2")
                                            .arg(QLatin1String(what), e.message()));
+                if (e.kind() == SqlError::Kind::GuardRefused && (e.code() == QLatin1String("JD050") || e.code() == QLatin1String("JD052")))
+                    throw TombstonedKey{};
                 if (e.kind() == SqlError::Kind::GuardRefused)
                     throw guardRefusal(QLatin1String(what), e);
                 throw JobDeskError(Code::StoreError, QStringLiteral("%1: %2").arg(QLatin1String(what), e.message()));
@@ -1000,7 +1032,22 @@ SubmitResult JobService::submit(const SubmitRequest &req)
     const QByteArray &canonicalInput = intent.canonicalInput;
     const QString &fp = intent.fingerprint;
     const QString &meta = intent.meta;
+    // A key whose job retention removed is answered from its tombstone (a
+    // tombstone that expired meanwhile leaves the key free: create).
+    for (int pass = 0; pass < 2; ++pass) {
+        try {
+            return submitLive(req, canonicalInput, fp, meta);
+        } catch (const TombstonedKey &) {
+            if (auto out = d->run("submit", false, [&] { return tombstoneAnswer(*d->session, req, fp); }))
+                return *out;
+        }
+    }
+    throw JobDeskError(Code::StoreBusy, QStringLiteral("submit: the key's tombstone kept changing; nothing was written, try again"));
+}
 
+SubmitResult JobService::submitLive(const SubmitRequest &req, const QByteArray &canonicalInput, const QString &fp,
+                                    const QString &meta)
+{
     if (!d->pg()) {
         // SQLite: a new key is one statement in autocommit (a trigger moves
         // the change counter to the job's change_seq); a taken

@@ -46,6 +46,9 @@ struct SubmitResult
     Outcome outcome = Outcome::Created;
     Job job;                    // the job the key is bound to (for a conflict: the existing one, unchanged)
     QString submittedFingerprint;
+    // Set when retention removed the key's job: job is then its tombstone's
+    // (id, owner, key, fingerprint, route, final state, created), without input or result.
+    std::optional<qint64> archivedAtMs;
 };
 QString toText(SubmitResult::Outcome o);
 
@@ -234,6 +237,25 @@ struct SentUnder
 {
     QString route;
     QJsonObject config;
+};
+
+// One automatic attempt of a batch started and marked running together
+// (JobService::startAndMarkRunning): the caller's start request id and
+// provider key (a random UUID, invariant 7) and where the request goes.
+struct BatchStartItem
+{
+    qint64 jobId = 0;
+    QString provider;
+    QString requestId;
+    QString providerKey;
+    QString sentTo;
+};
+
+struct BatchStartResult
+{
+    bool started = false;
+    QString refusal;               // why not, when not started
+    std::optional<Attempt> running; // as jd_mark_running left it: running, or failed as never sent
 };
 
 // ---- worklists: the questions an operator or a support engineer arrives with ----
@@ -508,6 +530,13 @@ public:
     bool claimJob(qint64 jobId, const QString &workerId, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
     void releaseClaims(const QString &workerId, const QList<qint64> &jobIds); // those workerId holds, one statement
+    // PostgreSQL: automatic attempts of jobs `workerId` holds claims on, each
+    // started (jd_start_attempt) and marked running (jd_mark_running, with
+    // the contract recorded) in one statement for the whole batch: every
+    // guard of startAttempt and markRunning runs in the database for each.
+    // Results in the items' order. SQLite callers use the two calls.
+    QList<BatchStartResult> startAndMarkRunning(const QList<BatchStartItem> &items, const QString &workerId, qint64 leaseMs,
+                                                std::optional<qint64> deadlineMs, const Actor &actor, const SentUnder &contract);
     // The attempts of each job, by job id, in attempt order (one statement).
     QHash<qint64, QList<Attempt>> attemptsOfJobs(const QList<qint64> &jobIds);
     // Everything one worker has in flight, renewed together: the leases of
@@ -645,6 +674,8 @@ public:
     void setClockOffsetMs(qint64 offsetMs);
 
 private:
+    // submit() for a key whose job is live or new (a tombstoned key throws out of it).
+    SubmitResult submitLive(const SubmitRequest &req, const QByteArray &canonicalInput, const QString &fp, const QString &meta);
     // One statement through the same retry / reconnect / error mapping as
     // every operation; `transaction` wraps it in a write transaction.
     SqlRows execStatement(const char *what, const QString &sql, const SqlParams &params = {}, bool transaction = false);

@@ -150,14 +150,15 @@ void applyDefinitions(SqlSession &session, const QList<Definition> &defs)
             session.exec(QStringLiteral("DELETE FROM schema_definitions WHERE name = $1"), {it.key()});
 }
 
-// The snapshot's lines that say what the schema is, without the functions'
-// bodies (the definitions are applied from this program's files anyway), the
+// The snapshot's lines that say what the schema is, without the functions and
+// triggers (the definitions are applied from this program's files after the
+// numbered migrations, and may name what those add), the
 // bookkeeping tables (0.1 wrote schema_migrations by hand or by runner) and
 // the order indexes were made in (object ids may have wrapped around).
 QStringList structure(const QString &snapshot)
 {
     static const QRegularExpression skipped(QStringLiteral(
-        "^(function-body |(table|index) schema_(migrations|definitions)\\b|.* on schema_(migrations|definitions)\\b|table \\S+ index order )"));
+        "^(function-body |function |trigger |grant \\S+ on function |(table|index) schema_(migrations|definitions)\\b|.* on schema_(migrations|definitions)\\b|table \\S+ index order )"));
     QStringList out;
     for (const QString &line : snapshot.split(u'\n', Qt::SkipEmptyParts))
         if (!skipped.match(line).hasMatch())
@@ -170,7 +171,7 @@ QStringList structure(const QString &snapshot)
 // what 0.1 alone had, its schema is the baseline's; otherwise it is refused
 // with the first difference. Runs inside the caller's transaction, so a
 // refusal changes nothing. tst_migrations::aDevelopmentDatabaseIsAdoptedWhenItMatchesTheBaseline.
-void adoptLegacy(SqlSession &session, const QList<Definition> &defs)
+void adoptLegacy(SqlSession &session)
 {
     const QSet<int> applied = appliedVersions(session);
     const int last = applied.isEmpty() ? 0 : *std::max_element(applied.begin(), applied.end());
@@ -184,7 +185,6 @@ void adoptLegacy(SqlSession &session, const QList<Definition> &defs)
     const QString dir = dialectDir(session.dialect());
     qCInfo(lcStore) << "adopting a JobDesk 0.1 database as the 1.0 baseline:" << session.describe();
     session.execScript(substituted(readResource(dir + QStringLiteral("/adopt_0.1.sql")), quotedSchema(session)));
-    applyDefinitions(session, defs);
     const QStringList expected = structure(readResource(dir + QStringLiteral("/001_baseline.snapshot")));
     const QStringList found = structure(schemaSnapshot(session));
     if (found == expected)
@@ -302,7 +302,7 @@ int migrate(SqlSession &session)
             session.exec(QString::fromLatin1(kCreateMigrationsTable));
             session.exec(QString::fromLatin1(kCreateDefinitionsTable));
             if (isLegacy(session))
-                adoptLegacy(session, defs);
+                adoptLegacy(session);
             if (pg)
                 session.execScript(QStringLiteral("COMMIT"));
             const int current = schemaVersion(session);

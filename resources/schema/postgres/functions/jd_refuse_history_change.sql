@@ -1,10 +1,15 @@
 -- History is append-only (invariant 8): updates, deletes and truncates are refused.
+-- The one exception is retention's removal of a decided job's rows, which runs
+-- as jobdesk_retention inside jd_retention_remove (no login has that role).
 -- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
 
 CREATE OR REPLACE FUNCTION @schema@.jd_refuse_history_change() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
+    IF TG_OP = 'DELETE' AND current_user = 'jobdesk_retention' THEN
+        RETURN OLD;
+    END IF;
     RAISE EXCEPTION USING ERRCODE = 'JD030', MESSAGE = format('%s is append-only (%s refused)', TG_TABLE_NAME, TG_OP),
         DETAIL = json_build_object('table', TG_TABLE_NAME, 'operation', TG_OP)::text;
 END $$;
@@ -27,3 +32,5 @@ CREATE OR REPLACE TRIGGER race_losses_append_only BEFORE DELETE OR UPDATE ON @sc
 CREATE OR REPLACE TRIGGER race_losses_no_truncate BEFORE TRUNCATE ON @schema@.race_losses FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
 CREATE OR REPLACE TRIGGER route_contracts_append_only BEFORE DELETE OR UPDATE ON @schema@.route_contracts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
 CREATE OR REPLACE TRIGGER route_contracts_no_truncate BEFORE TRUNCATE ON @schema@.route_contracts FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER key_tombstones_append_only BEFORE DELETE OR UPDATE ON @schema@.key_tombstones FOR EACH ROW EXECUTE FUNCTION @schema@.jd_refuse_history_change();
+CREATE OR REPLACE TRIGGER key_tombstones_no_truncate BEFORE TRUNCATE ON @schema@.key_tombstones FOR EACH STATEMENT EXECUTE FUNCTION @schema@.jd_refuse_history_change();

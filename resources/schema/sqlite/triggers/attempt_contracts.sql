@@ -9,6 +9,7 @@ END;
 
 DROP TRIGGER IF EXISTS attempt_contracts_no_delete;
 CREATE TRIGGER attempt_contracts_no_delete BEFORE DELETE ON attempt_contracts
+    WHEN NOT EXISTS (SELECT 1 FROM retention_grant) -- retention's removal (core/service/Retention.cpp)
 BEGIN
     SELECT RAISE(ABORT, 'JD030: attempt_contracts is append-only (DELETE refused)');
 END;

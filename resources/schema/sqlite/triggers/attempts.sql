@@ -82,6 +82,7 @@ END;
 
 DROP TRIGGER IF EXISTS attempts_no_delete;
 CREATE TRIGGER attempts_no_delete BEFORE DELETE ON attempts
+    WHEN NOT EXISTS (SELECT 1 FROM retention_grant) -- retention's removal (core/service/Retention.cpp)
 BEGIN
     SELECT RAISE(ABORT, 'JD030: attempts is append-only (DELETE refused)');
 END;

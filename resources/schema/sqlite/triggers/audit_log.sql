@@ -9,6 +9,7 @@ END;
 
 DROP TRIGGER IF EXISTS audit_log_no_delete;
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    WHEN NOT EXISTS (SELECT 1 FROM retention_grant) -- retention's removal (core/service/Retention.cpp)
 BEGIN
     SELECT RAISE(ABORT, 'JD030: audit_log is append-only (DELETE refused)');
 END;

@@ -30,6 +30,7 @@ END;
 
 DROP TRIGGER IF EXISTS jobs_no_delete;
 CREATE TRIGGER jobs_no_delete BEFORE DELETE ON jobs
+    WHEN NOT EXISTS (SELECT 1 FROM retention_grant) -- retention's removal (core/service/Retention.cpp)
 BEGIN
     SELECT RAISE(ABORT, 'JD030: jobs is append-only (DELETE refused)');
 END;

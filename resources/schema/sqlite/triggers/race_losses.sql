@@ -9,6 +9,7 @@ END;
 
 DROP TRIGGER IF EXISTS race_losses_no_delete;
 CREATE TRIGGER race_losses_no_delete BEFORE DELETE ON race_losses
+    WHEN NOT EXISTS (SELECT 1 FROM retention_grant) -- retention's removal (core/service/Retention.cpp)
 BEGIN
     SELECT RAISE(ABORT, 'JD030: race_losses is append-only (DELETE refused)');
 END;

@@ -1,0 +1,78 @@
+#pragma once
+
+// Retention (docs/retention.md): decided jobs older than the policy's age are
+// written to an archive file and then removed with their whole history, in
+// bounded batches; each removed key leaves a tombstone, so a retry with it
+// replays the removed job and never creates a second one (JobService::submit).
+//
+// A run is crash-safe at every point: selected -> archived -> removed, each
+// step committed before the next. Nothing is removed before the run's archive
+// is complete (written, fsynced, renamed into place, its SHA-256 recorded);
+// a job is removed only if its story is still the one archived. A run killed
+// anywhere is resumed by the next: an unfinished archive is written again
+// under the same name, an archived run's removal goes on.
+
+#include "service/JobService.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace jobdesk {
+
+struct RetentionPolicy
+{
+    int retainDays = 30;                  // decided jobs older than this (by their last change) go
+    QHash<QString, int> retainDaysByRoute; // a route's own age, instead of retainDays
+    std::optional<int> keyRetainDays;     // tombstones older than this go; nullopt: kept for ever
+    QString archiveDir;                   // where the archive files are written (must exist)
+    int batchSize = 500;                  // jobs per removal transaction
+    int maxJobsPerRun = 10000;            // jobs one run selects
+    std::optional<qint64> nowMs;          // the clock ages are measured on (default: the database's)
+};
+
+struct RetentionReport
+{
+    bool dryRun = false;
+    qint64 runId = 0;           // the run this call started (0: none, e.g. nothing was old enough)
+    QList<qint64> resumedRuns;  // unfinished runs this call finished first
+    int selected = 0;           // jobs the new run archived (dry run: would archive)
+    int removed = 0;            // jobs removed, resumed runs included
+    int kept = 0;               // jobs that changed after they were archived, left in place
+    int tombstonesExpired = 0;
+    QStringList archives;       // the archive files written or finished
+};
+
+// What a run does at each step, for tests that kill it there (the phase names
+// are printed by `jobdesk-server retention run` under JOBDESK_RETENTION_PAUSE).
+using RetentionCheckpoint = std::function<void(const char *phase)>;
+
+class Retention
+{
+public:
+    explicit Retention(JobService &service);
+
+    // Throws JobDeskError: InvalidArgument (a bad policy, an archive folder that
+    // is not a writable folder), Conflict (another run holds the store's
+    // retention lock), StoreUnavailable.
+    RetentionReport run(const RetentionPolicy &policy, const QString &actor, bool dryRun = false,
+                        const RetentionCheckpoint &checkpoint = {});
+
+private:
+    JobService &m_service;
+};
+
+// An archive file's records, after its checksum is checked against the
+// "<file>.sha256" beside it. The first record is the header
+// ({"archive": "jobdesk-retention", "version": 1, "run": N, ...}); every other
+// is one job: {"job": {...}, "attempts": [...], "attempt_events": [...],
+// "race_losses": [...], "idempotency_events": [...], "audit_log": [...],
+// "attempt_contracts": [...], "mark": "..."}, rows as the store holds them.
+// Throws JobDeskError InvalidArgument for a missing, corrupt or altered file.
+QList<QJsonObject> readRetentionArchive(const QString &path);
+
+} // namespace jobdesk
