@@ -199,7 +199,7 @@ private Q_SLOTS:
         ConsoleSettings::setLanguage(QStringLiteral("klingon"));
         QCOMPARE(ConsoleSettings::language(), QStringLiteral("system"));
         QCOMPARE(ConsoleSettings::languages(), (QStringList{QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("ta")}));
-        QCOMPARE(ConsoleSettings::languageName(QStringLiteral("ta")), QStringLiteral("தமிழ்"));
+        QCOMPARE(ConsoleSettings::languageName(QStringLiteral("ta")), QStringLiteral("தமிழ் (Tamil)"));
         QCOMPARE(ConsoleSettings::languageName(QStringLiteral("en")), QStringLiteral("English"));
     }
 
@@ -216,7 +216,7 @@ private Q_SLOTS:
             QAction *tamil = languageAction(*english.window, QStringLiteral("ta"));
             QVERIFY(system && tamil && languageAction(*english.window, QStringLiteral("en")));
             QVERIFY(system->isChecked());
-            QCOMPARE(tamil->text(), QStringLiteral("தமிழ்"));
+            QCOMPARE(tamil->text(), QStringLiteral("தமிழ் (Tamil)"));
             tamil->trigger();
             QVERIFY(tamil->isChecked());
             QVERIFY(!system->isChecked());
