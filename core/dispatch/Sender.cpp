@@ -82,11 +82,23 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     }
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
+    return dispatch(job, route, flight->attempt, std::move(request), leaseFrom, std::move(slot));
+}
+
+std::shared_ptr<Dispatcher::InFlight> Dispatcher::dispatch(const Job &job, const Route &route, const Attempt &running,
+                                                           ProviderRequest request, SendClock::time_point leaseFrom,
+                                                           std::shared_ptr<GateSlot> slot)
+{
+    const std::shared_ptr<ProviderClient> client = m_providers->client(running.provider);
+    auto flight = std::make_shared<InFlight>();
+    flight->job = job;
+    flight->route = &route;
+    flight->attempt = running;
     request.sendBy = leaseFrom + std::chrono::milliseconds(m_options.leaseMs - std::min<qint64>(1000, m_options.leaseMs / 10));
     if (m_options.beforeSendForTests)
         m_options.beforeSendForTests(flight->attempt);
-    qCDebug(lcDispatch) << "job" << job.id << "attempt" << attempt.attemptNo << attempt.providerKey << "->"
-                        << attempt.provider << toText(attempt.kind);
+    qCDebug(lcDispatch) << "job" << job.id << "attempt" << running.attemptNo << running.providerKey << "->" << running.provider
+                        << toText(running.kind);
     // Onto the provider client's sender loop (libcurl's multi interface): this
     // thread does not wait for the answer. A client that cannot gets a thread
     // for its call, as every attempt had before.
