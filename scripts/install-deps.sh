@@ -9,6 +9,7 @@ PACKAGES=(
   libvalijson-dev nlohmann-json3-dev json-schema-test-suite
   clang clang-14 libclang-rt-14-dev
   librsvg2-bin dpkg-dev desktop-file-utils appstream lintian
+  patroni etcd-server pgbouncer curl
   fonts-lohit-taml
 )
 missing=()

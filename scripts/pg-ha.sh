@@ -224,7 +224,10 @@ start)
     "$ETCD" "$ETCDPEER" "$PG1" "$API1" "$PG2" "$API2" "$BOUNCER1" "$BOUNCER2" > "$dir/ports"
   node_config node1 "$PG1" "$API1" > "$dir/node1.yml"
   node_config node2 "$PG2" "$API2" > "$dir/node2.yml"
-  [ "$(id -u)" -eq 0 ] && chown -R postgres:postgres "$dir"
+  if [ "$(id -u)" -eq 0 ]; then
+    chown -R postgres:postgres "$dir"
+    runuser -u postgres -- test -w "$dir" || { echo "pg-ha: user postgres cannot reach $dir (a parent folder's mode?)" >&2; exit 1; }
+  fi
   chmod 700 "$dir"/node1 "$dir"/node2
   as_pg setsid bash -c 'echo $$ > "$0"; exec "$@"' "$dir/etcd/etcd.pid" etcd --name etcd0 --data-dir "$dir/etcd/data" \
     --listen-client-urls "http://127.0.0.1:$ETCD" --advertise-client-urls "http://127.0.0.1:$ETCD" \
