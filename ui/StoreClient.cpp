@@ -38,6 +38,7 @@ StoreClient::StoreClient(StoreOptions options, QObject *parent)
     connect(m_worker, &StoreWorker::polled, this, &StoreClient::polled);
     connect(m_worker, &StoreWorker::actionFinished, this, &StoreClient::actionFinished);
     connect(m_worker, &StoreWorker::showcaseLoaded, this, &StoreClient::showcaseLoaded);
+    connect(m_worker, &StoreWorker::serverChanged, this, &StoreClient::serverChanged);
     m_thread.start();
 }
 

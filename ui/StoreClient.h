@@ -77,6 +77,7 @@ Q_SIGNALS:
     void polled(const jobdesk::ui::PollResult &result);
     void actionFinished(const jobdesk::ui::ActionResult &result);
     void showcaseLoaded(const jobdesk::ui::Showcase &showcase);
+    void serverChanged(const QString &server, const QString &previous); // StoreWorker::serverChanged
 
 private:
     template<typename F>

@@ -72,6 +72,7 @@ void StoreWorker::open(const StoreUrl &url)
     }
     close();
     m_url = url;
+    m_server.clear();
     m_everOpened = false;
     m_lost = false;
     if (!m_pollTimer) {
@@ -160,6 +161,11 @@ bool StoreWorker::ensureOpen()
 void StoreWorker::noteGoodRead()
 {
     m_lastGoodReadMs = localNow();
+    // The session reconnects by itself; after a failover it is on another host.
+    if (const QString server = m_svc ? m_svc->session().server() : QString(); !server.isEmpty() && server != m_server) {
+        const QString previous = std::exchange(m_server, server);
+        Q_EMIT serverChanged(server, previous);
+    }
     if (m_lost) {
         m_lost = false;
         m_backoffMs = 0;

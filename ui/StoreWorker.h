@@ -96,6 +96,10 @@ Q_SIGNALS:
     void polled(const jobdesk::ui::PollResult &result);
     void actionFinished(const jobdesk::ui::ActionResult &result);
     void showcaseLoaded(const jobdesk::ui::Showcase &showcase);
+    // The database server the console reads from ("host:port"), when it is
+    // first known and whenever it changes (a failover to another host of
+    // the URL); previous is empty for the first.
+    void serverChanged(const QString &server, const QString &previous);
 
 private:
     void before(const char *what);
@@ -131,6 +135,7 @@ private:
     bool m_finishOpening = false; // opened; the listener and the first poll are still to come
     int m_backoffMs = 0;
     qint64 m_lastGoodReadMs = 0;
+    QString m_server; // of the store's session, as last told (serverChanged)
 
     qint64 m_highWater = 0;
     std::optional<qint64> m_fullReadSeq; // PostgreSQL: the sequence's value read just before the last full read

@@ -36,8 +36,21 @@ ConnectionBanner::ConnectionBanner(StoreClient *client, QWidget *parent)
     m_lost->hide();
     layout->addWidget(m_lost);
 
-    connect(client, &StoreClient::opened, this, [this] {
+    connect(client, &StoreClient::opened, this, [this](const ConnectionInfo &info) {
         m_notConnectedWhy.clear();
+        if (info.url.postgresUrl != m_url) { // another store: its own servers
+            m_url = info.url.postgresUrl;
+            m_server.clear();
+            m_failedOverFrom.clear();
+        }
+        refresh();
+    });
+    connect(client, &StoreClient::serverChanged, this, [this](const QString &server, const QString &previous) {
+        if (!previous.isEmpty()) {
+            m_failedOverFrom = previous;
+            m_failedOverAtMs = QDateTime::currentMSecsSinceEpoch();
+        }
+        m_server = server;
         refresh();
     });
     connect(client, &StoreClient::openFailed, this, [this](const QString &message) {
@@ -86,6 +99,10 @@ void ConnectionBanner::refresh()
                              : info.identity.roleName == QLatin1String("local") ? tr("local file, acts as operator")
                                                                                  : info.identity.roleName;
         text = tr("%1 as %2 (%3)").arg(info.url.toDisplayString(), info.identity.databaseUser, role);
+        if (!m_server.isEmpty())
+            text += QStringLiteral("   ·   ") + (m_failedOverFrom.isEmpty() ? tr("on %1").arg(m_server)
+                                                                        : tr("on %1, failed over from %2 at %3")
+                                                                              .arg(m_server, m_failedOverFrom, Format::time(m_failedOverAtMs)));
         if (m_client->lastGoodReadMs() > 0)
             text += QStringLiteral("   ·   ") + tr("read %1").arg(Format::ago(now - m_client->lastGoodReadMs()));
     }
