@@ -4,7 +4,6 @@
 #include <QSet>
 
 #include "Logging.h"
-#include "service/Names.h"
 #include "provider/OutputCheck.h"
 #include "domain/CanonicalJson.h"
 #include "provider/ProviderFactory.h"
@@ -358,7 +357,6 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
         claimedIds.append(j.id);
     const QHash<qint64, QList<Attempt>> attemptsByJob = svc.attemptsOfJobs(claimedIds);
     const qint64 batchNow = svc.nowMs();
-    std::vector<BatchedStart> batch;
     const auto handOver = [&](const Job &job, const Route &route, std::shared_ptr<InFlight> first) {
         auto group = std::make_unique<FlightGroup>();
         group->job = job;
@@ -416,108 +414,13 @@ QList<qint64> Dispatcher::startQueued(JobService &svc, const QString &workerId, 
             m_stats.heldAtProviderLimit++;
             continue;
         }
-        // PostgreSQL: started and marked running with the batch's others in
-        // one statement below, its request built first (a request that cannot
-        // be built goes the single way, which records why nothing was sent).
-        // A batch of one goes the single way: its send-by then runs from just
-        // before the move to running, not from before its start too.
-        if (svc.dialect() == Dialect::Postgres && claimed.size() > 1) {
-            if (auto b = prepareBatched(job, *route, nextP.provider, std::move(slot))) {
-                batch.push_back(std::move(*b));
-                release.keep = true; // the batch below releases or hands it over
-                continue;
-            }
-        }
         auto first = launch(svc, job, *route, nextP.provider, AttemptKind::Automatic, workerId, std::move(slot));
         if (!first)
             continue;
         handOver(job, *route, std::move(first));
         release.keep = true; // released by whoever drives the group, when it is done
     }
-    startBatch(svc, workerId, batch, handOver);
     return ids;
-}
-
-std::optional<Dispatcher::BatchedStart> Dispatcher::prepareBatched(const Job &job, const Route &route, const QString &provider,
-                                                                   std::shared_ptr<GateSlot> slot)
-{
-    // What markRunning refuses before the database is asked (an endpoint it
-    // cannot record) goes the single way, which fails the attempt saying so.
-    const ProviderConfig *cfg = m_config.provider(provider);
-    if (!cfg || !m_providers->client(provider) || cfg->endpoint().isEmpty() || cfg->endpoint().size() > kMaxEndpointChars
-        || hasUnstorableText(cfg->endpoint()))
-        return std::nullopt;
-    BatchedStart b;
-    b.job = job;
-    b.route = &route;
-    b.slot = std::move(slot);
-    b.start.jobId = job.id;
-    b.start.provider = provider;
-    b.start.requestId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    b.start.providerKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    b.start.sentTo = cfg->endpoint();
-    try {
-        b.request = makeProviderRequest(route, *cfg, job.input, b.start.providerKey);
-    } catch (const JobDeskError &) {
-        return std::nullopt;
-    }
-    return b;
-}
-
-// The batch's attempts started and marked running in one statement per
-// route (JobService::startAndMarkRunning: every guard runs in the
-// database, as for one), then each request handed to the sender loop.
-void Dispatcher::startBatch(JobService &svc, const QString &workerId, std::vector<BatchedStart> &batch,
-                            const std::function<void(const Job &, const Route &, std::shared_ptr<InFlight>)> &handOver)
-{
-    // Claims of the batch not handed over are released, whatever happens.
-    std::vector<qint64> unreleased;
-    for (const BatchedStart &b : batch)
-        unreleased.push_back(b.job.id);
-    struct ReleaseUnsent
-    {
-        JobService &svc;
-        std::vector<qint64> &ids;
-        const QString &worker;
-        ~ReleaseUnsent()
-        {
-            if (ids.empty())
-                return;
-            try {
-                svc.releaseClaims(worker, QList<qint64>(ids.begin(), ids.end()));
-            } catch (const std::exception &) {
-                // they expire by themselves
-            }
-        }
-    } releaseUnsent{svc, unreleased, workerId};
-    const Actor actor = Actor::worker(workerId);
-    QHash<const Route *, std::vector<BatchedStart *>> byRoute;
-    for (BatchedStart &b : batch)
-        byRoute[b.route].push_back(&b);
-    for (auto it = byRoute.cbegin(); it != byRoute.cend(); ++it) {
-        const Route &route = *it.key();
-        QList<BatchStartItem> items;
-        for (const BatchedStart *b : it.value())
-            items.append(b->start);
-        // The send-by runs from before the attempts are marked running (Sender.cpp).
-        const auto leaseFrom = SendClock::now();
-        const QList<BatchStartResult> results = svc.startAndMarkRunning(items, workerId, m_options.leaseMs, route.deadlineMs, actor,
-                                                                        SentUnder{route.name, route.toJson()});
-        for (qsizetype i = 0; i < results.size(); ++i) {
-            BatchedStart &b = *it.value().at(size_t(i));
-            const BatchStartResult &r = results.at(i);
-            if (!r.started) {
-                qCInfo(lcDispatch) << "job" << b.job.id << "no new attempt:" << r.refusal;
-                continue;
-            }
-            m_stats.attemptsStarted++;
-            if (!r.running || r.running->state != AttemptState::Running)
-                continue; // failed as never sent (a winner, a cancel, an unknown sibling meanwhile)
-            auto flight = dispatch(b.job, route, *r.running, std::move(b.request), leaseFrom, std::move(b.slot));
-            std::erase(unreleased, b.job.id);
-            handOver(b.job, route, std::move(flight));
-        }
-    }
 }
 
 std::optional<qint64> Dispatcher::startRetry(JobService &svc, const QString &workerId,

@@ -214,19 +214,6 @@ private:
     // send-by is the lease from leaseFrom, read before it was marked running.
     std::shared_ptr<InFlight> dispatch(const Job &job, const Route &route, const Attempt &running, ProviderRequest request,
                                        SendClock::time_point leaseFrom, std::shared_ptr<GateSlot> slot);
-    // A claimed job's first attempt waiting for its batch's statement (PostgreSQL).
-    struct BatchedStart
-    {
-        Job job;
-        const Route *route = nullptr;
-        BatchStartItem start;
-        ProviderRequest request; // built before the attempt exists, under its provider key
-        std::shared_ptr<GateSlot> slot;
-    };
-    std::optional<BatchedStart> prepareBatched(const Job &job, const Route &route, const QString &provider,
-                                               std::shared_ptr<GateSlot> slot);
-    void startBatch(JobService &svc, const QString &workerId, std::vector<BatchedStart> &batch,
-                    const std::function<void(const Job &, const Route &, std::shared_ptr<InFlight>)> &handOver);
     // A place for one request to `provider` now, or null and in *retryInMs when to look again.
     std::shared_ptr<GateSlot> takeSlot(const QString &provider, qint64 *retryInMs);
     enum class Applied { Yes, Later, StoreRefused }; // Later: the store is unavailable; StoreRefused: it errs

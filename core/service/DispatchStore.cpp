@@ -4,7 +4,6 @@
 #include "JobService.h"
 #include "Names.h"
 #include "Rows.h"
-#include "domain/CanonicalJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -243,75 +242,6 @@ void JobService::releaseClaims(const QString &workerId, const QList<qint64> &job
                   QStringLiteral("UPDATE jobs SET claimed_by = NULL, claim_expires_at_ms = NULL WHERE id IN (%1) AND claimed_by = $1")
                       .arg(ids),
                   {workerId, idListJson(jobIds)});
-}
-
-QList<BatchStartResult> JobService::startAndMarkRunning(const QList<BatchStartItem> &items, const QString &workerId,
-                                                        qint64 leaseMs, std::optional<qint64> deadlineMs, const Actor &actor,
-                                                        const SentUnder &contract)
-{
-    if (dialect() != Dialect::Postgres)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("startAndMarkRunning is PostgreSQL's"));
-    requireName(workerId, "worker id");
-    requireName(actor.kind, "actor kind");
-    requireName(actor.id, "actor id");
-    requireName(contract.route, "route");
-    if (leaseMs < 1 || (deadlineMs && *deadlineMs <= 0) || contract.config.isEmpty())
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("a batch start needs a lease, a deadline and a contract"));
-    requireClaimWithinLimit(leaseMs);
-    if (items.isEmpty())
-        return {};
-    QJsonArray list;
-    for (qsizetype i = 0; i < items.size(); ++i) {
-        const BatchStartItem &it = items.at(i);
-        requireName(it.provider, "provider");
-        requireName(it.requestId, "start request id");
-        requireName(it.providerKey, "provider key");
-        list.append(QJsonObject{{QStringLiteral("ord"), i},
-                                {QStringLiteral("job"), it.jobId},
-                                {QStringLiteral("provider"), it.provider},
-                                {QStringLiteral("request"), it.requestId},
-                                {QStringLiteral("pkey"), it.providerKey},
-                                {QStringLiteral("sent_to"), it.sentTo.isEmpty() ? QJsonValue() : QJsonValue(storableText(it.sentTo))}});
-    }
-    const QByteArray canonical = canonicalJson(contract.config);
-    // Each job's start, then its move to running, in the order of the items
-    // (a lateral call per row); the contract is recorded for the attempts
-    // this statement moved to running, as markRunning does for one.
-    static const QString sql = QStringLiteral(
-        "WITH req AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(ord integer, job bigint, provider text, request text, "
-        "pkey text, sent_to text)), "
-        "s AS MATERIALIZED (SELECT r.ord, r.sent_to, st.outcome AS s_outcome, st.refusal AS s_refusal, st.id AS s_id, "
-        "st.last_reason AS s_reason FROM req r CROSS JOIN LATERAL jd_start_attempt(r.job, r.provider, 'automatic', r.request, "
-        "$2, $3, $4, $5, $6, NULL, r.pkey) st ORDER BY r.ord), "
-        "m AS MATERIALIZED (SELECT s.ord AS m_ord, mr.* FROM s CROSS JOIN LATERAL jd_mark_running(s.s_id, $5, $6, $3, $4, "
-        "s.sent_to) mr WHERE s.s_outcome = 'started' ORDER BY s.ord), "
-        "w AS (SELECT m.id FROM m WHERE m.outcome = 'ok' AND m.state = 'running'), "
-        "rc AS (INSERT INTO route_contracts (contract_hash, route, config, recorded_at_ms) SELECT $7, $8, $9::jsonb, jd_now_ms() "
-        "WHERE EXISTS (SELECT 1 FROM w) AND NOT EXISTS (SELECT 1 FROM route_contracts c WHERE c.contract_hash = $7) "
-        "ON CONFLICT (contract_hash) DO NOTHING), "
-        "ac AS (INSERT INTO attempt_contracts (attempt_id, contract_hash) SELECT w.id, $7 FROM w ON CONFLICT (attempt_id) DO NOTHING) "
-        "SELECT s.ord, s.s_outcome, s.s_refusal, s.s_reason, m.* FROM s LEFT JOIN m ON m.m_ord = s.ord ORDER BY s.ord");
-    const SqlRows r = execStatement("start and mark running", sql,
-                                    {QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact)), workerId, leaseMs,
-                                     deadlineMs ? QVariant(*deadlineMs) : QVariant(), actor.kind, actor.id, sha256Hex(canonical),
-                                     storableText(contract.route), QString::fromUtf8(canonical)});
-    QList<BatchStartResult> out;
-    out.resize(items.size());
-    for (const SqlRow &row : r) {
-        const qsizetype i = row.at(0).toLongLong();
-        if (i < 0 || i >= out.size())
-            continue;
-        BatchStartResult &res = out[i];
-        res.started = row.at(1).toString() == QLatin1String("started");
-        if (!res.started) {
-            res.refusal = row.at(3).toString().isEmpty() ? row.at(2).toString() : row.at(3).toString();
-            continue;
-        }
-        // m.*: m_ord, outcome, then the attempt's columns.
-        if (!row.at(4).isNull() && row.at(5).toString() == QLatin1String("ok"))
-            res.running = rows::attempt(row, 6);
-    }
-    return out;
 }
 
 QHash<qint64, QList<Attempt>> JobService::attemptsOfJobs(const QList<qint64> &jobIds)

@@ -239,25 +239,6 @@ struct SentUnder
     QJsonObject config;
 };
 
-// One automatic attempt of a batch started and marked running together
-// (JobService::startAndMarkRunning): the caller's start request id and
-// provider key (a random UUID, invariant 7) and where the request goes.
-struct BatchStartItem
-{
-    qint64 jobId = 0;
-    QString provider;
-    QString requestId;
-    QString providerKey;
-    QString sentTo;
-};
-
-struct BatchStartResult
-{
-    bool started = false;
-    QString refusal;               // why not, when not started
-    std::optional<Attempt> running; // as jd_mark_running left it: running, or failed as never sent
-};
-
 // ---- worklists: the questions an operator or a support engineer arrives with ----
 
 // An unknown attempt of an undecided job: the on-call queue.
@@ -530,13 +511,6 @@ public:
     bool claimJob(qint64 jobId, const QString &workerId, qint64 claimMs);
     void releaseClaim(qint64 jobId, const QString &workerId);
     void releaseClaims(const QString &workerId, const QList<qint64> &jobIds); // those workerId holds, one statement
-    // PostgreSQL: automatic attempts of jobs `workerId` holds claims on, each
-    // started (jd_start_attempt) and marked running (jd_mark_running, with
-    // the contract recorded) in one statement for the whole batch: every
-    // guard of startAttempt and markRunning runs in the database for each.
-    // Results in the items' order. SQLite callers use the two calls.
-    QList<BatchStartResult> startAndMarkRunning(const QList<BatchStartItem> &items, const QString &workerId, qint64 leaseMs,
-                                                std::optional<qint64> deadlineMs, const Actor &actor, const SentUnder &contract);
     // The attempts of each job, by job id, in attempt order (one statement).
     QHash<qint64, QList<Attempt>> attemptsOfJobs(const QList<qint64> &jobIds);
     // Everything one worker has in flight, renewed together: the leases of
