@@ -1,16 +1,22 @@
 // jobdesk-bench-dispatch: the dispatcher at provider scale (issue 33).
-// One process: a fake provider on loopback answering after --delay-ms, a
-// Dispatcher (--max-in-flight, --workers) on the store given, N jobs
-// submitted through JobService at --rate per second (0: all at once). It
-// prints jobs/s from first submit to last decision, the peak in flight,
-// submit-to-send latency (p50, p99; the fake's arrival time against the
-// submit's), the process's peak RSS (the fake provider and, for SQLite, the
-// store live in it too), and two ratios from the same run: against the
-// ceiling min(N, max_in_flight) / latency, and against a bare libcurl multi
-// client (OpenAiClient::callAsync) sending N requests to the same fake
-// with the same in-flight bound and no store. Loopback only.
+// One process: --dispatchers Dispatchers (each as a server would run it:
+// its own store threads and connections, --max-in-flight, --workers) on
+// the store given, and N jobs submitted through JobService by --submitters
+// threads at --rate per second in all (0: as fast as they go). The provider
+// is a fake on loopback answering after --delay-ms: in this process, or
+// with --provider-url a jobdesk-fake-provider process (then this process's
+// RSS is the dispatcher's, the submitters' and, for SQLite, the store's).
+// It prints jobs/s from first submit to last decision, the peak in flight,
+// submit-to-send latency (p50, p99: the job's creation to its attempt going
+// running, both by the database's clock), the process's peak RSS, whether
+// any job had two attempts (claimed twice) or, with the fake in this
+// process, any key was sent twice, and two ratios from the same run:
+// against the ceiling min(N, max_in_flight) / latency, and against a bare
+// libcurl multi client (OpenAiClient::callAsync) sending N requests to the
+// same provider with the same in-flight bound and no store. Loopback only.
 //
-//   jobdesk-bench-dispatch --database URL [--jobs N] [--delay-ms D] [--max-in-flight M] [--workers W] [--rate R]
+//   jobdesk-bench-dispatch --database URL [--jobs N] [--delay-ms D] [--max-in-flight M] [--workers W]
+//                          [--rate R] [--submitters S] [--dispatchers K] [--provider-url URL] [--no-bare]
 
 #include "dispatch/Dispatcher.h"
 #include "testing/FakeProvider.h"
@@ -136,7 +142,13 @@ int main(int argc, char *argv[])
                                          QStringLiteral("Dispatchers on the one store, as two servers would be (default 1)."),
                                          QStringLiteral("n"), QStringLiteral("1"));
     const QCommandLineOption noBare(QStringLiteral("no-bare"), QStringLiteral("Skip the bare libcurl multi baseline."));
-    parser.addOptions({database, jobs, delay, maxInFlight, workers, rate, dispatchers, noBare});
+    const QCommandLineOption submitters(QStringLiteral("submitters"), QStringLiteral("Submitting threads (default 4)."),
+                                        QStringLiteral("n"), QStringLiteral("4"));
+    const QCommandLineOption providerUrl(QStringLiteral("provider-url"),
+                                         QStringLiteral("A jobdesk-fake-provider's base URL (http://127.0.0.1:PORT/v1) instead of "
+                                                        "one in this process; --delay-ms is then its delay, for the ceiling."),
+                                         QStringLiteral("url"));
+    parser.addOptions({database, jobs, delay, maxInFlight, workers, rate, dispatchers, noBare, submitters, providerUrl});
     parser.process(app);
     const StoreUrl url = StoreUrl::parse(parser.value(database));
     const int n = parser.value(jobs).toInt();
@@ -144,13 +156,21 @@ int main(int argc, char *argv[])
     const int m = parser.value(maxInFlight).toInt();
     const double perSecond = parser.value(rate).toDouble();
 
+    const bool external = parser.isSet(providerUrl);
     FakeProviderThread fake;
-    if (!fake.start()) {
-        std::fprintf(stderr, "the fake provider could not listen on 127.0.0.1\n");
+    if (!external) {
+        if (!fake.start()) {
+            std::fprintf(stderr, "the fake provider could not listen on 127.0.0.1\n");
+            return 1;
+        }
+        fake.provider()->setDefaultBehaviour(FakeProvider::Behaviour::answer(d));
+    }
+    const QUrl base = external ? QUrl(parser.value(providerUrl)) : fake.provider()->baseUrl();
+    if (base.host() != QLatin1String("127.0.0.1") && base.host() != QLatin1String("localhost")) {
+        std::fprintf(stderr, "--provider-url must be on loopback\n");
         return 1;
     }
-    fake.provider()->setDefaultBehaviour(FakeProvider::Behaviour::answer(d));
-    const RouteConfig config = benchConfig(fake.provider()->baseUrl(), std::max(60000, 3 * d));
+    const RouteConfig config = benchConfig(base, std::max(60000, 3 * d));
     auto svc = JobService::open(url);
 
     DispatcherOptions o;
@@ -168,26 +188,45 @@ int main(int argc, char *argv[])
     }
     const Route &route = *config.route(QStringLiteral("summarize"));
     const QString run = QString::number(QDateTime::currentMSecsSinceEpoch());
-    QHash<QString, qint64> submittedAt; // "text for" marker -> wall ms
-    submittedAt.reserve(n);
+    const QString owner = QStringLiteral("bench-") + run; // this run's jobs, on a store that may hold others
 
     for (auto &dsp : all)
         dsp->start();
     QElapsedTimer t;
     t.start();
-    qint64 peakRss = rssKiB();
-    for (int i = 0; i < n; ++i) {
-        if (perSecond > 0) {
-            const qint64 due = qint64(i * 1000.0 / perSecond);
-            while (t.elapsed() < due)
-                QThread::usleep(500);
+    std::atomic<qint64> peakRss{rssKiB()};
+    const auto notePeak = [&] {
+        const qint64 now = rssKiB();
+        qint64 seen = peakRss.load();
+        while (now > seen && !peakRss.compare_exchange_weak(seen, now)) {
         }
-        const QString marker = QStringLiteral("bench-%1-%2").arg(run).arg(i);
-        submittedAt.insert(marker, QDateTime::currentMSecsSinceEpoch());
-        svc->submit(submitRequestFor(route, QStringLiteral("bench"), marker, QJsonObject{{QStringLiteral("text"), marker}}));
-        if (i % 200 == 0)
-            peakRss = std::max(peakRss, rssKiB());
-    }
+    };
+    // Each submitter its own connection, every s-th job, paced at rate / s.
+    const int s = std::clamp(parser.value(submitters).toInt(), 1, 64);
+    std::vector<std::thread> feeding;
+    std::atomic<int> submitErrors{0};
+    for (int w = 0; w < s; ++w)
+        feeding.emplace_back([&, w] {
+            try {
+                auto own = JobService::open(url);
+                for (int i = w; i < n; i += s) {
+                    if (perSecond > 0) {
+                        const qint64 due = qint64(i * 1000.0 / perSecond);
+                        while (t.elapsed() < due)
+                            QThread::usleep(500);
+                    }
+                    const QString marker = QStringLiteral("bench-%1-%2").arg(run).arg(i);
+                    own->submit(submitRequestFor(route, owner, marker, QJsonObject{{QStringLiteral("text"), marker}}));
+                    if (i % 200 == w)
+                        notePeak();
+                }
+            } catch (const std::exception &e) {
+                std::fprintf(stderr, "submitter %d: %s\n", w, e.what());
+                ++submitErrors;
+            }
+        });
+    for (std::thread &f : feeding)
+        f.join();
     const qint64 submitMs = t.elapsed();
     auto sum = [&](auto field) {
         qint64 v = 0;
@@ -202,52 +241,74 @@ int main(int argc, char *argv[])
     const qint64 limitMs = 600000;
     while (decided() < n && t.elapsed() < limitMs) {
         QThread::msleep(20);
-        peakRss = std::max(peakRss, rssKiB());
+        notePeak();
     }
     const qint64 totalMs = t.elapsed();
     const qint64 peak = sum(&DispatcherStats::peakInFlight); // the sum of each one's peak
     const qint64 decidedN = decided();
     for (auto &dsp : all)
         dsp->stop();
-    // No job claimed or sent twice: one attempt each, one request each.
+    // No job claimed twice: one attempt each (from the store); no key sent
+    // twice (the fake's record, when it is in this process).
+    const qint64 twoAttempts = svc->session()
+                                   .exec(QStringLiteral("SELECT count(*) FROM (SELECT a.job_id FROM attempts a JOIN jobs j ON "
+                                                        "j.id = a.job_id WHERE j.owner_id = $1 GROUP BY a.job_id HAVING "
+                                                        "count(*) > 1) AS t"),
+                                         {owner})
+                                   .first()
+                                   .first()
+                                   .toLongLong();
     QSet<QString> keys;
     int twice = 0;
-    for (const FakeProvider::Received &r : fake.provider()->received())
-        if (r.method == QLatin1String("POST")) {
-            if (keys.contains(r.idempotencyKey))
-                ++twice;
-            keys.insert(r.idempotencyKey);
-        }
-    // A job claimed twice would have had two attempts, two keys: more requests than jobs.
-
+    if (!external)
+        for (const FakeProvider::Received &r : fake.provider()->received())
+            if (r.method == QLatin1String("POST")) {
+                if (keys.contains(r.idempotencyKey))
+                    ++twice;
+                keys.insert(r.idempotencyKey);
+            }
+    // Sustained: decisions per second from the first decision to the last
+    // (the database's clock), which leaves out the first call's latency.
+    const SqlRow window = svc->session()
+                              .exec(QStringLiteral("SELECT min(e.at_ms), max(e.at_ms), count(*) FROM attempt_events e JOIN jobs j ON "
+                                                   "j.id = e.job_id WHERE j.owner_id = $1 AND e.to_state IN ('succeeded', "
+                                                   "'superseded', 'failed', 'unknown')"),
+                                    {owner})
+                              .first();
+    const qint64 windowMs = window.at(1).toLongLong() - window.at(0).toLongLong();
+    const double sustained = windowMs > 0 ? (window.at(2).toLongLong() - 1) * 1000.0 / double(windowMs) : 0.0;
+    // Submit to send: the job's creation to its attempt going running (the database's clock).
     QList<qint64> latency;
-    for (const FakeProvider::Received &r : fake.provider()->received()) {
-        const QJsonArray msgs = r.body.value(QStringLiteral("messages")).toArray();
-        const QString text = msgs.isEmpty() ? QString() : msgs.last().toObject().value(QStringLiteral("content")).toString();
-        const qsizetype at = text.indexOf(QStringLiteral("bench-"));
-        if (at >= 0)
-            if (const auto it = submittedAt.constFind(text.mid(at).trimmed()); it != submittedAt.cend())
-                latency.append(r.atMs - *it);
-    }
+    for (const SqlRow &row : svc->session().exec(
+             QStringLiteral("SELECT e.at_ms - j.created_at_ms FROM jobs j JOIN attempt_events e ON e.job_id = j.id "
+                            "AND e.to_state = 'running' WHERE j.owner_id = $1"),
+             {owner}))
+        latency.append(row.first().toLongLong());
     const double jobsPerS = decidedN * 1000.0 / double(std::max<qint64>(1, totalMs));
     const double ceiling = std::min(n, m) * 1000.0 / std::max(1, d);
-    std::printf("store %s, %d jobs, provider %d ms, max in flight %d, %d workers, %d dispatcher(s), submit rate %s\n",
-                qPrintable(url.toDisplayString()), n, d, m, o.workers, k,
-                perSecond > 0 ? qPrintable(QString::number(perSecond)) : "all at once");
-    std::printf("  decided %lld of %d in %.2f s (submits took %.2f s): %.1f jobs/s\n", decidedN, n, totalMs / 1000.0,
-                submitMs / 1000.0, jobsPerS);
-    std::printf("  won %lld, failed %lld, unknown %lld; requests the provider saw %d, distinct keys %lld, a key twice %d\n",
-                sum(&DispatcherStats::completedWon), sum(&DispatcherStats::failed), sum(&DispatcherStats::unknown),
-                fake.provider()->completionRequestCount(), qint64(keys.size()), twice);
-    std::printf("  peak in flight %lld; submit-to-send p50 %lld ms, p99 %lld ms; peak RSS %.1f MB (fake provider included)\n",
-                peak, percentile(latency, 0.5), percentile(latency, 0.99), peakRss / 1024.0);
+    std::printf("store %s, %d jobs, provider %d ms (%s), max in flight %d, %d workers, %d dispatcher(s), %d submitters, "
+                "submit rate %s\n",
+                qPrintable(url.toDisplayString()), n, d, external ? "another process" : "in this process", m, o.workers, k, s,
+                perSecond > 0 ? qPrintable(QString::number(perSecond)) : "as fast as they go");
+    std::printf("  decided %lld of %d in %.2f s (submits took %.2f s): %.1f jobs/s; first to last decision (%.1f s): %.1f jobs/s\n",
+                decidedN, n, totalMs / 1000.0, submitMs / 1000.0, jobsPerS, windowMs / 1000.0, sustained);
+    std::printf("  won %lld, failed %lld, unknown %lld; jobs with two attempts %lld", sum(&DispatcherStats::completedWon),
+                sum(&DispatcherStats::failed), sum(&DispatcherStats::unknown), twoAttempts);
+    if (!external)
+        std::printf("; requests the provider saw %d, distinct keys %lld, a key twice %d", fake.provider()->completionRequestCount(),
+                    qint64(keys.size()), twice);
+    std::printf("\n  peak in flight %lld; submit-to-send p50 %lld ms, p99 %lld ms; peak RSS %.1f MB (%s)\n", peak,
+                percentile(latency, 0.5), percentile(latency, 0.99), peakRss.load() / 1024.0,
+                external ? "the provider in another process" : "the fake provider included");
     if (d > 0)
         std::printf("  ratio to the ceiling min(N, max_in_flight) / latency (%.1f/s): %.2f\n", ceiling, jobsPerS / ceiling);
     if (!parser.isSet(noBare)) {
-        fake.provider()->clearReceived();
+        if (!external)
+            fake.provider()->clearReceived();
         const double bare = bareMulti(*config.provider(QStringLiteral("primary")), route, n, m);
         std::printf("  bare libcurl multi, same fake, same bound, no store: %.1f requests/s; ratio %.2f\n", bare, jobsPerS / bare);
     }
-    fake.stop();
-    return decidedN == n ? 0 : 2;
+    if (!external)
+        fake.stop();
+    return decidedN == n && !submitErrors && !twoAttempts && !twice ? 0 : 2;
 }

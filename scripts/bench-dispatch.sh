@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
 # The dispatcher benchmark (bench/README.md, "Dispatcher"): starts a throwaway
-# PostgreSQL 15 with fsync ON on a free loopback port and runs
-# jobdesk-bench-dispatch on it and on an SQLite file, the fake provider
-# answering after 0 ms, 2 s and 10 s, then stops everything whatever happens.
+# PostgreSQL 15 with fsync ON on a free loopback port and a jobdesk-fake-provider
+# process per latency, runs jobdesk-bench-dispatch on PostgreSQL and on an SQLite
+# file with one and two dispatchers, the provider answering after 0 ms, 2 s and
+# 10 s, then the sustained run (400 jobs/s fed for 60 s, 2 s provider) and the
+# latency run (100 jobs/s), and stops everything whatever happens.
 # Loopback only: no other host is contacted.
-#   scripts/bench-dispatch.sh                      # the dev build, 2000 jobs per run
-#   JOBS=5000 BUILD_DIR=build/release scripts/bench-dispatch.sh
+#   scripts/bench-dispatch.sh                                # the release build
+#   JOBS=5000 BUILD_DIR=build/my-release scripts/bench-dispatch.sh
+#   ONLY=sustained scripts/bench-dispatch.sh                 # matrix | sustained | latency
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BUILD_DIR=${BUILD_DIR:-build/dev}
-JOBS=${JOBS:-2000}
-cmake --build "$BUILD_DIR" --target jobdesk-bench-dispatch -j2 >/dev/null
+BUILD_DIR=${BUILD_DIR:-build/release}
+JOBS=${JOBS:-4000}
+WORKERS=${WORKERS:-4}
+ONLY=${ONLY:-all}
+cmake --build "$BUILD_DIR" --target jobdesk-bench-dispatch jobdesk-fake-provider -j2 >/dev/null
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-dispatch.XXXXXX")
 PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-dispatch-pg.XXXXXX")
+FAKES=()
 cleanup() {
+  for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null || true; done
   scripts/pg-throwaway.sh stop "$PGDIR" >/dev/null 2>&1 || true
   rm -rf "$WORK" "$PGDIR"
 }
@@ -23,15 +30,39 @@ trap cleanup EXIT
 URL=$(PG_FSYNC=on PG_SYNC_COMMIT=on scripts/pg-throwaway.sh start "$PGDIR")
 echo "throwaway PostgreSQL (fsync=on, synchronous_commit=on): $URL" >&2
 BENCH="$BUILD_DIR/bench/jobdesk-bench-dispatch"
+FAKE="$BUILD_DIR/app/fake-provider/jobdesk-fake-provider"
 export QT_LOGGING_RULES="jobdesk.*.info=false"
-for delay in 0 2000 10000; do
-  n=$JOBS
-  [ "$delay" = 10000 ] && n=$(( JOBS > 5000 ? JOBS : 5000 ))
-  m=1000
-  [ "$delay" = 10000 ] && m=$n
-  "$BENCH" --database "$URL" --jobs "$n" --delay-ms "$delay" --max-in-flight "$m"
-  rm -f "$WORK/s.db"*
-  "$BENCH" --database "sqlite:$WORK/s.db" --jobs "$n" --delay-ms "$delay" --max-in-flight "$m" --no-bare
-done
-# Submit-to-send at 100 jobs/s (PostgreSQL, 2 s provider).
-"$BENCH" --database "$URL" --jobs 1000 --delay-ms 2000 --rate 100 --no-bare
+
+# A fake provider process answering after $1 ms; prints its base URL.
+fake() {
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+  "$FAKE" --port "$port" --delay-ms "$1" >/dev/null 2>&1 &
+  FAKES+=("$!")
+  for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+  echo "http://127.0.0.1:$port/v1"
+}
+
+run() { echo; echo "== $*"; "$BENCH" --workers "$WORKERS" "$@" || echo "(exit $?)"; }
+
+if [ "$ONLY" = all ] || [ "$ONLY" = matrix ]; then
+  for delay in 0 2000 10000; do
+    P=$(fake "$delay")
+    n=$JOBS; m=2000
+    [ "$delay" = 10000 ] && n=$(( JOBS > 8000 ? JOBS : 8000 )) && m=$n
+    for k in 1 2; do
+      run --database "$URL" --jobs "$n" --delay-ms "$delay" --max-in-flight "$m" --dispatchers "$k" --provider-url "$P"
+      rm -f "$WORK/s.db"*
+      run --database "sqlite:$WORK/s.db" --jobs "$n" --delay-ms "$delay" --max-in-flight "$m" --dispatchers "$k" \
+          --provider-url "$P" --no-bare
+    done
+  done
+fi
+if [ "$ONLY" = all ] || [ "$ONLY" = sustained ]; then
+  P=$(fake 2000)
+  run --database "$URL" --jobs 24000 --rate 400 --delay-ms 2000 --max-in-flight 2000 --provider-url "$P" --no-bare
+fi
+if [ "$ONLY" = all ] || [ "$ONLY" = latency ]; then
+  P=$(fake 2000)
+  run --database "$URL" --jobs 1000 --rate 100 --delay-ms 2000 --max-in-flight 1000 --provider-url "$P" --no-bare
+fi
