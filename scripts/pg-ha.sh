@@ -8,7 +8,7 @@
 #                                  -> prints the multi-host URL (last line)
 #   scripts/pg-ha.sh stop DIR      stops everything, removes DIR
 #   scripts/pg-ha.sh status DIR    patronictl list
-#   scripts/pg-ha.sh url DIR       the multi-host URL again
+#   scripts/pg-ha.sh url DIR [direct]  the multi-host URL again (direct: the nodes', not the pgbouncers')
 #   scripts/pg-ha.sh leader DIR    the primary's node name (node1 | node2)
 #   scripts/pg-ha.sh port DIR NODE that node's PostgreSQL port
 #   scripts/pg-ha.sh wait DIR [S]  until there is a leader and a streaming sync standby (S s, default 90)
@@ -69,7 +69,7 @@ leader() { members | awk '$2 == "leader" && $3 == "running" {print $1; exit}'; }
 node_port() { if [ "$1" = node1 ]; then echo "$PG1"; else echo "$PG2"; fi; }
 
 url() {
-  if [ -n "${BOUNCER1:-}" ]; then
+  if [ -n "${BOUNCER1:-}" ] && [ "${1:-}" != direct ]; then
     echo "postgresql://postgres@127.0.0.1:$BOUNCER1,127.0.0.1:$BOUNCER2/postgres?target_session_attrs=read-write"
   else
     echo "postgresql://postgres@127.0.0.1:$PG1,127.0.0.1:$PG2/postgres?target_session_attrs=read-write"
@@ -203,6 +203,8 @@ pool_mode = $mode
 default_pool_size = ${PG_HA_POOL_SIZE:-20}
 max_client_conn = 400
 server_reset_query = DISCARD ALL
+; retry a node soon after it failed (default 15 s): it may be a new standby or primary by then
+server_login_retry = 1
 ignore_startup_parameters = extra_float_digits,options
 logfile = $dir/$node/pgbouncer.log
 pidfile = $dir/$node/pgbouncer.pid
@@ -282,7 +284,7 @@ stop)
   rm -rf "$dir"
   ;;
 status) load; ctl list ;;
-url) load; url ;;
+url) load; url "${3:-}" ;;
 leader) load; leader ;;
 port) load; node_port "${3:?node1|node2}" ;;
 wait) load; wait_healthy "${3:-90}" ;;

@@ -11,6 +11,7 @@
 #include <pqxx/errorhandler>
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <charconv>
 #include <mutex>
 #include <csignal>
@@ -137,10 +138,100 @@ PgSession::~PgSession()
     }
 }
 
+namespace {
+
+// The host list of a libpq URI (postgresql://user@h1:5432,h2:5432/db) and of
+// the key=value form (host=h1,h2 port=5432,5432; hostaddr too).
+const QRegularExpression &uriHosts()
+{
+    static const QRegularExpression re(QStringLiteral("^(postgres(?:ql)?://(?:[^@/?]*@)?)([^/?]*)(.*)$"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+    return re;
+}
+
+QRegularExpression keywordList(const char *key)
+{
+    return QRegularExpression(QStringLiteral("(^|\\s)(%1\\s*=\\s*)([^\\s']*)").arg(QLatin1String(key)));
+}
+
+int hostCount(const QString &url)
+{
+    if (const QRegularExpressionMatch m = uriHosts().match(url); m.hasMatch())
+        return int(m.captured(2).count(u',')) + 1;
+    int n = 1;
+    for (const char *key : {"host", "hostaddr"})
+        if (const QRegularExpressionMatch m = keywordList(key).match(url); m.hasMatch())
+            n = std::max(n, int(m.captured(3).count(u',')) + 1);
+    return n;
+}
+
+bool namesSeveralHosts(const std::string &url)
+{
+    return hostCount(QString::fromStdString(url)) > 1;
+}
+
+QString rotated(const QString &list, int by)
+{
+    QStringList items = list.split(u',');
+    if (items.size() < 2)
+        return list;
+    std::rotate(items.begin(), items.begin() + (by % items.size()), items.end());
+    return items.join(u',');
+}
+
+// The URL with its hosts (and their ports) in another order, the one at
+// `by` first: libpq tries them in order.
+QString withHostsRotated(const QString &url, int by)
+{
+    if (const QRegularExpressionMatch m = uriHosts().match(url); m.hasMatch())
+        return m.captured(1) + rotated(m.captured(2), by) + m.captured(3);
+    QString out = url;
+    for (const char *key : {"host", "hostaddr", "port"}) {
+        const QRegularExpressionMatch m = keywordList(key).match(out);
+        if (m.hasMatch() && m.captured(3).contains(u','))
+            out.replace(m.capturedStart(3), m.capturedLength(3), rotated(m.captured(3), by));
+    }
+    return out;
+}
+
+// The connection was made, to a server that cannot serve: a standby, or a
+// pooler whose node is gone (a pooler accepts the login for its node).
+struct NotServing : std::runtime_error
+{
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace
+
 void PgSession::open()
 {
+    // libpq keeps the first host that target_session_attrs accepts. A
+    // pooler in front of a node answers for the node it last saw: libpq
+    // may take a pooler whose node became a standby or is down, which the
+    // session's first statement finds; then the next host goes first, and
+    // so on through the list. (When libpq connects nowhere, it has tried
+    // every host already.)
+    const QString url = QString::fromStdString(m_url);
+    const int hosts = hostCount(url);
+    for (int first = 0;; ++first) {
+        try {
+            openOn(first == 0 ? url : withHostsRotated(url, first), hosts > 1);
+            return;
+        } catch (const NotServing &e) {
+            if (first + 1 >= hosts)
+                throw SqlError(SqlError::Kind::ConnectionLost,
+                               QStringLiteral("cannot connect to PostgreSQL: %1").arg(QString::fromUtf8(e.what())));
+            qCInfo(lcStore).noquote() << QStringLiteral("%1; trying the next host").arg(QString::fromUtf8(e.what()));
+        }
+    }
+}
+
+void PgSession::openOn(const QString &url, bool moreHosts)
+{
+    bool connected = false;
     try {
-        m_conn = std::make_unique<Connection>(postgresConnectionString(QString::fromStdString(m_url)).toStdString());
+        m_conn = std::make_unique<Connection>(postgresConnectionString(url).toStdString());
+        connected = true;
         pqxx::nontransaction tx(m_conn->conn);
         // One round trip. Every JobDesk write commits synchronously, whatever
         // the server's, database's or role's default: a job answered as
@@ -163,10 +254,10 @@ void PgSession::open()
                                        "current_setting('synchronous_commit') IN ('off', 'local') THEN 'on' ELSE "
                                        "current_setting('synchronous_commit') END, false), pg_is_in_recovery()");
         if (!r.empty() && r[0][2].c_str() == std::string_view("t"))
-            throw SqlError(SqlError::Kind::ConnectionLost,
-                           QStringLiteral("%1 is a standby (in recovery); JobDesk works on the primary only: name every "
-                                          "node in the URL (postgresql://h1,h2/db)")
-                               .arg(server()));
+            throw NotServing(QStringLiteral("%1 is a standby (in recovery); JobDesk works on the primary only: name every "
+                                           "node in the URL (postgresql://h1,h2/db)")
+                                .arg(server())
+                                .toStdString());
         if (!r.empty() && r[0][0].c_str() == std::string_view("off")) {
             static std::once_flag warned;
             std::call_once(warned, [this] {
@@ -176,8 +267,14 @@ void PgSession::open()
                                                     .arg(describe());
             });
         }
-    } catch (const std::exception &e) {
+    } catch (const NotServing &) {
         m_conn.reset();
+        throw;
+    } catch (const std::exception &e) {
+        const QString host = server();
+        m_conn.reset();
+        if (connected && moreHosts)
+            throw NotServing(QStringLiteral("%1 does not serve: %2").arg(host, QString::fromUtf8(e.what()).trimmed()).toStdString());
         throw SqlError(SqlError::Kind::ConnectionLost,
                        QStringLiteral("cannot connect to PostgreSQL: %1").arg(QString::fromUtf8(e.what()).trimmed()));
     }
@@ -457,19 +554,6 @@ void PgSession::rollback() noexcept
         qCDebug(lcStore) << "rollback failed:" << e.message();
     }
 }
-
-namespace {
-
-// Whether a libpq URI or key=value string names several hosts (a cluster that fails over).
-bool namesSeveralHosts(const std::string &url)
-{
-    const QString u = QString::fromStdString(url);
-    static const QRegularExpression uriHosts(QStringLiteral("^postgres(ql)?://[^/?]*,"));
-    static const QRegularExpression keywordHosts(QStringLiteral("(^|\\s)host(addr)?\\s*=\\s*'?[^\\s']*,"));
-    return uriHosts.match(u).hasMatch() || keywordHosts.match(u).hasMatch();
-}
-
-} // namespace
 
 void PgSession::reconnect()
 {

@@ -36,6 +36,7 @@ public:
 
 private:
     void open();
+    void openOn(const QString &url, bool moreHosts); // one libpq connect (the URL's hosts in this order)
     void control(const char *command); // BEGIN / COMMIT / ROLLBACK, simple protocol
     [[noreturn]] void rethrow(const QString &sql);
     std::string m_url;

@@ -319,7 +319,8 @@ class TestFailover : public QObject
 
     QTemporaryDir m_dir;
     QString m_cluster; // pg-ha.sh's folder
-    QString m_url;     // the multi-host URL
+    QString m_url;     // the multi-host URL of the nodes
+    QString m_pooledUrl; // of the pgbouncers (session mode) in front of them
     DispatchFixture m_fx;
     QString m_routes;
     QString m_token;
@@ -443,9 +444,10 @@ private Q_SLOTS:
         QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
                                                 | QFileDevice::ExeGroup | QFileDevice::ExeOther);
         m_cluster = m_dir.filePath(QStringLiteral("cluster"));
-        const ScriptRun started = pgHa({QStringLiteral("start"), m_cluster});
+        const ScriptRun started = pgHa({QStringLiteral("start"), m_cluster, QStringLiteral("--pgbouncer"), QStringLiteral("session")});
         QVERIFY2(started.exitCode == 0, qPrintable(started.err));
-        m_url = started.out.split(u'\n').last();
+        m_pooledUrl = started.out.split(u'\n').last();
+        m_url = pgHa({QStringLiteral("url"), m_cluster, QStringLiteral("direct")}).out;
         QVERIFY2(m_url.contains(u','), qPrintable(m_url));
         qInfo("cluster: %s", qPrintable(m_url));
 
@@ -493,6 +495,23 @@ private Q_SLOTS:
                 QVERIFY2(e.message().contains(QStringLiteral("standby")), qPrintable(e.message()));
             }
         }
+    }
+
+    // A pgbouncer in session mode in front of each node, both in the URL: a
+    // pooler answers for the node it last saw, so libpq may keep the one
+    // whose node is now a standby; JobDesk finds it is and tries the next.
+    void behindSessionModePoolersTheNewPrimaryIsFound()
+    {
+        QVERIFY(waitHealthy() >= 0);
+        auto svc = JobService::open(StoreUrl::parse(m_pooledUrl));
+        const QString before = svc->session().server();
+        QCOMPARE(svc->submit(makeSubmit(QStringLiteral("pooled-before"))).outcome, SubmitResult::Outcome::Created);
+        QCOMPARE(pgHa({QStringLiteral("kill-primary"), m_cluster}).exitCode, 0);
+        const SubmitResult after = svc->submit(makeSubmit(QStringLiteral("pooled-after")));
+        QCOMPARE(after.outcome, SubmitResult::Outcome::Created);
+        QVERIFY2(svc->session().server() != before, qPrintable(before));
+        QVERIFY(m_db->count(QStringLiteral("SELECT count(*) FROM jobs WHERE id = $1"), {after.job.id}) == 1);
+        m_report << QStringLiteral("behind session-mode pgbouncers: from %1 to %2").arg(before, svc->session().server());
     }
 
 #if JOBDESK_HA_CONSOLE
