@@ -394,6 +394,41 @@ private Q_SLOTS:
         QVERIFY(fresh.job.id != old.id);
     }
 
+    void sqliteGivesTheRemovedPagesBackToTheFileSystem()
+    {
+        JD_ONLY_ON("sqlite", "PostgreSQL reuses the space through autovacuum (docs/retention.md)");
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        auto svc = store->open();
+        const QString big(4000, u'x');
+        for (int i = 0; i < 200; ++i) {
+            const Job j = svc->submit(makeSubmit(QStringLiteral("big-%1").arg(i), {{QStringLiteral("prompt"), big}})).job;
+            svc->cancelJob(j.id, operatorRequest());
+        }
+        newestStaysOpen(*svc);
+        QCOMPARE(svc->session().exec(QStringLiteral("PRAGMA auto_vacuum")).first().first().toInt(), 2); // incremental
+        const qint64 pagesBefore = svc->session().exec(QStringLiteral("PRAGMA page_count")).first().first().toLongLong();
+        QCOMPARE(Retention(*svc).run(policyIn(dir.path()), QStringLiteral("test")).removed, 200);
+        QCOMPARE(svc->session().exec(QStringLiteral("PRAGMA freelist_count")).first().first().toInt(), 0);
+        QVERIFY(svc->session().exec(QStringLiteral("PRAGMA page_count")).first().first().toLongLong() < pagesBefore / 2);
+    }
+
+    void theScheduleRunsRetentionInTheBackground()
+    {
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        auto svc = store->open();
+        const Job job = succeededJob(*svc, QStringLiteral("scheduled"));
+        newestStaysOpen(*svc);
+        {
+            RetentionSchedule schedule(store->url(), policyIn(dir.path()), QStringLiteral("schedule"), std::chrono::milliseconds(20));
+            QTRY_VERIFY_WITH_TIMEOUT(!svc->job(job.id), 20000);
+            QTRY_VERIFY_WITH_TIMEOUT(schedule.runsFinished() >= 2, 20000); // later runs find nothing and change nothing
+        }
+        QCOMPARE(count(*svc, QStringLiteral("key_tombstones")), 1);
+        QCOMPARE(archiveFiles(dir.path()).size() >= 1, true);
+    }
+
     void eachRunIsAudited()
     {
         JD_FRESH_STORE(store);

@@ -359,8 +359,20 @@ int main(int argc, char *argv[])
                                       QCoreApplication::translate("jobdesk-server", "Run the contract validation of PROVIDER for --route, record it, print the report and exit."),
                                       QStringLiteral("provider"));
     const QCommandLineOption route(QStringLiteral("route"), QCoreApplication::translate("jobdesk-server", "The route for --validate."), QStringLiteral("route"));
+    const QCommandLineOption retentionDir(QStringLiteral("retention-archive-dir"),
+                                          QCoreApplication::translate("jobdesk-server", "Run retention on a schedule, archiving into this folder [JOBDESK_RETENTION_ARCHIVE_DIR] (docs/retention.md)."),
+                                          QStringLiteral("dir"));
+    const QCommandLineOption retainDays(QStringLiteral("retain-days"),
+                                        QCoreApplication::translate("jobdesk-server", "With --retention-archive-dir: decided jobs older than this many days go [JOBDESK_RETAIN_DAYS] (default 30)."),
+                                        QStringLiteral("days"));
+    const QCommandLineOption keyRetainDays(QStringLiteral("key-retain-days"),
+                                           QCoreApplication::translate("jobdesk-server", "With --retention-archive-dir: key tombstones older than this go [JOBDESK_KEY_RETAIN_DAYS] (default: kept for ever)."),
+                                           QStringLiteral("days"));
+    const QCommandLineOption retentionEvery(QStringLiteral("retention-every-s"),
+                                            QCoreApplication::translate("jobdesk-server", "With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600)."),
+                                            QStringLiteral("seconds"));
     parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers, maxInFlight,
-                       leaseMs, graceMs, pollMs, validate, route});
+                       leaseMs, graceMs, pollMs, validate, route, retentionDir, retainDays, keyRetainDays, retentionEvery});
     parser.process(app);
 
     const QString url = valueOf(parser, database, "JOBDESK_DATABASE_URL");
@@ -415,6 +427,25 @@ int main(int argc, char *argv[])
     apiOptions.api.tokenCacheMs = *cacheMs;
     apiOptions.api.maxBodyBytes = *bodyLimit;
     const bool dispatch = !parser.isSet(noDispatch) && qEnvironmentVariable("JOBDESK_NO_DISPATCH") != QLatin1String("1");
+    std::optional<RetentionPolicy> retention;
+    std::chrono::milliseconds retentionInterval{3600 * 1000};
+    if (const QString dir = valueOf(parser, retentionDir, "JOBDESK_RETENTION_ARCHIVE_DIR"); !dir.isEmpty()) {
+        RetentionPolicy p;
+        p.archiveDir = dir;
+        const auto days = integer(valueOf(parser, retainDays, "JOBDESK_RETAIN_DAYS", QStringLiteral("30")), 1, 100000);
+        const auto every = integer(valueOf(parser, retentionEvery, "JOBDESK_RETENTION_EVERY_S", QStringLiteral("3600")), 1, 7LL * 86400);
+        if (!days || !every)
+            return fail(QCoreApplication::translate("jobdesk-server", "--retain-days must be 1..100000 and --retention-every-s 1..604800"));
+        p.retainDays = int(*days);
+        if (const QString k = valueOf(parser, keyRetainDays, "JOBDESK_KEY_RETAIN_DAYS"); !k.isEmpty()) {
+            const auto keyDays = integer(k, 1, 100000);
+            if (!keyDays)
+                return fail(QCoreApplication::translate("jobdesk-server", "--key-retain-days must be 1..100000"));
+            p.keyRetainDays = int(*keyDays);
+        }
+        retention = p;
+        retentionInterval = std::chrono::milliseconds(*every * 1000);
+    }
 
     try {
         const StoreUrl store = StoreUrl::parse(url);
@@ -422,6 +453,11 @@ int main(int argc, char *argv[])
         auto svc = JobService::open(store); // migrates once, before any worker or handler starts
         Dispatcher dispatcher(store, config, nullptr, options);
         dispatcher.recordConfig(*svc);
+        std::unique_ptr<RetentionSchedule> retentionSchedule;
+        if (retention && !parser.isSet(validate))
+            retentionSchedule = std::make_unique<RetentionSchedule>(store, *retention,
+                                                                    QStringLiteral("jobdesk-server ") + operatingSystemUser(),
+                                                                    retentionInterval);
 
         if (parser.isSet(validate)) {
             if (!parser.isSet(route))

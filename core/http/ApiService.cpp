@@ -388,7 +388,10 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         return r;
     }
     case SubmitResult::Outcome::Replayed: {
-        HttpResponse r = json(200, jobJson(result.job));
+        QJsonObject body = jobJson(result.job);
+        if (result.archivedAtMs) // retention removed the job: its tombstone answered (docs/retention.md)
+            body.insert(QStringLiteral("archived_at_ms"), *result.archivedAtMs);
+        HttpResponse r = json(200, body);
         r.addHeader("Location", location);
         r.addHeader("Idempotent-Replayed", "true");
         return r;

@@ -205,6 +205,8 @@ std::optional<SubmitResult> tombstoneAnswer(SqlSession &s, const SubmitRequest &
     out.archivedAtMs = row.at(5).toLongLong();
     out.submittedFingerprint = fp;
     out.outcome = out.job.fingerprint == fp ? SubmitResult::Outcome::Replayed : SubmitResult::Outcome::Conflict;
+    if (out.outcome == SubmitResult::Outcome::Replayed)
+        out.job.input = req.input; // the same intent: the input is the one sent
     return out;
 }
 

@@ -554,6 +554,13 @@ RetentionReport Retention::run(const RetentionPolicy &policy, const QString &act
         report.kept += kept;
         if (policy.keyRetainDays)
             report.tombstonesExpired = r.expireKeys(report.runId, now - *policy.keyRetainDays * kDayMs);
+        if (!r.pg()) {
+            // The freed pages back to the file system. Qt steps a statement
+            // without result columns once, and each step frees one page.
+            const qint64 free = s.exec(QStringLiteral("PRAGMA freelist_count")).first().first().toLongLong();
+            for (qint64 i = 0; i < free; ++i)
+                s.exec(QStringLiteral("PRAGMA incremental_vacuum(1)"));
+        }
     } catch (const SqlError &e) {
         if (e.kind() == SqlError::Kind::ConnectionLost)
             throw JobDeskError(Code::StoreUnavailable, QStringLiteral("retention: the database is unreachable: %1").arg(e.message()));
@@ -563,6 +570,49 @@ RetentionReport Retention::run(const RetentionPolicy &policy, const QString &act
                                        .arg(report.runId).arg(actor).arg(report.selected).arg(report.removed).arg(report.kept)
                                        .arg(report.tombstonesExpired);
     return report;
+}
+
+RetentionSchedule::RetentionSchedule(StoreUrl url, RetentionPolicy policy, QString actor, std::chrono::milliseconds every)
+    : m_url(std::move(url)), m_policy(std::move(policy)), m_actor(std::move(actor)), m_every(every)
+{
+    checkPolicy(m_policy); // a bad folder is refused when the server starts, not an hour later
+    m_thread = std::thread([this] { loop(); });
+}
+
+RetentionSchedule::~RetentionSchedule()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void RetentionSchedule::loop()
+{
+    std::unique_ptr<JobService> svc;
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            if (m_wake.wait_for(lock, m_every, [this] { return m_stopping; }))
+                break;
+        }
+        try {
+            if (!svc)
+                svc = JobService::open(m_url);
+            Retention(*svc).run(m_policy, m_actor);
+        } catch (const JobDeskError &e) {
+            if (e.code() != Code::StoreBusy) // StoreBusy: another process's run holds the lock
+                qCWarning(lcService).noquote() << QStringLiteral("retention run failed, trying again in %1 s: %2")
+                                                      .arg(m_every.count() / 1000).arg(e.message());
+            if (e.code() == Code::StoreUnavailable || e.code() == Code::StoreError)
+                svc.reset();
+        }
+        ++m_runs;
+    }
+    svc.reset(); // a connection closes in the thread that opened it
 }
 
 QList<QJsonObject> readRetentionArchive(const QString &path)

@@ -19,8 +19,13 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace jobdesk {
 
@@ -64,6 +69,35 @@ public:
 
 private:
     JobService &m_service;
+};
+
+// Runs retention every `every` on a thread of its own with its own
+// connection (jobdesk-server --retention-archive-dir): the first run after one
+// interval; a run another process holds the lock for is skipped; errors are
+// logged and the next interval tries again. The destructor stops it, waiting
+// for a run in progress to end (each batch commits on its own).
+class RetentionSchedule
+{
+public:
+    RetentionSchedule(StoreUrl url, RetentionPolicy policy, QString actor, std::chrono::milliseconds every);
+    ~RetentionSchedule();
+    RetentionSchedule(const RetentionSchedule &) = delete;
+    RetentionSchedule &operator=(const RetentionSchedule &) = delete;
+
+    int runsFinished() const { return m_runs.load(); }
+
+private:
+    void loop();
+
+    StoreUrl m_url;
+    RetentionPolicy m_policy;
+    QString m_actor;
+    std::chrono::milliseconds m_every;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopping = false;
+    std::atomic<int> m_runs{0};
+    std::thread m_thread;
 };
 
 // An archive file's records, after its checksum is checked against the

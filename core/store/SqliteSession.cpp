@@ -90,6 +90,9 @@ void SqliteSession::open()
     std::minstd_rand rng{std::random_device{}()};
     for (int attempt = 0;; ++attempt) {
         try {
+            // A new file frees pages incrementally (retention's removals give
+            // them back: PRAGMA incremental_vacuum); only an empty file takes it.
+            exec(QStringLiteral("PRAGMA auto_vacuum=INCREMENTAL"));
             exec(QStringLiteral("PRAGMA journal_mode=WAL"));
             break;
         } catch (const SqlError &e) {

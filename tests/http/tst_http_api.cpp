@@ -6,6 +6,8 @@
 // the coalesced change notification.
 
 #include "HttpTestSupport.h"
+
+#include "service/Retention.h"
 #include "dispatch/Dispatcher.h"
 #include "http/HandlerPool.h"
 #include "live/ChangeChannel.h"
@@ -134,6 +136,35 @@ class TestHttpApi : public QObject
 private Q_SLOTS:
     void initTestCase_data() { addBackendRows(); }
     void cleanupTestCase() { m_envs.clear(); }
+
+    // A key whose job retention removed: the same intent replays the removed
+    // job (200, its id, archived_at_ms), another intent is a 409; no new job.
+    void aKeyWhoseJobWasArchivedReplaysOverHttp()
+    {
+        QFETCH_GLOBAL(QString, backend);
+        std::unique_ptr<ApiEnv> env;
+        JD_START_API(env, backend);
+        const HttpReply created = postJob(env->port, env->client, "archived-1", textInput(QStringLiteral("hello")));
+        QVERIFY2(created.status == 201, qPrintable(created.describe()));
+        const qint64 id = created.json().value(QStringLiteral("id")).toInteger();
+        env->svc->cancelJob(id, operatorRequest());
+        startRunning(*env->svc, submitJob(*env->svc, QStringLiteral("newest")).id); // SQLite keeps the newest ids
+        QTemporaryDir archives;
+        RetentionPolicy policy;
+        policy.archiveDir = archives.path();
+        policy.nowMs = QDateTime::currentMSecsSinceEpoch() + 31LL * 86400000;
+        QCOMPARE(Retention(*env->svc).run(policy, QStringLiteral("test")).removed, 1);
+
+        const HttpReply replay = postJob(env->port, env->client, "archived-1", textInput(QStringLiteral("hello")));
+        QVERIFY2(replay.status == 200, qPrintable(replay.describe()));
+        QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(replay.json().value(QStringLiteral("id")).toInteger(), id);
+        QCOMPARE(replay.json().value(QStringLiteral("state")).toString(), QStringLiteral("cancelled"));
+        QVERIFY(replay.json().value(QStringLiteral("archived_at_ms")).toInteger() > 0);
+        const HttpReply other = postJob(env->port, env->client, "archived-1", textInput(QStringLiteral("another")));
+        QVERIFY2(other.status == 409, qPrintable(other.describe()));
+        QCOMPARE(env->svc->session().exec(QStringLiteral("SELECT count(*) FROM jobs WHERE idempotency_key = 'archived-1'")).first().first().toInt(), 0);
+    }
 
     void createReplayConflict()
     {
