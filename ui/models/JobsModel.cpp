@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QGuiApplication>
 #include <QHash>
+#include <QKeySequence>
 #include <QPalette>
 #include <QSet>
 
@@ -67,7 +68,25 @@ QVariant JobsModel::dataFor(const QModelIndex &index, int role) const
     const JobRow &r = m_rows.at(index.row());
     const Job &j = r.job;
     const int unknown = r.unknownAttempts();
+    // A live update moved the row out of the filter: it stays (rows never move under the
+    // pointer) but greyed, saying so, until the next read.
+    const bool leftFilter = (role == Qt::ForegroundRole || role == Qt::ToolTipRole || role == Qt::FontRole
+                             || role == StillMatchesRole) && !matches(r);
+    if (leftFilter && role == Qt::ForegroundRole)
+        return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    if (leftFilter && role == Qt::ToolTipRole) {
+        const QVariant tip = dataFor(index, JobsModel::PlainToolTipRole);
+        const QString mark = tr("No longer matches the filter (%1 reads the list again).")
+                                 .arg(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText));
+        return tip.toString().isEmpty() ? mark : QString(mark + u'\n' + tip.toString());
+    }
+    if (leftFilter && role == Qt::FontRole) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+    }
     switch (role) {
+    case StillMatchesRole: return !leftFilter;
     case JobIdRole: return j.id;
     case JobStateRole: return static_cast<int>(j.state);
     case ChangeSeqRole: return j.changeSeq;
@@ -121,6 +140,7 @@ QVariant JobsModel::dataFor(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     case Qt::ToolTipRole:
+    case PlainToolTipRole:
         switch (index.column()) {
         case StateColumn:
             if (!j.stateReason.isEmpty())

@@ -9,7 +9,7 @@
 // place, and a new job (or one that newly matches the filter) waits behind
 // the "N new jobs" bar until showPending() (an empty table has nothing to
 // push down: the first jobs come straight in). A row that stops matching the
-// filter stays, showing its new state, until the next reload (F5). Rows are
+// filter stays, greyed and saying so, until the next reload (F5). Rows are
 // in the filter's order (JobFilter::sort), read by keyset pages in that order;
 // a row whose sort value changes stays where it is until the next reload.
 
@@ -35,6 +35,8 @@ public:
         ChangeSeqRole,                // qint64
         NeedsAttentionRole,           // bool: blocked, or an unknown attempt
         SortKeyRole,                  // raw value of the cell
+        StillMatchesRole,             // bool: false once a live update moved the row out of the filter
+        PlainToolTipRole,             // the cell's tooltip without the "no longer matches" line
     };
 
     explicit JobsModel(StoreClient *client, QObject *parent = nullptr);

@@ -91,6 +91,15 @@ void SidebarModel::setCount(const QString &id, std::optional<qint64> count, Coun
     Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx);
 }
 
+void SidebarModel::setToolTip(const QString &id, const QString &toolTip)
+{
+    const QModelIndex idx = indexOfId(id, CountColumn);
+    if (!idx.isValid())
+        return;
+    const_cast<Entry *>(entryAt(idx))->toolTip = toolTip;
+    Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx, {Qt::ToolTipRole});
+}
+
 QModelIndex SidebarModel::indexOfId(const QString &id, int column) const
 {
     for (int s = 0; s < m_sections.size(); ++s) {
@@ -207,6 +216,8 @@ QVariant SidebarModel::data(const QModelIndex &index, int role) const
             const QString whole = tr("%1: %2").arg(e->title, withKind(QLocale().toString(*e->count), e->kind));
             tip = tip.isEmpty() ? whole : QString(whole + u'\n' + tip);
         }
+        if (!e->toolTip.isEmpty())
+            tip = tip.isEmpty() ? e->toolTip : QString(e->toolTip + u'\n' + tip);
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
     default:

@@ -33,6 +33,7 @@ public:
         bool attentionWhenNonZero = false;
         std::optional<qint64> count;
         CountKind kind = CountKind::Exact;
+        QString toolTip;
     };
 
     explicit SidebarModel(QObject *parent = nullptr);
@@ -49,6 +50,8 @@ public:
     void addEntry(const QString &sectionId, const Entry &entry);
     // Sets the count of a section or an entry (nullopt: unknown, shown blank).
     void setCount(const QString &id, std::optional<qint64> count, CountKind kind = CountKind::Exact);
+    // What the entry (its count) means, under the count's own tooltip.
+    void setToolTip(const QString &id, const QString &toolTip);
     QModelIndex indexOfId(const QString &id, int column = TitleColumn) const;
     QString idAt(const QModelIndex &index) const;
 

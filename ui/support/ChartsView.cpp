@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "StoreClient.h"
+#include "worklists/RaceLossCount.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -191,9 +192,10 @@ void ChartsView::reload()
         [bucket, span](JobService &svc) {
             Data d;
             d.bucketMs = bucket;
-            // Whole buckets, the current one last (it is still filling).
-            d.toMs = (svc.nowMs() / bucket + 1) * bucket;
-            d.fromMs = d.toMs - span;
+            // Whole buckets, the current one last (it is still filling): the sidebar's window too.
+            const TimeWindow w = bucketWindow(svc.nowMs(), span, bucket);
+            d.fromMs = w.fromMs;
+            d.toMs = w.toMs;
             d.buckets = svc.outcomeHistory(d.fromMs, d.toMs, bucket);
             d.latency = svc.providerLatency(d.toMs - span, d.toMs);
             return d;
@@ -240,6 +242,7 @@ void ChartsView::apply(const Data &d)
         totalLosses += b.raceLosses;
         totalUnknown += b.wentUnknown;
     }
+    m_raceLossTotal = totalLosses;
     m_raceLosses->replace(losses);
     m_unknown->replace(unknown);
     fitTimeAxes(m_troubleChart, d.fromMs, d.toMs, maxTrouble);

@@ -44,6 +44,7 @@ public:
     // What the charts show, for tests and for people who read numbers.
     QLineSeries *outcomeSeries(AttemptState state) const { return m_outcome.value(state); }
     QLineSeries *raceLossSeries() const { return m_raceLosses; }
+    int raceLossTotal() const { return m_raceLossTotal; } // in the range, as the status line says
     QLineSeries *unknownSeries() const { return m_unknown; }
     QBarSet *p50Set() const { return m_p50; }
     QBarSet *p95Set() const { return m_p95; }
@@ -58,6 +59,7 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
+    int m_raceLossTotal = 0;
     struct Data
     {
         qint64 fromMs = 0;

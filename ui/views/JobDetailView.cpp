@@ -214,6 +214,11 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
 
     connect(client, &StoreClient::detailLoaded, this, &JobDetailView::onDetailLoaded);
     connect(client, &StoreClient::actionFinished, this, &JobDetailView::onActionFinished);
+    // "(2 min ago)" moves on with every poll, on the clock the jobs table's ages use.
+    connect(client, &StoreClient::polled, this, [this](const PollResult &r) {
+        if (r.dbNowMs > 0 && m_jobId && m_current && m_current->detail && m_current->detail->job.id == *m_jobId)
+            updateHeader(r.dbNowMs);
+    });
     clear();
 }
 
@@ -315,12 +320,7 @@ void JobDetailView::setDetail(const DetailResult &r)
     const JobDetail &d = *r.detail;
     const qint64 now = r.dbNowMs > 0 ? r.dbNowMs : m_client->dbNowMs();
     m_tabs->setEnabled(true);
-    QString header = tr("Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)")
-                         // One pass: a key or owner holding "%6" is shown as sent, not filled in.
-                         .arg(QString::number(d.job.id), Format::jobState(d.job.state), d.job.ownerId, d.job.idempotencyKey,
-                              d.job.route, QString::number(d.job.version), Format::time(d.job.createdAtMs),
-                              Format::ago(now - d.job.createdAtMs));
-    m_header->setText(header);
+    updateHeader(now);
     QPalette hp = m_header->palette();
     hp.setColor(QPalette::WindowText, d.job.state == JobState::Blocked ? Format::stateColor(JobState::Blocked, palette())
                                                                        : palette().color(QPalette::WindowText));
@@ -341,6 +341,17 @@ void JobDetailView::setDetail(const DetailResult &r)
     rebuildActionButtons();
     qCDebug(lcUi) << "job" << d.job.id << "shown in" << took.elapsed() << "ms";
     Q_EMIT detailShown(d.job.id);
+}
+
+void JobDetailView::updateHeader(qint64 nowMs)
+{
+    if (!m_current || !m_current->detail)
+        return;
+    const Job &j = m_current->detail->job;
+    m_header->setText(tr("Job %1 · %2 · owner %3 · key %4 · route %5 · v%6 · created %7 (%8)")
+                          // One pass: a key or owner holding "%6" is shown as sent, not filled in.
+                          .arg(QString::number(j.id), Format::jobState(j.state), j.ownerId, j.idempotencyKey, j.route,
+                               QString::number(j.version), Format::time(j.createdAtMs), Format::ago(nowMs - j.createdAtMs)));
 }
 
 void JobDetailView::fillOverview(const JobDetail &d)

@@ -65,6 +65,7 @@ private:
     void onDetailLoaded(const DetailResult &r);
     void onActionFinished(const ActionResult &r);
     void setDetail(const DetailResult &r);
+    void updateHeader(qint64 nowMs); // the shown job's line, its age measured at nowMs
     void fillOverview(const JobDetail &d);
     void fillTimeline(const JobDetail &d, qint64 nowMs);
     void fillKeyHistory(const JobDetail &d);

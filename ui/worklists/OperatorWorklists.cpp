@@ -1,5 +1,6 @@
 #include "OperatorWorklists.h"
 
+#include "RaceLossCount.h"
 #include "RaceLossModel.h"
 #include "RaceLossView.h"
 #include "UnknownQueueModel.h"
@@ -29,9 +30,14 @@ OperatorWorklists installOperatorWorklists(MainWindow *window)
                                            n >= UnknownQueueModel::kLimit ? SidebarModel::CountKind::AtLeast
                                                                           : SidebarModel::CountKind::Exact);
                      });
-    QObject::connect(out.raceLosses->model(), &RaceLossModel::loaded, sidebar, [sidebar, view = out.raceLosses](int n) {
-        // What is loaded (a page at a time): "200+" would need a count the list does not read.
-        sidebar->setCount(kRaceLossesEntry, view->model()->hasMore() ? std::nullopt : std::optional<qint64>(n));
+    // The last hour's race losses, counted as Charts counts them (RaceLossCount.h), read as
+    // they come whether or not the list is open.
+    sidebar->setToolTip(kRaceLossesEntry, RaceLossView::tr("Race losses in the last hour, as Charts counts them; "
+                                                           "the list shows every one"));
+    auto *counter = new RaceLossCounter(window->client(), out.raceLosses);
+    counter->setObjectName(QStringLiteral("raceLossCounter"));
+    QObject::connect(counter, &RaceLossCounter::counted, sidebar, [sidebar](int n, bool atLeast) {
+        sidebar->setCount(kRaceLossesEntry, n, atLeast ? SidebarModel::CountKind::AtLeast : SidebarModel::CountKind::Exact);
     });
     QObject::connect(out.unknownQueue, &UnknownQueueView::openJobRequested, window, [window](qint64 jobId) {
         window->showSidebarEntry(QStringLiteral("jobs"));

@@ -2,6 +2,7 @@
 
 #include "LiveRefresh.h"
 #include "ReadRetry.h"
+#include "RaceLossCount.h"
 #include "RaceLossModel.h"
 #include "StoreClient.h"
 #include "views/RowAnchor.h"
@@ -155,8 +156,10 @@ void RaceLossView::applyFilter()
     RaceLossFilter f;
     f.provider = m_provider->text().trimmed();
     const int hours = m_since->currentData().toInt();
+    // From the start of the window Charts and the sidebar count (RaceLossCount.h), open-ended so
+    // that new losses keep coming in.
     if (hours > 0)
-        f.fromMs = m_client->dbNowMs() - qint64(hours) * 3600 * 1000;
+        f.fromMs = bucketWindow(m_client->dbNowMs(), qint64(hours) * 3600 * 1000, 60 * 1000).fromMs;
     const RaceLossFilter &cur = m_model->filter();
     if (cur.provider == f.provider && cur.fromMs.has_value() == f.fromMs.has_value() && !f.fromMs)
         return; // the same filter (a time window is measured from now: always read again)
