@@ -212,8 +212,10 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
                                       this);
     m_tabs->addTab(makeTable(m_auditModel, QStringLiteral("auditTable"), m_tabs), tr("Audit"));
 
-    connect(client, &StoreClient::detailLoaded, this, &JobDetailView::onDetailLoaded);
-    connect(client, &StoreClient::actionFinished, this, &JobDetailView::onActionFinished);
+    if (client) {
+        connect(client, &StoreClient::detailLoaded, this, &JobDetailView::onDetailLoaded);
+        connect(client, &StoreClient::actionFinished, this, &JobDetailView::onActionFinished);
+    }
     // "(2 min ago)" moves on with every poll, on the clock the jobs table's ages use.
     connect(client, &StoreClient::polled, this, [this](const PollResult &r) {
         if (r.dbNowMs > 0 && m_jobId && m_current && m_current->detail && m_current->detail->job.id == *m_jobId)
@@ -255,6 +257,8 @@ void JobDetailView::clear()
 
 void JobDetailView::showJob(qint64 jobId)
 {
+    if (!m_client)
+        return;
     if (m_jobId != jobId) {
         // Nothing of another job stays on screen, or acts (buttons, Ctrl+R,
         // Ctrl+K), until the selected job's detail is here: with that read
@@ -271,9 +275,21 @@ void JobDetailView::showJob(qint64 jobId)
     m_generation = m_client->loadDetail(jobId);
 }
 
+void JobDetailView::showReadOnly(const JobDetail &detail, qint64 nowMs, const QString &note)
+{
+    m_readOnlyNote = note;
+    m_jobId = detail.job.id;
+    DetailResult r;
+    r.generation = m_generation;
+    r.jobId = detail.job.id;
+    r.detail = detail;
+    r.dbNowMs = nowMs;
+    setDetail(r);
+}
+
 void JobDetailView::refresh()
 {
-    if (m_jobId)
+    if (m_jobId && m_client)
         m_generation = m_client->loadDetail(*m_jobId);
 }
 
@@ -318,7 +334,7 @@ void JobDetailView::setDetail(const DetailResult &r)
     took.start();
     m_current = r;
     const JobDetail &d = *r.detail;
-    const qint64 now = r.dbNowMs > 0 ? r.dbNowMs : m_client->dbNowMs();
+    const qint64 now = r.dbNowMs > 0 || !m_client ? r.dbNowMs : m_client->dbNowMs();
     m_tabs->setEnabled(true);
     updateHeader(now);
     QPalette hp = m_header->palette();
@@ -360,7 +376,7 @@ void JobDetailView::fillOverview(const JobDetail &d)
     QString guard;
     if (d.job.state == JobState::Blocked)
         guard = tr("BLOCKED: waiting for an operator. ");
-    guard += preview.why;
+    guard += m_client ? preview.why : m_readOnlyNote;
     if (!d.job.stateReason.isEmpty())
         guard += u'\n' + tr("Reason recorded on the job: %1").arg(d.job.stateReason);
     m_guard->setText(guard);
@@ -537,7 +553,7 @@ void JobDetailView::rebuildActionButtons()
         }
         delete item;
     }
-    if (!m_current || !m_current->detail)
+    if (!m_client || !m_current || !m_current->detail)
         return;
     const JobDetail &d = *m_current->detail;
     const bool canAct = m_client->canAct();
@@ -580,7 +596,7 @@ void JobDetailView::updateActions()
 
 ActionDialog *JobDetailView::openCancelAttempt(std::optional<qint64> attemptId)
 {
-    if (!m_current || !m_current->detail || !m_client->canAct())
+    if (!m_client || !m_current || !m_current->detail || !m_client->canAct())
         return nullptr;
     const JobDetail &d = *m_current->detail;
     std::optional<Attempt> target;
@@ -600,7 +616,7 @@ ActionDialog *JobDetailView::openCancelAttempt(std::optional<qint64> attemptId)
 
 ActionDialog *JobDetailView::openRetry()
 {
-    if (!m_current || !m_current->detail || !m_client->canAct())
+    if (!m_client || !m_current || !m_current->detail || !m_client->canAct())
         return nullptr;
     auto *dialog = new RetryDialog(m_client, *m_current, window());
     dialog->open();
@@ -609,7 +625,7 @@ ActionDialog *JobDetailView::openRetry()
 
 ActionDialog *JobDetailView::openCancelJob()
 {
-    if (!m_current || !m_current->detail || !m_client->canAct() || !canCancelJob(*m_current->detail))
+    if (!m_client || !m_current || !m_current->detail || !m_client->canAct() || !canCancelJob(*m_current->detail))
         return nullptr;
     auto *dialog = new CancelJobDialog(m_client, *m_current, window());
     dialog->open();

@@ -3,7 +3,8 @@
 // One job in full: the intent as formatted JSON, the result, the attempts on
 // the time line, the key's request history (a conflict opens the diff), the
 // attempt events and the audit trail (newest first), and the actions, each
-// with its guard explained before the click.
+// with its guard explained before the click. Without a StoreClient it is
+// read-only (an archived job, ArchiveView): it reads nothing and offers no action.
 
 #include "StoreTypes.h"
 
@@ -35,6 +36,9 @@ public:
     explicit JobDetailView(StoreClient *client, QWidget *parent = nullptr);
 
     void showJob(qint64 jobId);
+    // Shows a job read elsewhere (an archive) as it is, with `note` in place of
+    // the actions' guard; a view without a StoreClient shows jobs only this way.
+    void showReadOnly(const JobDetail &detail, qint64 nowMs, const QString &note);
     void refresh(); // reads the shown job again
     void clear();
     std::optional<qint64> jobId() const { return m_jobId; }
@@ -82,6 +86,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QLabel *m_guard = nullptr;
     QLabel *m_charges = nullptr; // the charge account in words
+    QString m_readOnlyNote;
     QString m_actionMessage;                // the last action's answer, as it came
     std::optional<JobState> m_actionJobState; // the job's state that answer names
     QLabel *m_actionStatus = nullptr;

@@ -6,6 +6,7 @@
 #include "models/ActionGuards.h"
 #include "models/JobsModel.h"
 #include "models/SidebarModel.h"
+#include "support/ArchiveView.h"
 #include "support/SupportViews.h"
 #include "views/ColumnFit.h"
 #include "views/ConnectionBanner.h"
@@ -410,6 +411,9 @@ void MainWindow::buildMenus()
     QAction *exportCsv = file->addAction(tr("&Export shown jobs as CSV…"), this, [this] { exportShownJobs(); });
     exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction *openArchive = file->addAction(tr("Open &archive…"), this, [this] { ArchiveView::chooseAndOpen(this); });
+    openArchive->setObjectName(QStringLiteral("openArchiveAction"));
+    openArchive->setToolTip(tr("A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
