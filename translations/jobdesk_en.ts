@@ -1092,6 +1092,111 @@
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::ArchiveView</name>
+    <message>
+        <source>Archive (read-only)</source>
+        <translation>Archive (read-only)</translation>
+    </message>
+    <message>
+        <source>Owner or idempotency key, or the start of one</source>
+        <translation>Owner or idempotency key, or the start of one</translation>
+    </message>
+    <message>
+        <source>Search the archive by owner or key</source>
+        <translation>Search the archive by owner or key</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Owner</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Final state</source>
+        <translation>Final state</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Last change</translation>
+    </message>
+    <message>
+        <source>Archived jobs</source>
+        <translation>Archived jobs</translation>
+    </message>
+    <message>
+        <source>Incident &amp;report…</source>
+        <translation>Incident &amp;report…</translation>
+    </message>
+    <message>
+        <source>The story of the selected job, as Markdown (copied) and PDF (Ctrl+E)</source>
+        <translation>The story of the selected job, as Markdown (copied) and PDF (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>Archive %1 (read-only)</source>
+        <translation>Archive %1 (read-only)</translation>
+    </message>
+    <message>
+        <source>Reading and checking %1…</source>
+        <translation>Reading and checking %1…</translation>
+    </message>
+    <message>
+        <source>The archive %1 does not exist.</source>
+        <translation>The archive %1 does not exist.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened as a JobDesk archive: it is damaged, was changed after it was written, or its checksum file (.sha256) is missing. Nothing from it is shown.</source>
+        <translation>%1 cannot be opened as a JobDesk archive: it is damaged, was changed after it was written, or its checksum file (.sha256) is missing. Nothing from it is shown.</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>Details: %1</translation>
+    </message>
+    <message>
+        <source>No archive is open.</source>
+        <translation>No archive is open.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retention run %1 archived and removed %n job(s) whose last change was before %2. Read-only: nothing here can act.</source>
+        <translation>
+            <numerusform>Retention run %1 archived and removed %n job whose last change was before %2. Read-only: nothing here can act.</numerusform>
+            <numerusform>Retention run %1 archived and removed %n jobs whose last change was before %2. Read-only: nothing here can act.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) match the search.</source>
+        <translation>
+            <numerusform>%n job matches the search.</numerusform>
+            <numerusform>%n jobs match the search.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Archived by retention run %1 and removed from the store: read-only, nothing here can act. Its key is kept as a tombstone: a retry with it is answered with this job, never a new one.</source>
+        <translation>Archived by retention run %1 and removed from the store: read-only, nothing here can act. Its key is kept as a tombstone: a retry with it is answered with this job, never a new one.</translation>
+    </message>
+    <message>
+        <source>Open a retention archive</source>
+        <translation>Open a retention archive</translation>
+    </message>
+    <message>
+        <source>JobDesk archives (*.jsonl.gz);;All files (*)</source>
+        <translation>JobDesk archives (*.jsonl.gz);;All files (*)</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::BulkCancelDialog</name>
     <message>
         <source>Cancel attempt #%1 of job %2?</source>
@@ -2628,6 +2733,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>&amp;Delete a saved view</source>
         <translation>&amp;Delete a saved view</translation>
+    </message>
+    <message>
+        <source>Open &amp;archive…</source>
+        <translation>Open &amp;archive…</translation>
+    </message>
+    <message>
+        <source>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</source>
+        <translation>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</translation>
     </message>
 </context>
 <context>

@@ -1092,6 +1092,111 @@
     </message>
 </context>
 <context>
+    <name>jobdesk::ui::ArchiveView</name>
+    <message>
+        <source>Archive (read-only)</source>
+        <translation>காப்பகம் (படிக்க மட்டும்)</translation>
+    </message>
+    <message>
+        <source>Owner or idempotency key, or the start of one</source>
+        <translation>உரிமையாளர் அல்லது சாவி (idempotency key), அல்லது அதன் தொடக்கம்</translation>
+    </message>
+    <message>
+        <source>Search the archive by owner or key</source>
+        <translation>காப்பகத்தில் உரிமையாளர் அல்லது சாவியால் தேடு</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>வேலை</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>உரிமையாளர்</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>சாவி</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>வழித்தடம்</translation>
+    </message>
+    <message>
+        <source>Final state</source>
+        <translation>இறுதி நிலை</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>உருவாக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>கடைசி மாற்றம்</translation>
+    </message>
+    <message>
+        <source>Archived jobs</source>
+        <translation>காப்பகப்படுத்தப்பட்ட வேலைகள்</translation>
+    </message>
+    <message>
+        <source>Incident &amp;report…</source>
+        <translation>சம்பவ அறிக்கை… (&amp;R)</translation>
+    </message>
+    <message>
+        <source>The story of the selected job, as Markdown (copied) and PDF (Ctrl+E)</source>
+        <translation>தேர்ந்தெடுத்த வேலையின் கதை, Markdown ஆக (நகலெடுக்கப்படும்) மற்றும் PDF ஆக (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>Archive %1 (read-only)</source>
+        <translation>காப்பகம் %1 (படிக்க மட்டும்)</translation>
+    </message>
+    <message>
+        <source>Reading and checking %1…</source>
+        <translation>%1 படிக்கப்பட்டு சரிபார்க்கப்படுகிறது…</translation>
+    </message>
+    <message>
+        <source>The archive %1 does not exist.</source>
+        <translation>காப்பகம் %1 இல்லை.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened as a JobDesk archive: it is damaged, was changed after it was written, or its checksum file (.sha256) is missing. Nothing from it is shown.</source>
+        <translation>%1 ஐ JobDesk காப்பகமாகத் திறக்க முடியாது: அது சேதமடைந்துள்ளது, எழுதப்பட்ட பின் மாற்றப்பட்டுள்ளது, அல்லது அதன் சரிபார்ப்புத் தொகைக் கோப்பு (checksum file, .sha256) இல்லை. அதிலிருந்து எதுவும் காட்டப்படவில்லை.</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>விவரங்கள்: %1</translation>
+    </message>
+    <message>
+        <source>No archive is open.</source>
+        <translation>எந்தக் காப்பகமும் திறக்கப்படவில்லை.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retention run %1 archived and removed %n job(s) whose last change was before %2. Read-only: nothing here can act.</source>
+        <translation>
+            <numerusform>தக்கவைப்பு ஓட்டம் %1, %2 க்கு முன் கடைசியாக மாறிய %n வேலையைக் காப்பகப்படுத்தி நீக்கியது. படிக்க மட்டும்: இங்கே எதுவும் செயல்பட முடியாது.</numerusform>
+            <numerusform>தக்கவைப்பு ஓட்டம் %1, %2 க்கு முன் கடைசியாக மாறிய %n வேலைகளைக் காப்பகப்படுத்தி நீக்கியது. படிக்க மட்டும்: இங்கே எதுவும் செயல்பட முடியாது.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) match the search.</source>
+        <translation>
+            <numerusform>%n வேலை தேடலுக்குப் பொருந்துகிறது.</numerusform>
+            <numerusform>%n வேலைகள் தேடலுக்குப் பொருந்துகின்றன.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Archived by retention run %1 and removed from the store: read-only, nothing here can act. Its key is kept as a tombstone: a retry with it is answered with this job, never a new one.</source>
+        <translation>தக்கவைப்பு ஓட்டம் %1 இதைக் காப்பகப்படுத்திக் களஞ்சியத்திலிருந்து நீக்கியது: படிக்க மட்டும், இங்கே எதுவும் செயல்பட முடியாது. இதன் சாவி ஒரு நினைவுக்குறியாக (tombstone) வைக்கப்பட்டுள்ளது: அதனுடன் வரும் மறுமுயற்சிக்கு இந்த வேலையே பதில், ஒருபோதும் புதிய வேலை அல்ல.</translation>
+    </message>
+    <message>
+        <source>Open a retention archive</source>
+        <translation>ஒரு தக்கவைப்புக் காப்பகத்தைத் திற</translation>
+    </message>
+    <message>
+        <source>JobDesk archives (*.jsonl.gz);;All files (*)</source>
+        <translation>JobDesk காப்பகங்கள் (*.jsonl.gz);;எல்லாக் கோப்புகளும் (*)</translation>
+    </message>
+</context>
+<context>
     <name>jobdesk::ui::BulkCancelDialog</name>
     <message>
         <source>Cancel attempt #%1 of job %2?</source>
@@ -2628,6 +2733,14 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>&amp;Delete a saved view</source>
         <translation>சேமித்த காட்சியை நீக்கு (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open &amp;archive…</source>
+        <translation>காப்பகத்தைத் திற… (&amp;A)</translation>
+    </message>
+    <message>
+        <source>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</source>
+        <translation>ஒரு தக்கவைப்புக் காப்பகம் (.jsonl.gz), படிக்க மட்டும்: அதன் வேலைகள், அவற்றின் கதைகள், சம்பவ அறிக்கைகள்</translation>
     </message>
 </context>
 <context>
