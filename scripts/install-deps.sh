@@ -11,6 +11,7 @@ PACKAGES=(
   librsvg2-bin dpkg-dev desktop-file-utils appstream lintian
   patroni etcd-server pgbouncer curl
   fonts-lohit-taml
+  prometheus
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,5 +1,9 @@
 #include "http/ApiMetrics.h"
 
+#include <QDateTime>
+
+#include <algorithm>
+
 namespace jobdesk {
 namespace {
 
@@ -39,6 +43,14 @@ StoreGauges readStoreGauges(JobService &svc)
         for (const SqlRow &r : session.exec(QStringLiteral("SELECT state, count(*) FROM attempts GROUP BY state")))
             g.attemptsByState.insert(r.at(0).toString(), r.at(1).toLongLong());
         g.unknownAttempts = g.attemptsByState.value(QStringLiteral("unknown"));
+        const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+        if (g.unknownAttempts > 0) {
+            const QVariant oldest = session.exec(QStringLiteral("SELECT min(updated_at_ms) FROM attempts WHERE state = 'unknown'")).first().first();
+            g.oldestUnknownAgeMs = oldest.isNull() ? 0 : std::max<qint64>(0, nowMs - oldest.toLongLong());
+        }
+        // By attempt_events_by_time: the window's rows only.
+        g.recentLeaseReaps = session.exec(QStringLiteral("SELECT count(*) FROM attempt_events WHERE at_ms >= $1 AND actor_kind = 'reaper'"),
+                                          {nowMs - kLeaseReapWindowMs}).first().first().toLongLong();
         g.raceLosses = session.exec(QStringLiteral("SELECT count(*) FROM race_losses")).first().first().toLongLong();
         g.possiblyChargedByProvider = svc.possiblyChargedByProvider();
         QString sql = QStringLiteral("SELECT provider, count(*), COALESCE(sum(updated_at_ms - created_at_ms), 0)");
@@ -118,6 +130,12 @@ QByteArray ApiMetrics::render(const std::optional<StoreGauges> &store, const Ser
         out += "jobdesk_attempts{state=\"" + labelValue(it.key()) + "\"} " + QByteArray::number(it.value()) + '\n';
     metric(out, "jobdesk_unknown_attempts", "gauge", "Attempts whose outcome is unknown right now.");
     out += "jobdesk_unknown_attempts " + QByteArray::number(store->unknownAttempts) + '\n';
+    metric(out, "jobdesk_unknown_attempt_oldest_age_seconds", "gauge",
+           "Age of the oldest attempt whose outcome is unknown (since its last change); 0 when there is none.");
+    out += "jobdesk_unknown_attempt_oldest_age_seconds " + seconds(store->oldestUnknownAgeMs) + '\n';
+    metric(out, "jobdesk_lease_reaps_recent", "gauge",
+           "Attempts the lease reaper ended (their worker stopped renewing the lease) in the last 15 minutes.");
+    out += "jobdesk_lease_reaps_recent " + QByteArray::number(store->recentLeaseReaps) + '\n';
     metric(out, "jobdesk_race_losses_total", "counter", "Race losses recorded in the store (append-only).");
     out += "jobdesk_race_losses_total " + QByteArray::number(store->raceLosses) + '\n';
     metric(out, "jobdesk_possibly_charged_attempts", "gauge",

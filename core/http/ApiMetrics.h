@@ -32,10 +32,14 @@ struct StoreGauges
     QMap<QString, qint64> jobsByState;
     QMap<QString, qint64> attemptsByState;
     qint64 unknownAttempts = 0;
+    qint64 oldestUnknownAgeMs = 0; // now minus the oldest unknown attempt's last change; 0 when none
     qint64 raceLosses = 0;
+    qint64 recentLeaseReaps = 0; // attempts the lease reaper ended in the last kLeaseReapWindowMs
     QMap<QString, qint64> possiblyChargedByProvider; // JobService::possiblyChargedByProvider
     QList<ProviderLatency> latency;
 };
+
+constexpr qint64 kLeaseReapWindowMs = 15 * 60 * 1000;
 
 // Upper bounds (ms) of the provider latency histogram's buckets.
 const QList<qint64> &latencyBucketsMs();

@@ -748,11 +748,17 @@ private Q_SLOTS:
                                     QStringLiteral("jobdesk_attempts{state=\"unknown\"} 1"),
                                     QStringLiteral("jobdesk_unknown_attempts 1"),
                                     QStringLiteral("jobdesk_race_losses_total 0"),
+                                    QStringLiteral("jobdesk_lease_reaps_recent 0"),
                                     QStringLiteral("jobdesk_jobs{state=\"blocked\"} 1"),
                                     QStringLiteral("jobdesk_store_up 1"),
                                     QStringLiteral("jobdesk_provider_latency_seconds_count{provider=\"primary\"} 1"),
                                     QStringLiteral("jobdesk_provider_latency_seconds_bucket{provider=\"primary\",le=\"+Inf\"} 1")})
             QVERIFY2(text.contains(line + u'\n'), qPrintable(line + QStringLiteral(" missing from:\n") + text));
+        // The unknown attempt was marked just now: its age is there, and small.
+        static const QRegularExpression age(QStringLiteral("\\njobdesk_unknown_attempt_oldest_age_seconds ([0-9.e+-]+)\\n"));
+        const QRegularExpressionMatch ageMatch = age.match(text);
+        QVERIFY2(ageMatch.hasMatch(), qPrintable(text));
+        QVERIFY2(ageMatch.captured(1).toDouble() < 60.0, qPrintable(ageMatch.captured(1)));
         // Every sample line is "name{labels} value" (the Prometheus text format).
         static const QRegularExpression sample(QStringLiteral("^[a-z_]+(\\{[a-z_]+=\"[^\"]*\"(,[a-z_]+=\"[^\"]*\")*\\})? -?[0-9.e+]+$"));
         for (const QString &line : text.split(u'\n', Qt::SkipEmptyParts)) {
