@@ -53,7 +53,7 @@ struct DispatcherOptions
     // Each costs about 60 KiB while its transfer is open (core/dispatch/README.md).
     int maxInFlight = 1000;
     int claimBatch = 32;           // queued jobs claimed per statement (FOR UPDATE SKIP LOCKED), at most
-    int applyThreads = 2;          // connections the flight keeper applies outcomes on (its own and helpers')
+    int applyThreads = 2;          // connections the flight keeper applies outcomes on (its own and helpers'; SQLite: 1)
 
     qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
     qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run

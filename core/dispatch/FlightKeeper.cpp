@@ -332,7 +332,8 @@ void Dispatcher::keeperLoop()
     auto lastBeat = Clock::now();
     auto lastSweep = Clock::now();
     QHash<const void *, FlightGroup *> byFlight; // every flight's group (hedges join their group later)
-    StepPool pool(m_url, std::max(0, m_options.applyThreads - 1),
+    // SQLite has one writer at a time: helpers there would only queue for its lock.
+    StepPool pool(m_url, m_url.dialect == Dialect::Postgres ? std::max(0, m_options.applyThreads - 1) : 0,
                   [this](JobService &own, FlightGroupRef g) { return stepFlights(own, *g, /*beatHere*/ false); });
     std::vector<FlightGroupRef> due;
     std::vector<char> pending, failed;
