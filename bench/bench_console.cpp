@@ -18,6 +18,7 @@
 // every statement the console runs (scripts/bench-console.sh prints them).
 // Loopback only: the URL comes from the script's throwaway server.
 
+#include "BenchSeed.h"
 #include "service/JobService.h"
 #include "store/SqlSession.h"
 
@@ -32,6 +33,8 @@
 #include <vector>
 
 using namespace jobdesk;
+using jobdesk::bench::schemaUrl;
+using jobdesk::bench::seed;
 
 namespace {
 
@@ -48,78 +51,6 @@ double medianMs(int repeat, const std::function<void()> &f)
     return t.at(t.size() / 2);
 }
 
-QString schemaUrl(const QString &base, const QString &schema)
-{
-    const QString sep = base.contains(u'?') ? QStringLiteral("&") : QStringLiteral("?");
-    return base + sep + QStringLiteral("options=-csearch_path%3D") + schema;
-}
-
-// Shapes: every job has 2 or 3 attempts (2.5 on average); 0.1% blocked by an
-// unknown attempt, 0.2% queued, 0.15% running, 2% failed, 1% cancelled, the
-// rest succeeded; 1% of the winners beat a superseded sibling (a race loss);
-// 2% of the keys were sent twice and 0.2% reused with another payload.
-void seed(JobService &svc, qint64 jobs)
-{
-    SqlSession &s = svc.session();
-    s.execScript(QStringLiteral(R"SQL(
-SET session_replication_role = replica;
-CREATE TEMP TABLE shape AS
-SELECT g AS job,
-       CASE WHEN g % 1000 = 0 THEN 'blocked' WHEN g % 500 = 1 THEN 'queued' WHEN g % 700 = 2 THEN 'running'
-            WHEN g % 50 = 3 THEN 'failed' WHEN g % 100 = 4 THEN 'cancelled' ELSE 'succeeded' END AS state,
-       2 + g % 2 AS n,
-       1700000000000 + g * 60 AS t
-FROM generate_series(1, %1) g;
-INSERT INTO attempts (id, job_id, attempt_no, provider, kind, state, read_version, start_request_id, worker_id,
-                      lease_expires_at_ms, deadline_at_ms, last_actor_kind, last_actor_id, last_reason, change_seq,
-                      created_at_ms, updated_at_ms, provider_key, result_digest)
-SELECT 3 * (s.job - 1) + a.no, s.job, a.no, CASE a.no WHEN 1 THEN 'primary' WHEN 2 THEN 'fallback' ELSE 'spare' END,
-       CASE WHEN a.no = 2 AND s.job % 100 = 7 THEN 'hedge' ELSE 'automatic' END::attempt_kind,
-       (CASE WHEN a.no < s.n THEN (CASE WHEN s.job % 100 = 7 AND a.no = s.n - 1 THEN 'superseded' ELSE 'failed' END)
-             WHEN s.state = 'succeeded' THEN 'succeeded' WHEN s.state = 'blocked' THEN 'unknown'
-             WHEN s.state = 'running' THEN 'running' WHEN s.state = 'cancelled' THEN 'cancelled'
-             ELSE 'failed' END)::attempt_state,
-       0, 'seed-' || s.job || '-' || a.no, 'seed-worker', s.t + 30000, s.t + 30000, 'worker', 'seed-worker',
-       CASE WHEN s.state = 'blocked' AND a.no = s.n THEN 'deadline passed without a complete answer' END,
-       nextval('jd_change_seq'), s.t + a.no * 1000, s.t + a.no * 1000 + 800, gen_random_uuid()::text,
-       CASE WHEN a.no = s.n AND s.state = 'succeeded' THEN md5(s.job::text) || md5(s.job::text) END
-FROM shape s CROSS JOIN LATERAL generate_series(1, s.n) AS a(no);
-INSERT INTO jobs (id, owner_id, idempotency_key, fingerprint, route, input, state, version, change_seq, max_parallel,
-                  max_attempts, completed_by, result, client_meta, created_at_ms, updated_at_ms)
-SELECT s.job, 'owner-' || (s.job % 5000), 'key-' || s.job, md5(s.job::text) || md5((s.job + 1)::text), 'summarize',
-       jsonb_build_object('text', 'order ' || s.job), s.state::job_state,
-       CASE WHEN s.state IN ('succeeded', 'cancelled') THEN 1 ELSE 0 END, nextval('jd_change_seq'), 2, 3,
-       CASE WHEN s.state = 'succeeded' THEN 3 * (s.job - 1) + s.n END,
-       CASE WHEN s.state = 'succeeded' THEN json_build_object('summary', 'done ' || s.job) END,
-       jsonb_build_object('ip', '203.0.113.' || (s.job % 250), 'user_agent', 'seed'), s.t, s.t + 5000
-FROM shape s;
-INSERT INTO attempt_events (attempt_id, job_id, from_state, to_state, actor_kind, actor_id, reason, at_ms)
-SELECT a.id, a.job_id, NULL, 'starting', 'worker', 'seed-worker', NULL, a.created_at_ms FROM attempts a
-UNION ALL
-SELECT a.id, a.job_id, 'running', a.state::text, 'worker', 'seed-worker', a.last_reason, a.updated_at_ms FROM attempts a;
-INSERT INTO race_losses (attempt_id, job_id, expected_version, found_version, winner_attempt_id, payload_digest, at_ms)
-SELECT a.id, a.job_id, 0, 1, 3 * (a.job_id - 1) + 3, md5(a.id::text) || md5(a.id::text), a.updated_at_ms
-FROM attempts a WHERE a.state = 'superseded';
-INSERT INTO idempotency_events (kind, owner_id, idempotency_key, job_id, fingerprint, existing_fingerprint,
-                                rejected_intent, client_meta, at_ms)
-SELECT CASE WHEN s.job % 500 = 11 THEN 'conflict' ELSE 'replayed' END::idempotency_event_kind,
-       'owner-' || (s.job % 5000), 'key-' || s.job, s.job, md5(s.job::text) || md5((s.job + 1)::text),
-       md5(s.job::text) || md5((s.job + 1)::text),
-       CASE WHEN s.job % 500 = 11 THEN jsonb_build_object('route', 'summarize', 'input', jsonb_build_object('text', 'other')) END,
-       jsonb_build_object('ip', '203.0.113.' || (s.job % 250), 'user_agent', 'second tab'), s.t + 180
-FROM shape s WHERE s.job % 50 = 11;
-SELECT setval(pg_get_serial_sequence('attempts', 'id'), (SELECT max(id) FROM attempts));
-SELECT setval(pg_get_serial_sequence('jobs', 'id'), (SELECT max(id) FROM jobs));
-SET session_replication_role = origin;
-DROP TABLE shape;
-)SQL").arg(jobs));
-    // As autovacuum would have by now: statistics and the visibility map (index-only scans).
-    s.exec(QStringLiteral("VACUUM (ANALYZE) jobs"));
-    s.exec(QStringLiteral("VACUUM (ANALYZE) attempts"));
-    s.exec(QStringLiteral("VACUUM (ANALYZE) attempt_events"));
-    s.exec(QStringLiteral("VACUUM (ANALYZE) idempotency_events"));
-    s.exec(QStringLiteral("VACUUM (ANALYZE) race_losses"));
-}
 
 struct Store
 {

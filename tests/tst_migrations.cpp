@@ -102,6 +102,8 @@ void makeItA01Database(SqlSession &s, int lastVersion = 37)
                                     "DO $$ BEGIN EXECUTE format('REVOKE ALL ON SCHEMA %I FROM jobdesk_retention', current_schema()); END $$"));
     else
         s.exec(QStringLiteral("DROP TRIGGER jobs_key_not_tombstoned"));
+    for (const char *index : {"idempotency_events_by_job", "race_losses_by_winner", "audit_log_by_attempt"})
+        s.exec(QStringLiteral("DROP INDEX ") + QLatin1String(index));
     for (const char *table : {"key_tombstones", "retention_run_jobs", "retention_runs"})
         s.exec(QStringLiteral("DROP TABLE ") + QLatin1String(table));
     if (!pg)

@@ -71,7 +71,9 @@ QJsonObject storyOf(JobService &svc, qint64 jobId)
 {
     const bool pg = svc.session().dialect() == Dialect::Postgres;
     auto rowsOf = [&](const QString &table, const QString &where) {
-        QString json = QStringLiteral("row_to_json(t)::text");
+        QString json = table == QLatin1String("jobs")
+                           ? QStringLiteral("((to_jsonb(t) - 'result') || jsonb_build_object('result', t.result::text))::text")
+                           : QStringLiteral("row_to_json(t)::text");
         if (!pg) {
             QStringList parts;
             for (const SqlRow &c : svc.session().exec(QStringLiteral("SELECT name FROM pragma_table_info('%1') ORDER BY cid").arg(table)))

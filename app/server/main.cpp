@@ -218,13 +218,13 @@ int retentionCommand(QCoreApplication &app)
         "Archives decided jobs older than the retention and removes them with their history; each key keeps a "
         "tombstone, so a retry with it replays the removed job.\n\n"
         "  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...\n"
-        "                               [--key-retain-days DAYS] [--batch 500] [--max-jobs 10000] [--dry-run]"));
+        "                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]"));
     parser.addHelpOption();
     const QCommandLineOption archiveDir(QStringLiteral("archive-dir"), QCoreApplication::translate("jobdesk-server", "Folder the archives are written to."), QStringLiteral("dir"));
     const QCommandLineOption retainDays(QStringLiteral("retain-days"), QCoreApplication::translate("jobdesk-server", "Decided jobs older than this many days go (default 30)."), QStringLiteral("days"), QStringLiteral("30"));
     const QCommandLineOption routeDays(QStringLiteral("route-retain-days"), QCoreApplication::translate("jobdesk-server", "A route's own retention, ROUTE=DAYS; repeatable."), QStringLiteral("route=days"));
     const QCommandLineOption keyDays(QStringLiteral("key-retain-days"), QCoreApplication::translate("jobdesk-server", "Key tombstones older than this many days go (default: kept for ever)."), QStringLiteral("days"));
-    const QCommandLineOption batch(QStringLiteral("batch"), QCoreApplication::translate("jobdesk-server", "Jobs removed per transaction (default 500)."), QStringLiteral("n"), QStringLiteral("500"));
+    const QCommandLineOption batch(QStringLiteral("batch"), QCoreApplication::translate("jobdesk-server", "Jobs removed per transaction (default 100)."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QCoreApplication::translate("jobdesk-server", "Jobs one run archives (default 10000)."), QStringLiteral("n"), QStringLiteral("10000"));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), QCoreApplication::translate("jobdesk-server", "Count what would go; change nothing."));
     const QCommandLineOption actor(QStringLiteral("actor"), QCoreApplication::translate("jobdesk-server", "Who runs it, for the audit (default: the operating-system user)."), QStringLiteral("name"));

@@ -43,8 +43,9 @@ QVariant cell(const QJsonObject &row, const QString &column, ArchiveDialect dial
     if (v.isNull() || v.isUndefined())
         return {};
     if (jsonColumns().contains(column)) {
-        // SQLite holds JSON as text; PostgreSQL's row_to_json nests the value itself.
-        if (dialect == ArchiveDialect::Sqlite && v.isString())
+        // SQLite holds JSON as text; PostgreSQL's row_to_json nests the value
+        // itself, but for a job's result, archived as its exact text on both.
+        if ((dialect == ArchiveDialect::Sqlite || column == QLatin1String("result")) && v.isString())
             return v.toString();
         return QString::fromUtf8(jsonText(v));
     }

@@ -178,9 +178,12 @@ public:
             .first().first().toLongLong();
     }
 
-    // The row of alias t as JSON text, every column by name.
+    // The row of alias t as JSON text, every column by name. A job's result
+    // (json, kept as completed) goes as its exact text, as on SQLite.
     QString rowJson(const QString &table)
     {
+        if (pg() && table == QLatin1String("jobs"))
+            return QStringLiteral("((to_jsonb(t) - 'result') || jsonb_build_object('result', t.result::text))::text");
         if (pg())
             return QStringLiteral("row_to_json(t)::text");
         auto it = m_sqliteRowJson.find(table);
@@ -454,7 +457,7 @@ public:
             s.exec(QStringLiteral("UPDATE retention_runs SET jobs_removed = jobs_removed + $2, jobs_kept = jobs_kept + $3 WHERE id = $1"),
                    {run, removed, kept});
             s.exec(QStringLiteral("DELETE FROM retention_grant"));
-            const int remaining = s.exec(QStringLiteral("SELECT count(*) FROM retention_run_jobs WHERE run_id = $1 AND outcome IS NULL"),
+            const int remaining = s.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM retention_run_jobs WHERE run_id = $1 AND outcome IS NULL)"),
                                          {run}).first().first().toInt();
             return std::tuple<int, int, int>{removed, kept, remaining};
         });

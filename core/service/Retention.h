@@ -35,7 +35,7 @@ struct RetentionPolicy
     QHash<QString, int> retainDaysByRoute; // a route's own age, instead of retainDays
     std::optional<int> keyRetainDays;     // tombstones older than this go; nullopt: kept for ever
     QString archiveDir;                   // where the archive files are written (must exist)
-    int batchSize = 500;                  // jobs per removal transaction
+    int batchSize = 100;                  // jobs per removal transaction (its row locks last that long)
     int maxJobsPerRun = 10000;            // jobs one run selects
     std::optional<qint64> nowMs;          // the clock ages are measured on (default: the database's)
 };

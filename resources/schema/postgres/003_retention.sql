@@ -67,6 +67,14 @@ CREATE TABLE retention_run_jobs (
     CONSTRAINT retention_run_jobs_pkey PRIMARY KEY (run_id, job_id)
 );
 CREATE UNIQUE INDEX retention_run_jobs_once ON retention_run_jobs (job_id) WHERE outcome IS DISTINCT FROM 'kept';
+-- The jobs a run has still to remove, in the order it removes them.
+CREATE INDEX retention_run_jobs_pending ON retention_run_jobs (run_id, job_id) WHERE outcome IS NULL;
+
+-- What retention's removal looks up by job or attempt (and the foreign keys'
+-- checks on every removed row); without them each removed row scans a table.
+CREATE INDEX idempotency_events_by_job ON idempotency_events (job_id);
+CREATE INDEX race_losses_by_winner ON race_losses (winner_attempt_id) WHERE winner_attempt_id IS NOT NULL;
+CREATE INDEX audit_log_by_attempt ON audit_log (attempt_id) WHERE attempt_id IS NOT NULL;
 
 DO $$
 DECLARE

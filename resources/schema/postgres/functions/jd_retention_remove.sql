@@ -8,7 +8,7 @@
 -- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
 
 CREATE OR REPLACE FUNCTION @schema@.jd_retention_remove(p_run bigint, p_limit integer)
-    RETURNS TABLE(removed integer, kept integer, remaining integer)
+    RETURNS TABLE(removed integer, kept integer, remaining integer) -- remaining: 1 while jobs are left
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO '@schema@', 'pg_temp'
     AS $$
@@ -62,7 +62,7 @@ BEGIN
     removed := cardinality(v_ids);
     kept := cardinality(v_batch) - cardinality(v_ids);
     UPDATE retention_runs r SET jobs_removed = r.jobs_removed + removed, jobs_kept = r.jobs_kept + kept WHERE r.id = p_run;
-    SELECT count(*) INTO remaining FROM retention_run_jobs rj WHERE rj.run_id = p_run AND rj.outcome IS NULL;
+    remaining := CASE WHEN EXISTS (SELECT 1 FROM retention_run_jobs rj WHERE rj.run_id = p_run AND rj.outcome IS NULL) THEN 1 ELSE 0 END;
     RETURN NEXT;
 END $$;
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The retention benchmark (bench/README.md, "Retention"): builds the release
+# preset, starts a throwaway PostgreSQL 15 with fsync on, on a free loopback
+# port, seeds --jobs jobs in bulk and removes them while 8 connections submit.
+#   scripts/bench-retention.sh                 # --jobs 1000000
+#   scripts/bench-retention.sh --jobs 200000 --seconds 10
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake --preset release >/dev/null
+cmake --build --preset release --target jobdesk-bench-retention
+PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-retention.XXXXXX")
+cleanup() { scripts/pg-throwaway.sh stop "$PGDIR" || true; rm -rf "$PGDIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+URL=$(PG_FSYNC=on PG_SYNC_COMMIT=on scripts/pg-throwaway.sh start "$PGDIR")
+build/release/bench/jobdesk-bench-retention --pg "$URL" "$@"
