@@ -5,6 +5,8 @@
 
 #include "StoreFixture.h"
 
+#include "service/Names.h"
+
 #include <QTest>
 
 using namespace jobdesk;
@@ -86,7 +88,7 @@ private Q_SLOTS:
         owner->markUnknown(a.id, Actor::worker(QStringLiteral("w1")), QStringLiteral("deadline"));
         const QString expectedUser = store->isPostgres()
             ? QStringLiteral("jd_test_operator")
-            : qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME", QStringLiteral("local")));
+            : operatingSystemUser(); // SQLite has no logins: the operating-system account
         std::unique_ptr<JobService> op = store->isPostgres()
             ? JobService::open(loginAs(*store, QStringLiteral("jd_test_operator"), QStringLiteral("jobdesk_operator")))
             : store->open();
