@@ -34,7 +34,7 @@ std::string changeChannelForSchema(const std::string &schema)
     return base + "_x" + digest.toStdString();
 }
 
-std::string changeChannelOf(pqxx::connection_base &conn, bool *storeFound)
+std::string changeChannelOf(PqxxConnection &conn, bool *storeFound)
 {
     pqxx::nontransaction tx(conn);
     // The schema of the `jobs` table this connection reads, not

@@ -10,11 +10,9 @@
 // not count), or current_schema() before the store is migrated. The default
 // schema, public, keeps the plain channel "jobdesk_changed".
 
-#include <string>
+#include "store/PqxxCompat.h"
 
-namespace pqxx {
-class connection_base;
-}
+#include <string>
 
 namespace jobdesk {
 
@@ -32,6 +30,6 @@ std::string changeChannelForSchema(const std::string &schema);
 // login would create the store, and sets *storeFound (when given) to false,
 // since the store may yet be created elsewhere (by another login, whose
 // current_schema() differs). Throws what libpqxx throws.
-std::string changeChannelOf(pqxx::connection_base &conn, bool *storeFound = nullptr);
+std::string changeChannelOf(PqxxConnection &conn, bool *storeFound = nullptr);
 
 } // namespace jobdesk

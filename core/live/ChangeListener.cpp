@@ -18,7 +18,7 @@ namespace {
 class Receiver final : public pqxx::notification_receiver
 {
 public:
-    Receiver(pqxx::connection_base &conn, const std::string &channelName, std::function<void()> onNotify)
+    Receiver(PqxxConnection &conn, const std::string &channelName, std::function<void()> onNotify)
         : pqxx::notification_receiver(conn, channelName), m_onNotify(std::move(onNotify))
     {
     }
