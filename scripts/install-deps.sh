@@ -12,6 +12,7 @@ PACKAGES=(
   patroni etcd-server pgbouncer curl
   fonts-lohit-taml
   prometheus
+  nginx openssl
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -338,6 +338,10 @@ int main(int argc, char *argv[])
                                           QStringLiteral("ms"));
     const QCommandLineOption maxBody(QStringLiteral("max-body-bytes"),
                                      QCoreApplication::translate("jobdesk-server", "Largest request body [JOBDESK_MAX_BODY_BYTES] (default 1048576)."), QStringLiteral("n"));
+    const QCommandLineOption trustedProxy(QStringLiteral("trusted-proxy"),
+                                          QCoreApplication::translate("jobdesk-server", "A reverse proxy (address or ADDRESS/PREFIX) whose X-Forwarded-For names the client; "
+                                                                                        "repeatable [JOBDESK_TRUSTED_PROXIES, comma-separated] (default none)."),
+                                          QStringLiteral("addr"));
     const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QCoreApplication::translate("jobdesk-server", "Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
     const QCommandLineOption workerId(QStringLiteral("worker-id"), QCoreApplication::translate("jobdesk-server", "This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
     const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2)."),
@@ -371,7 +375,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption retentionEvery(QStringLiteral("retention-every-s"),
                                             QCoreApplication::translate("jobdesk-server", "With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600)."),
                                             QStringLiteral("seconds"));
-    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, noDispatch, workerId, workers, maxInFlight,
+    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, trustedProxy, noDispatch, workerId, workers, maxInFlight,
                        leaseMs, graceMs, pollMs, validate, route, retentionDir, retainDays, keyRetainDays, retentionEvery});
     parser.process(app);
 
@@ -426,6 +430,16 @@ int main(int argc, char *argv[])
     apiOptions.handlerThreads = int(*threads);
     apiOptions.api.tokenCacheMs = *cacheMs;
     apiOptions.api.maxBodyBytes = *bodyLimit;
+    const QStringList proxies = parser.isSet(trustedProxy) ? parser.values(trustedProxy)
+                                                           : qEnvironmentVariable("JOBDESK_TRUSTED_PROXIES").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &p : proxies) {
+        const QString text = p.trimmed();
+        auto subnet = QHostAddress::parseSubnet(text.contains(QLatin1Char('/')) ? text
+                                                : text + (text.contains(QLatin1Char(':')) ? QStringLiteral("/128") : QStringLiteral("/32")));
+        if (subnet.first.isNull())
+            return fail(QCoreApplication::translate("jobdesk-server", "--trusted-proxy must be an IP address or ADDRESS/PREFIX, not %1").arg(text));
+        apiOptions.api.trustedProxies.append(subnet);
+    }
     const bool dispatch = !parser.isSet(noDispatch) && qEnvironmentVariable("JOBDESK_NO_DISPATCH") != QLatin1String("1");
     std::optional<RetentionPolicy> retention;
     std::chrono::milliseconds retentionInterval{3600 * 1000};

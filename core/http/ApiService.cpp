@@ -8,6 +8,9 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace jobdesk {
 namespace {
@@ -148,13 +151,48 @@ HttpResponse fromError(const JobDeskError &e)
 
 bool mayReadAll(TokenRole r) { return r == TokenRole::Viewer || r == TokenRole::Operator; }
 
-QString clientAddress(const HttpRequest &r) { return r.remoteAddress; }
-
-QJsonObject clientMeta(const HttpRequest &r, const Caller &caller)
+QHostAddress plainAddress(const QString &text)
 {
+    QHostAddress a(text.trimmed());
+    bool v4 = false;
+    const quint32 ip = a.toIPv4Address(&v4); // ::ffff:10.0.0.1 is 10.0.0.1
+    return v4 ? QHostAddress(ip) : a;
+}
+
+bool trusted(const QHostAddress &a, const QList<QPair<QHostAddress, int>> &proxies)
+{
+    return std::any_of(proxies.begin(), proxies.end(), [&](const auto &p) { return a.isInSubnet(p.first, p.second); });
+}
+
+// The socket's peer, unless it is a trusted proxy: then the X-Forwarded-For
+// entry nearest to it that is not itself a trusted proxy (what a client
+// writes into the header ahead of the proxies is not believed).
+QString clientAddress(const HttpRequest &r, const QList<QPair<QHostAddress, int>> &proxies)
+{
+    const QHostAddress peer = plainAddress(r.remoteAddress);
+    if (!trusted(peer, proxies))
+        return r.remoteAddress;
+    QStringList hops;
+    for (const QByteArray &v : r.headerValues("X-Forwarded-For"))
+        hops += QString::fromLatin1(v).split(QLatin1Char(','));
+    for (auto it = hops.crbegin(); it != hops.crend(); ++it) {
+        const QHostAddress hop = plainAddress(*it);
+        if (hop.isNull())
+            break; // not an address: nothing to its left can be believed either
+        if (!trusted(hop, proxies))
+            return hop.toString();
+    }
+    return r.remoteAddress;
+}
+
+QJsonObject clientMeta(const HttpRequest &r, const Caller &caller, const ApiOptions &options)
+{
+    const QString ip = clientAddress(r, options.trustedProxies);
     QJsonObject meta{{QStringLiteral("via"), QStringLiteral("http")},
-                     {QStringLiteral("ip"), clientAddress(r)},
+                     {QStringLiteral("ip"), ip},
                      {QStringLiteral("token_id"), caller.tokenId}};
+    if (ip != r.remoteAddress)
+        meta.insert(QStringLiteral("proxy"), r.remoteAddress);
     const QByteArray agent = r.header("User-Agent");
     if (!agent.isEmpty())
         meta.insert(QStringLiteral("user_agent"), QString::fromUtf8(agent.left(256)));
@@ -364,7 +402,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         probe.idempotencyKey = key;
         probe.route = body.route;
         probe.input = body.input;
-        probe.clientMeta = clientMeta(request, caller);
+        probe.clientMeta = clientMeta(request, caller, m_options);
         try {
             answered = svc.answerTakenKey(probe);
         } catch (const JobDeskError &e) {
@@ -376,7 +414,7 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     }
     const SubmitResult result = answered
         ? *answered
-        : svc.submit(submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller)));
+        : svc.submit(submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller, m_options)));
     m_metrics.countSubmit(result.outcome);
     if (m_notifier)
         m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written

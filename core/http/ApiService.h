@@ -22,6 +22,8 @@
 #include "provider/Route.h"
 #include "service/JobService.h"
 
+#include <QHostAddress>
+
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -38,6 +40,9 @@ struct ApiOptions
     // 0: every request asks the store.
     qint64 tokenCacheMs = 1000;
     qint64 metricsCacheMs = 5000; // the store's gauges are read at most this often (they aggregate attempts)
+    // Reverse proxies (address, prefix length) whose X-Forwarded-For names the
+    // client; from any other peer the header is ignored. Empty: the peer is the client.
+    QList<QPair<QHostAddress, int>> trustedProxies;
 };
 
 struct Caller
