@@ -590,6 +590,102 @@
         <translation>the idempotency key belongs to a job that was archived and removed</translation>
     </message>
     <message>
+        <source>retain_days must be at least 1 (got %1)</source>
+        <translation>retain_days must be at least 1 (got %1)</translation>
+    </message>
+    <message>
+        <source>retain_days of route %1 must be at least 1 (got %2)</source>
+        <translation>retain_days of route %1 must be at least 1 (got %2)</translation>
+    </message>
+    <message>
+        <source>key_retain_days must be at least 1 (got %1)</source>
+        <translation>key_retain_days must be at least 1 (got %1)</translation>
+    </message>
+    <message>
+        <source>the batch size must be 1..10000 (got %1)</source>
+        <translation>the batch size must be 1..10000 (got %1)</translation>
+    </message>
+    <message>
+        <source>the jobs per run must be at least 1 (got %1)</source>
+        <translation>the jobs per run must be at least 1 (got %1)</translation>
+    </message>
+    <message>
+        <source>the archive folder %1 is not a writable folder</source>
+        <translation>the archive folder %1 is not a writable folder</translation>
+    </message>
+    <message>
+        <source>cannot write the archive %1: %2</source>
+        <translation>cannot write the archive %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot start compressing the archive %1</source>
+        <translation>cannot start compressing the archive %1</translation>
+    </message>
+    <message>
+        <source>cannot sync the archive %1</source>
+        <translation>cannot sync the archive %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 into place as %2</source>
+        <translation>cannot move %1 into place as %2</translation>
+    </message>
+    <message>
+        <source>retention run %1 is not archived: nothing is removed before its archive is complete</source>
+        <translation>retention run %1 is not archived: nothing is removed before its archive is complete</translation>
+    </message>
+    <message>
+        <source>another retention run is in progress on this store; nothing was done</source>
+        <translation>another retention run is in progress on this store; nothing was done</translation>
+    </message>
+    <message>
+        <source>a retention run needs an actor (1..255 characters)</source>
+        <translation>a retention run needs an actor (1..255 characters)</translation>
+    </message>
+    <message>
+        <source>retention: the database is unreachable: %1</source>
+        <translation>retention: the database is unreachable: %1</translation>
+    </message>
+    <message>
+        <source>retention: %1</source>
+        <translation>retention: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete JobDesk archive: %2</source>
+        <translation>%1 is not a complete JobDesk archive: %2</translation>
+    </message>
+    <message>
+        <source>an archive record holds no job</source>
+        <translation>an archive record holds no job</translation>
+    </message>
+    <message>
+        <source>%1 holds no archive header</source>
+        <translation>%1 holds no archive header</translation>
+    </message>
+    <message>
+        <source>%1 is an archive of version %2; this JobDesk reads version 1</source>
+        <translation>%1 is an archive of version %2; this JobDesk reads version 1</translation>
+    </message>
+    <message>
+        <source>submit: the key&apos;s tombstone kept changing; nothing was written, try again</source>
+        <translation>submit: the key&apos;s tombstone kept changing; nothing was written, try again</translation>
+    </message>
+    <message>
+        <source>a lookup claim needs a claim time and a backoff range</source>
+        <translation>a lookup claim needs a claim time and a backoff range</translation>
+    </message>
+    <message>
+        <source>a page sorted by a column continues after a JobCursor</source>
+        <translation>a page sorted by a column continues after a JobCursor</translation>
+    </message>
+    <message>
+        <source>a page sorted by a column continues after its value</source>
+        <translation>a page sorted by a column continues after its value</translation>
+    </message>
+    <message>
         <source>%1 is append-only (%2 refused)</source>
         <translation>%1 is append-only (%2 refused)</translation>
     </message>

@@ -590,6 +590,102 @@
         <translation>இந்த idempotency திறவுகோல் காப்பகப்படுத்தப்பட்டு நீக்கப்பட்ட ஒரு வேலைக்கு உரியது</translation>
     </message>
     <message>
+        <source>retain_days must be at least 1 (got %1)</source>
+        <translation>retain_days குறைந்தது 1 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
+    </message>
+    <message>
+        <source>retain_days of route %1 must be at least 1 (got %2)</source>
+        <translation>வழி %1 இன் retain_days குறைந்தது 1 ஆக இருக்க வேண்டும் (கிடைத்தது %2)</translation>
+    </message>
+    <message>
+        <source>key_retain_days must be at least 1 (got %1)</source>
+        <translation>key_retain_days குறைந்தது 1 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
+    </message>
+    <message>
+        <source>the batch size must be 1..10000 (got %1)</source>
+        <translation>தொகுதி அளவு 1..10000 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
+    </message>
+    <message>
+        <source>the jobs per run must be at least 1 (got %1)</source>
+        <translation>ஓர் ஓட்டத்துக்கான வேலைகள் குறைந்தது 1 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
+    </message>
+    <message>
+        <source>the archive folder %1 is not a writable folder</source>
+        <translation>காப்பகக் கோப்புறை %1 எழுதக்கூடிய கோப்புறை அல்ல</translation>
+    </message>
+    <message>
+        <source>cannot write the archive %1: %2</source>
+        <translation>காப்பகம் %1 ஐ எழுத முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>cannot start compressing the archive %1</source>
+        <translation>காப்பகம் %1 ஐச் சுருக்கத் தொடங்க முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>cannot sync the archive %1</source>
+        <translation>காப்பகம் %1 ஐ வட்டில் உறுதிசெய்ய முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 ஐ எழுத முடியவில்லை: %2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 into place as %2</source>
+        <translation>%1 ஐ %2 ஆக இடத்தில் வைக்க முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>retention run %1 is not archived: nothing is removed before its archive is complete</source>
+        <translation>தக்கவைப்பு ஓட்டம் %1 காப்பகப்படுத்தப்படவில்லை: அதன் காப்பகம் முழுமையாகும் முன் எதுவும் நீக்கப்படாது</translation>
+    </message>
+    <message>
+        <source>another retention run is in progress on this store; nothing was done</source>
+        <translation>இந்தக் களஞ்சியத்தில் வேறொரு தக்கவைப்பு ஓட்டம் நடக்கிறது; எதுவும் செய்யப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>a retention run needs an actor (1..255 characters)</source>
+        <translation>தக்கவைப்பு ஓட்டத்துக்கு ஒரு செயலர் தேவை (1..255 எழுத்துகள்)</translation>
+    </message>
+    <message>
+        <source>retention: the database is unreachable: %1</source>
+        <translation>தக்கவைப்பு: தரவுத்தளத்தை அடைய முடியவில்லை: %1</translation>
+    </message>
+    <message>
+        <source>retention: %1</source>
+        <translation>தக்கவைப்பு: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete JobDesk archive: %2</source>
+        <translation>%1 முழுமையான JobDesk காப்பகம் அல்ல: %2</translation>
+    </message>
+    <message>
+        <source>an archive record holds no job</source>
+        <translation>காப்பகப் பதிவில் வேலை எதுவும் இல்லை</translation>
+    </message>
+    <message>
+        <source>%1 holds no archive header</source>
+        <translation>%1 இல் காப்பகத் தலைப்பு இல்லை</translation>
+    </message>
+    <message>
+        <source>%1 is an archive of version %2; this JobDesk reads version 1</source>
+        <translation>%1 பதிப்பு %2 இன் காப்பகம்; இந்த JobDesk பதிப்பு 1 ஐ மட்டும் படிக்கும்</translation>
+    </message>
+    <message>
+        <source>submit: the key&apos;s tombstone kept changing; nothing was written, try again</source>
+        <translation>சமர்ப்பிப்பு: திறவுகோலின் கல்லறைக் குறி மாறிக்கொண்டே இருந்தது; எதுவும் எழுதப்படவில்லை, மீண்டும் முயலுங்கள்</translation>
+    </message>
+    <message>
+        <source>a lookup claim needs a claim time and a backoff range</source>
+        <translation>நிலை வினவல் உரிமைக்கு ஒரு உரிமை நேரமும் பின்வாங்கல் வரம்பும் தேவை</translation>
+    </message>
+    <message>
+        <source>a page sorted by a column continues after a JobCursor</source>
+        <translation>ஒரு நெடுவரிசையால் வரிசைப்படுத்தப்பட்ட பக்கம் JobCursor க்குப் பின் தொடர்கிறது</translation>
+    </message>
+    <message>
+        <source>a page sorted by a column continues after its value</source>
+        <translation>ஒரு நெடுவரிசையால் வரிசைப்படுத்தப்பட்ட பக்கம் அதன் மதிப்புக்குப் பின் தொடர்கிறது</translation>
+    </message>
+    <message>
         <source>%1 is append-only (%2 refused)</source>
         <translation>%1 இல் சேர்க்க மட்டுமே முடியும் (append-only); %2 மறுக்கப்பட்டது</translation>
     </message>

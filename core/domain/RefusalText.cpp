@@ -187,6 +187,34 @@ const QList<KnownSentence> &knownSentences()
         // -- The store could not do it (JobService; the driver's own words follow, as they came) --
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1: the database is unreachable: %2"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1: the database refuses this for your database user: %2"), 0},
+
+        // -- The dispatcher's store calls and the console's sorted pages (DispatchStore.cpp, JobQueries.cpp) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a lookup claim needs a claim time and a backoff range"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a page sorted by a column continues after a JobCursor"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a page sorted by a column continues after its value"), 0},
+
+        // -- Retention and its archives (core/service/Retention.cpp, ArchiveRecords.cpp) --
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retain_days must be at least 1 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retain_days of route %1 must be at least 1 (got %2)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "key_retain_days must be at least 1 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the batch size must be 1..10000 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the jobs per run must be at least 1 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the archive folder %1 is not a writable folder"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot write the archive %1: %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot start compressing the archive %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot sync the archive %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot write %1: %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot move %1 into place as %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retention run %1 is not archived: nothing is removed before its archive is complete"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "another retention run is in progress on this store; nothing was done"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "a retention run needs an actor (1..255 characters)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retention: the database is unreachable: %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retention: %1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is not a complete JobDesk archive: %2"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an archive record holds no job"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 holds no archive header"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is an archive of version %2; this JobDesk reads version 1"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "submit: the key's tombstone kept changing; nothing was written, try again"), 0},
     };
     return table;
 }
