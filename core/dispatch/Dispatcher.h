@@ -50,7 +50,7 @@ struct DispatcherOptions
     int workers = 2;               // store threads in start() that claim and start attempts (each its own connection)
     // Attempts in flight per process (requests on the sender loop, outcomes
     // not yet applied): at the limit, nothing new is claimed until one ends.
-    // Each costs about 60 KiB while its transfer is open (core/dispatch/README.md).
+    // Each costs about 15 KiB while its transfer is open (measured; core/dispatch/README.md).
     int maxInFlight = 1000;
     int claimBatch = 32;           // queued jobs claimed per statement (FOR UPDATE SKIP LOCKED), at most
     int applyThreads = 2;          // connections the flight keeper applies outcomes on (its own and helpers'; SQLite: 1)
