@@ -33,21 +33,22 @@ BENCH="$BUILD_DIR/bench/jobdesk-bench-dispatch"
 FAKE="$BUILD_DIR/app/fake-provider/jobdesk-fake-provider"
 export QT_LOGGING_RULES="jobdesk.*.info=false"
 
-# A fake provider process answering after $1 ms; prints its base URL.
+# A fake provider process answering after $1 ms; its base URL in $P (not a
+# subshell, so that cleanup knows its pid).
 fake() {
   local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
   "$FAKE" --port "$port" --delay-ms "$1" >/dev/null 2>&1 &
   FAKES+=("$!")
   for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
-  echo "http://127.0.0.1:$port/v1"
+  P="http://127.0.0.1:$port/v1"
 }
 
 run() { echo; echo "== $*"; "$BENCH" --workers "$WORKERS" "$@" || echo "(exit $?)"; }
 
 if [ "$ONLY" = all ] || [ "$ONLY" = matrix ]; then
   for delay in 0 2000 10000; do
-    P=$(fake "$delay")
+    fake "$delay"
     n=$JOBS; m=2000
     [ "$delay" = 10000 ] && n=$(( JOBS > 8000 ? JOBS : 8000 )) && m=$n
     for k in 1 2; do
@@ -59,10 +60,10 @@ if [ "$ONLY" = all ] || [ "$ONLY" = matrix ]; then
   done
 fi
 if [ "$ONLY" = all ] || [ "$ONLY" = sustained ]; then
-  P=$(fake 2000)
+  fake 2000
   run --database "$URL" --jobs 24000 --rate 400 --delay-ms 2000 --max-in-flight 2000 --provider-url "$P" --no-bare
 fi
 if [ "$ONLY" = all ] || [ "$ONLY" = latency ]; then
-  P=$(fake 2000)
+  fake 2000
   run --database "$URL" --jobs 1000 --rate 100 --delay-ms 2000 --max-in-flight 1000 --provider-url "$P" --no-bare
 fi
