@@ -45,11 +45,13 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 
 start_server() { # OUT ARGS...: pid in $SERVER_PID, port in $PORT
   local out=$1; shift
+  rm -f "$out"
   "$SERVER" "$@" >"$out" 2>"$out.err" &
   SERVER_PID=$!
   PIDS+=("$SERVER_PID")
   until_true 30 grep -qs 'listening on http://127.0.0.1:' "$out" || { cat "$out.err" >&2; return 1; }
   PORT=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$out" | head -n 1)
+  [ -n "$PORT" ]
 }
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
