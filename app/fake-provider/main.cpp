@@ -31,7 +31,9 @@ int main(int argc, char *argv[])
         QStringLiteral("kind"), QStringLiteral("answer"));
     const QCommandLineOption delay(QStringLiteral("delay-ms"), QStringLiteral("Delay before answering."), QStringLiteral("ms"),
                                    QStringLiteral("0"));
-    parser.addOptions({port, behaviour, delay});
+    const QCommandLineOption printRequests(QStringLiteral("print-requests"),
+                                           QStringLiteral("Print a line per completion request: its Idempotency-Key and traceparent."));
+    parser.addOptions({port, behaviour, delay, printRequests});
     parser.process(app);
 
     const QHash<QString, FakeProvider::Behaviour> kinds{
@@ -60,6 +62,12 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "jobdesk-fake-provider: cannot listen on 127.0.0.1:%s\n", qPrintable(parser.value(port)));
         return 1;
     }
+    if (parser.isSet(printRequests))
+        QObject::connect(&fake, &FakeProvider::requestReceived, &fake, [&fake](const QString &key) {
+            const QList<FakeProvider::Received> all = fake.received();
+            std::printf("request %s traceparent=%s\n", qPrintable(key), all.isEmpty() ? "" : all.last().headers.value("traceparent").constData());
+            std::fflush(stdout);
+        });
     std::printf("fake provider on %s (%s)\n", qPrintable(fake.baseUrl().toString()), qPrintable(parser.value(behaviour)));
     std::fflush(stdout);
     return QCoreApplication::exec();

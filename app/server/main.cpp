@@ -14,6 +14,7 @@
 // accepted, stop claiming jobs and let running attempts reach a state, exit.
 
 #include "Logging.h"
+#include "domain/LogContext.h"
 #include "dispatch/Dispatcher.h"
 #include "http/ApiServer.h"
 #include "service/Names.h"
@@ -26,13 +27,16 @@
 #include <QDateTime>
 #include <QHostAddress>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QSocketNotifier>
 #include <QTimer>
 #include <QTranslator>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -58,6 +62,29 @@ Q_LOGGING_CATEGORY(lcServer, "jobdesk.server", QtInfoMsg)
     QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
     QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
 };
+
+// --log-format json: one JSON object a line on stderr, with what the thread
+// works on (domain/LogContext.h): job, attempt and trace ids.
+void jsonLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    static const char *const levels[] = {"debug", "warning", "critical", "fatal", "info"};
+    QJsonObject o{{QStringLiteral("ts"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+                  {QStringLiteral("level"), QLatin1String(levels[std::clamp(int(type), 0, 4)])},
+                  {QStringLiteral("category"), QLatin1String(context.category ? context.category : "default")},
+                  {QStringLiteral("msg"), message}};
+    const LogContext &c = currentLogContext();
+    if (c.jobId)
+        o.insert(QStringLiteral("job_id"), c.jobId);
+    if (c.attemptId)
+        o.insert(QStringLiteral("attempt_id"), c.attemptId);
+    if (!c.traceId.isEmpty())
+        o.insert(QStringLiteral("trace_id"), QLatin1String(c.traceId));
+    const QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    std::fwrite(line.constData(), 1, size_t(line.size()), stderr); // one write a line: threads do not interleave
+    std::fflush(stderr);
+    if (type == QtFatalMsg)
+        std::abort();
+}
 
 int signalPipe[2] = {-1, -1};
 
@@ -342,6 +369,9 @@ int main(int argc, char *argv[])
                                           QCoreApplication::translate("jobdesk-server", "A reverse proxy (address or ADDRESS/PREFIX) whose X-Forwarded-For names the client; "
                                                                                         "repeatable [JOBDESK_TRUSTED_PROXIES, comma-separated] (default none)."),
                                           QStringLiteral("addr"));
+    const QCommandLineOption logFormat(QStringLiteral("log-format"),
+                                       QCoreApplication::translate("jobdesk-server", "text or json: one JSON object a line, with job, attempt and trace ids [JOBDESK_LOG_FORMAT] (default text)."),
+                                       QStringLiteral("format"));
     const QCommandLineOption noDispatch(QStringLiteral("no-dispatch"), QCoreApplication::translate("jobdesk-server", "Serve the API only; run no dispatcher [JOBDESK_NO_DISPATCH=1]."));
     const QCommandLineOption workerId(QStringLiteral("worker-id"), QCoreApplication::translate("jobdesk-server", "This instance's worker id [JOBDESK_WORKER_ID]."), QStringLiteral("id"));
     const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2)."),
@@ -375,10 +405,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption retentionEvery(QStringLiteral("retention-every-s"),
                                             QCoreApplication::translate("jobdesk-server", "With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600)."),
                                             QStringLiteral("seconds"));
-    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, trustedProxy, noDispatch, workerId, workers, maxInFlight,
+    parser.addOptions({database, routes, listen, port, httpThreads, tokenCacheMs, maxBody, trustedProxy, logFormat, noDispatch, workerId, workers, maxInFlight,
                        leaseMs, graceMs, pollMs, validate, route, retentionDir, retainDays, keyRetainDays, retentionEvery});
     parser.process(app);
 
+    const QString format = valueOf(parser, logFormat, "JOBDESK_LOG_FORMAT", QStringLiteral("text"));
+    if (format == QLatin1String("json"))
+        qInstallMessageHandler(jsonLog);
+    else if (format != QLatin1String("text"))
+        return fail(QCoreApplication::translate("jobdesk-server", "--log-format must be text or json"));
     const QString url = valueOf(parser, database, "JOBDESK_DATABASE_URL");
     if (url.isEmpty())
         return fail(QCoreApplication::translate("jobdesk-server", "no database: pass --database URL or set JOBDESK_DATABASE_URL"));

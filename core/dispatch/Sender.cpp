@@ -6,6 +6,8 @@
 #include "DispatcherInternal.h"
 
 #include "Logging.h"
+#include "domain/LogContext.h"
+#include "domain/TraceContext.h"
 
 #include <QUuid>
 
@@ -46,9 +48,12 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
         svc.fail(attempt.id, actor, QStringLiteral("provider %1 is not configured; nothing was sent").arg(attempt.provider), {}, /*providerDidNothing*/ true);
         return nullptr;
     }
+    const LogScope scope({job.id, attempt.id, traceIdOf(job.clientMeta.value(QStringLiteral("traceparent")).toString().toLatin1())});
     ProviderRequest request;
     try {
         request = makeProviderRequest(route, *cfg, job.input, attempt.providerKey);
+        request.traceparent = childTraceparent(job.clientMeta.value(QStringLiteral("traceparent")).toString().toLatin1(),
+                                               attempt.providerKey.toLatin1());
     } catch (const JobDeskError &e) {
         svc.fail(attempt.id, actor, QStringLiteral("not sent: ") + e.message(), {}, /*providerDidNothing*/ true);
         return nullptr;

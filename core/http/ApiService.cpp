@@ -1,6 +1,8 @@
 #include "http/ApiService.h"
 
 #include "dispatch/Dispatcher.h"
+#include "domain/LogContext.h"
+#include "domain/TraceContext.h"
 #include "http/HttpLogging.h"
 
 #include <QCoreApplication>
@@ -196,6 +198,8 @@ QJsonObject clientMeta(const HttpRequest &r, const Caller &caller, const ApiOpti
     const QByteArray agent = r.header("User-Agent");
     if (!agent.isEmpty())
         meta.insert(QStringLiteral("user_agent"), QString::fromUtf8(agent.left(256)));
+    if (const auto trace = parseTraceparent(r.header("traceparent"))) // an invalid one is ignored (W3C)
+        meta.insert(QStringLiteral("traceparent"), QString::fromLatin1(*trace));
     const QByteArray requestId = r.header("X-Request-Id");
     if (!requestId.isEmpty())
         meta.insert(QStringLiteral("request_id"), QString::fromUtf8(requestId.left(128)));
@@ -416,6 +420,10 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
         ? *answered
         : svc.submit(submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller, m_options)));
     m_metrics.countSubmit(result.outcome);
+    {
+        const LogScope scope({result.job.id, 0, traceIdOf(request.header("traceparent"))});
+        qCDebug(lcHttp).noquote() << "create:" << toText(result.outcome);
+    }
     if (m_notifier)
         m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written
     const QByteArray location = jobPath(result.job.id);

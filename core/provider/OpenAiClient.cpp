@@ -536,6 +536,8 @@ void OpenAiClient::callAsync(const ProviderRequest &request, std::function<void(
         "Idempotency-Key: " + request.idempotencyKey.toLatin1(),
         QByteArrayLiteral("Expect:"), // no 100-continue round trip
     };
+    if (!request.traceparent.isEmpty())
+        headers.append("traceparent: " + request.traceparent);
     if (!m_config.apiKeyEnv.isEmpty()) {
         const QByteArray token = qgetenv(m_config.apiKeyEnv.toLocal8Bit().constData());
         if (!token.isEmpty())

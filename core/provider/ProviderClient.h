@@ -37,6 +37,7 @@ struct SendClock
 struct ProviderRequest
 {
     QString idempotencyKey;   // the attempt's provider key (a UUID), sent as the Idempotency-Key header
+    QByteArray traceparent;   // W3C trace context sent with it (domain/TraceContext.h); empty: none
     QString model;
     QString systemPrompt;     // empty: no system message
     QString userPrompt;
