@@ -377,7 +377,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption workers(QStringLiteral("workers"), QCoreApplication::translate("jobdesk-server", "Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2)."),
                                      QStringLiteral("n"));
     const QCommandLineOption maxInFlight(QStringLiteral("max-in-flight"),
-                                         QCoreApplication::translate("jobdesk-server", "Attempts in flight at once, at about 60 KiB each "
+                                         QCoreApplication::translate("jobdesk-server", "Attempts in flight at once, at about 15 KiB each "
                                                                                        "[JOBDESK_MAX_IN_FLIGHT] (default 1000)."),
                                          QStringLiteral("n"));
     const QCommandLineOption leaseMs(QStringLiteral("lease-ms"), QCoreApplication::translate("jobdesk-server", "Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000)."),
