@@ -16,6 +16,19 @@ bool looksLikeUrl(const QString &s)
 {
     return s.startsWith(QLatin1String("postgresql://")) || s.startsWith(QLatin1String("postgres://"));
 }
+
+// Of a postgresql:// URL: where its authority starts and where its user
+// info's '@' is (-1: none); the authority ends at the path or the query.
+std::pair<qsizetype, qsizetype> userInfo(const QString &s)
+{
+    const qsizetype start = s.indexOf(QLatin1String("://")) + 3;
+    static const QRegularExpression pathOrQuery(QStringLiteral("[/?]"));
+    qsizetype end = s.indexOf(pathOrQuery, start);
+    if (end < 0)
+        end = s.size();
+    const qsizetype at = s.lastIndexOf(u'@', end - 1);
+    return {start, at >= start ? at : -1};
+}
 } // namespace
 
 QList<SavedConnection> ConsoleSettings::connections()
@@ -174,17 +187,21 @@ QLocale ConsoleSettings::applyLanguage()
 QString ConsoleSettings::withoutPassword(const QString &url)
 {
     if (looksLikeUrl(url)) {
-        QUrl u(url);
-        if (u.isValid()) {
-            u.setPassword(QString());
-            QString s = u.toString();
-            // A password in the query string (?password=...) goes as well.
-            static const QRegularExpression queryPassword(QStringLiteral("([?&])password=[^&]*&?"));
-            s.replace(queryPassword, QStringLiteral("\\1"));
-            if (s.endsWith(u'?') || s.endsWith(u'&'))
-                s.chop(1);
-            return s;
+        // By hand, not with QUrl, which refuses or rewrites a host list
+        // (postgresql://alice:pw@h1:5432,h2:5432/db).
+        QString s = url;
+        const auto [start, at] = userInfo(s);
+        if (at >= 0) {
+            const qsizetype colon = s.indexOf(u':', start);
+            if (colon >= 0 && colon < at)
+                s.remove(colon, at - colon);
         }
+        // A password in the query string (?password=...) goes as well.
+        static const QRegularExpression queryPassword(QStringLiteral("([?&])password=[^&]*&?"));
+        s.replace(queryPassword, QStringLiteral("\\1"));
+        if (s.endsWith(u'?') || s.endsWith(u'&'))
+            s.chop(1);
+        return s;
     }
     static const QRegularExpression conninfoPassword(QStringLiteral("\\s*password\\s*=\\s*('(?:[^'\\\\]|\\\\.)*'|\\S+)"));
     QString s = url;
@@ -197,9 +214,14 @@ QString ConsoleSettings::withPassword(const QString &url, const QString &passwor
     if (password.isEmpty())
         return url;
     if (looksLikeUrl(url)) {
-        QUrl u(url);
-        u.setPassword(password);
-        return u.toString();
+        QString s = withoutPassword(url);
+        const auto [start, at] = userInfo(s);
+        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(password));
+        if (at >= 0)
+            s.insert(at, u':' + encoded);
+        else
+            s.insert(start, u':' + encoded + u'@');
+        return s;
     }
     if (url.startsWith(QLatin1String("sqlite:")))
         return url;

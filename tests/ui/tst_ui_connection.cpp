@@ -148,6 +148,18 @@ private Q_SLOTS:
         QTest::newRow("conninfo quoted") << QStringLiteral("host=db1 password='hun ter2' dbname=jobdesk")
                                          << QStringLiteral("host=db1 dbname=jobdesk");
         QTest::newRow("sqlite") << QStringLiteral("sqlite:/var/lib/jobdesk.db") << QStringLiteral("sqlite:/var/lib/jobdesk.db");
+        QTest::newRow("several hosts")
+            << QStringLiteral("postgresql://alice:hunter2@h1:5432,h2:5432/jobdesk?target_session_attrs=read-write")
+            << QStringLiteral("postgresql://alice@h1:5432,h2:5432/jobdesk?target_session_attrs=read-write");
+    }
+
+    void aPasswordGoesBackIntoAUrlWithSeveralHosts()
+    {
+        JD_NOT_A_STORE_TEST();
+        QCOMPARE(ConsoleSettings::withPassword(QStringLiteral("postgresql://alice@h1:5432,h2:5432/jobdesk"), QStringLiteral("p@ss")),
+                 QStringLiteral("postgresql://alice:p%40ss@h1:5432,h2:5432/jobdesk"));
+        QCOMPARE(ConsoleSettings::withPassword(QStringLiteral("postgresql://h1,h2/jobdesk"), QStringLiteral("x")),
+                 QStringLiteral("postgresql://:x@h1,h2/jobdesk"));
     }
     void savedConnectionsNeverHoldAPassword()
     {
