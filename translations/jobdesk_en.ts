@@ -11,6 +11,18 @@
         <source>System language (%1)</source>
         <translation>System language (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Light</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dark</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -1558,10 +1570,6 @@
         <translation>Could not read the charts: %1</translation>
     </message>
     <message>
-        <source>%1 (n=%2)</source>
-        <translation>%1 (n=%2)</translation>
-    </message>
-    <message>
         <source>%1 to %2:</source>
         <translation>%1 to %2:</translation>
     </message>
@@ -1589,6 +1597,10 @@
     <message>
         <source>%1 reads them again.</source>
         <translation>%1 reads them again.</translation>
+    </message>
+    <message>
+        <source>%1: p50 %2 ms, p95 %3 ms (n=%4)</source>
+        <translation>%1: p50 %2 ms, p95 %3 ms (n=%4)</translation>
     </message>
 </context>
 <context>
@@ -2407,6 +2419,10 @@ Rejected: request at %7 (%8 after the job was created) by %9.</translation>
         <source>created %1</source>
         <translation>created %1</translation>
     </message>
+    <message>
+        <source>No longer matches the filter (%1 reads the list again).</source>
+        <translation>No longer matches the filter (%1 reads the list again).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::MainWindow</name>
@@ -2570,14 +2586,6 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
-    </message>
-    <message>
-        <source>Language saved: it changes when the console starts again.</source>
-        <translation>Language saved: it changes when the console starts again.</translation>
-    </message>
-    <message>
-        <source>Changes when the console starts again</source>
-        <translation>Changes when the console starts again</translation>
     </message>
     <message>
         <source>Worklists</source>
@@ -2837,6 +2845,18 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</source>
         <translation>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Theme</translation>
+    </message>
+    <message>
+        <source>&amp;Sidebar</source>
+        <translation>&amp;Sidebar</translation>
+    </message>
+    <message>
+        <source>The window is too narrow for the sidebar beside every jobs column: widen it, or the columns scroll.</source>
+        <translation>The window is too narrow for the sidebar beside every jobs column: widen it, or the columns scroll.</translation>
     </message>
 </context>
 <context>
@@ -3153,6 +3173,10 @@ Recorded config now %2</translation>
     <message>
         <source>Race losses</source>
         <translation>Race losses</translation>
+    </message>
+    <message>
+        <source>Race losses in the last hour, as Charts counts them; the list shows every one</source>
+        <translation>Race losses in the last hour, as Charts counts them; the list shows every one</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,18 @@
         <source>System language (%1)</source>
         <translation>கணினியின் மொழி (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>வெளிர் (&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>இருள் (&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>அமைப்பின் தோற்றம் (&amp;S)</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -1558,10 +1570,6 @@
         <translation>வரைபடங்களைப் படிக்க முடியவில்லை: %1</translation>
     </message>
     <message>
-        <source>%1 (n=%2)</source>
-        <translation>%1 (n=%2)</translation>
-    </message>
-    <message>
         <source>%1 to %2:</source>
         <translation>%1 முதல் %2 வரை:</translation>
     </message>
@@ -1589,6 +1597,10 @@
     <message>
         <source>%1 reads them again.</source>
         <translation>%1 அவற்றை மீண்டும் படிக்கும்.</translation>
+    </message>
+    <message>
+        <source>%1: p50 %2 ms, p95 %3 ms (n=%4)</source>
+        <translation>%1: p50 %2 மி.வி., p95 %3 மி.வி. (n=%4)</translation>
     </message>
 </context>
 <context>
@@ -2407,6 +2419,10 @@ Rejected: request at %7 (%8 after the job was created) by %9.</source>
         <source>created %1</source>
         <translation>உருவாக்கப்பட்டது %1</translation>
     </message>
+    <message>
+        <source>No longer matches the filter (%1 reads the list again).</source>
+        <translation>இனி வடிகட்டியுடன் பொருந்தவில்லை (%1 பட்டியலை மீண்டும் படிக்கும்).</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui::MainWindow</name>
@@ -2570,14 +2586,6 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>&amp;Language</source>
         <translation>மொழி (&amp;L)</translation>
-    </message>
-    <message>
-        <source>Language saved: it changes when the console starts again.</source>
-        <translation>மொழி சேமிக்கப்பட்டது: கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்.</translation>
-    </message>
-    <message>
-        <source>Changes when the console starts again</source>
-        <translation>கட்டுப்பாட்டகம் மீண்டும் தொடங்கும்போது மாறும்</translation>
     </message>
     <message>
         <source>Worklists</source>
@@ -2837,6 +2845,18 @@ Jobs are the stable record of what a user asked for; attempts are tries against 
     <message>
         <source>A retention archive (.jsonl.gz), read-only: its jobs, their stories and incident reports</source>
         <translation>ஒரு தக்கவைப்புக் காப்பகம் (.jsonl.gz), படிக்க மட்டும்: அதன் வேலைகள், அவற்றின் கதைகள், சம்பவ அறிக்கைகள்</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>தோற்றம் (&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Sidebar</source>
+        <translation>பக்கப்பட்டி (&amp;S)</translation>
+    </message>
+    <message>
+        <source>The window is too narrow for the sidebar beside every jobs column: widen it, or the columns scroll.</source>
+        <translation>ஒவ்வொரு வேலை நெடுவரிசையுடனும் பக்கப்பட்டிக்குச் சாளரம் போதுமான அகலம் இல்லை: அதை அகலமாக்குங்கள், இல்லையெனில் நெடுவரிசைகள் உருளும்.</translation>
     </message>
 </context>
 <context>
@@ -3153,6 +3173,10 @@ Recorded config now %2</source>
     <message>
         <source>Race losses</source>
         <translation>போட்டித் தோல்விகள்</translation>
+    </message>
+    <message>
+        <source>Race losses in the last hour, as Charts counts them; the list shows every one</source>
+        <translation>கடந்த ஒரு மணி நேரத்தின் போட்டித் தோல்விகள், வரைபடங்கள் எண்ணுவது போல; பட்டியல் ஒவ்வொன்றையும் காட்டும்</translation>
     </message>
 </context>
 <context>

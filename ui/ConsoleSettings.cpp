@@ -1,11 +1,17 @@
 #include "ConsoleSettings.h"
 
+#include "Retranslation.h"
+
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QRegularExpression>
+#include <QPalette>
 #include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QTranslator>
 #include <QUrl>
 
@@ -159,7 +165,8 @@ QLocale ConsoleSettings::applyLanguage()
 {
     // Made once, kept for the program's life (the application holds pointers to installed ones).
     static QTranslator *const qt = new QTranslator;
-    static QTranslator *const console = new QTranslator;
+    static QTranslator *const console = new RecordingTranslator; // what it translated is put in the next language
+
     QCoreApplication::removeTranslator(qt);
     QCoreApplication::removeTranslator(console);
     const QLocale locale = languageLocale(language());
@@ -181,7 +188,86 @@ QLocale ConsoleSettings::applyLanguage()
         font.setFamilies(fontFamilies(locale));
         QGuiApplication::setFont(font);
     }
+    // Windows already open speak the new language now, not after a restart.
+    if (qobject_cast<QApplication *>(QCoreApplication::instance()))
+        Retranslation::retranslateAll();
     return locale;
+}
+
+QString ConsoleSettings::theme()
+{
+    const QString code = QSettings().value(QStringLiteral("theme")).toString();
+    return themes().contains(code) ? code : QStringLiteral("system");
+}
+
+void ConsoleSettings::setTheme(const QString &code)
+{
+    QSettings().setValue(QStringLiteral("theme"), themes().contains(code) ? code : QStringLiteral("system"));
+}
+
+QStringList ConsoleSettings::themes()
+{
+    return {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")};
+}
+
+QString ConsoleSettings::themeName(const QString &code)
+{
+    if (code == QLatin1String("light"))
+        return QCoreApplication::translate("ConsoleSettings", "&Light");
+    if (code == QLatin1String("dark"))
+        return QCoreApplication::translate("ConsoleSettings", "&Dark");
+    return QCoreApplication::translate("ConsoleSettings", "&System");
+}
+
+namespace {
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xe8, 0xe8, 0xe8), dim(0x80, 0x80, 0x80);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, dim);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x6e, 0x6e));
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4a, 0x4a));
+    p.setColor(QPalette::Midlight, QColor(0x40, 0x40, 0x40));
+    p.setColor(QPalette::Mid, QColor(0x30, 0x30, 0x30));
+    p.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb5));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    p.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xff));
+    for (QPalette::ColorRole r : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, r, dim);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x40, 0x40, 0x40));
+    return p;
+}
+} // namespace
+
+void ConsoleSettings::applyTheme()
+{
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
+        return;
+    // The platform's look, as the console started with it (made once).
+    static const QString systemStyle = QApplication::style()->name();
+    static const QPalette systemPalette = QApplication::palette();
+    const QString code = theme();
+    if (code == QLatin1String("system")) {
+        if (QApplication::style()->name() != systemStyle)
+            QApplication::setStyle(QStyleFactory::create(systemStyle));
+        QApplication::setPalette(systemPalette);
+        return;
+    }
+    if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setPalette(code == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
 }
 
 QString ConsoleSettings::withoutPassword(const QString &url)

@@ -1,7 +1,8 @@
 #pragma once
 
 // What the console remembers in QSettings: saved connections (never a
-// password), the last one used, times in UTC or local time, the language.
+// password), the last one used, times in UTC or local time, the language and
+// the theme.
 // Window geometry,
 // splitters and column layouts are saved by the main window itself.
 
@@ -42,6 +43,15 @@ public:
     // language, replacing what an earlier call installed; windows made afterwards use it.
     // Returns the locale it followed.
     static QLocale applyLanguage();
+    // The look: "system" (the default: the platform's style and colours), "light" or "dark"
+    // (Fusion with a light or a dark palette).
+    static QString theme();
+    static void setTheme(const QString &code); // anything else is saved as "system"
+    static QStringList themes();               // "system" first
+    static QString themeName(const QString &code); // for the menu, translated
+    // Applies the saved theme to the application (a running console changes at once).
+    static void applyTheme();
+
     // The font families the console draws a language with, in order: the
     // system's, then for Tamil the first installed font that has Tamil
     // (none: the language's words would be empty boxes). applyLanguage() sets them.

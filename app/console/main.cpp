@@ -119,6 +119,7 @@ int main(int argc, char *argv[])
     // The language chosen in View > Language (default: the system locale's); the console's
     // catalogues are embedded under :/i18n (see packaging/), Qt's own come with Qt.
     ConsoleSettings::applyLanguage();
+    ConsoleSettings::applyTheme(); // View > Theme: the platform's, or Fusion light or dark
     QGuiApplication::setApplicationDisplayName(QCoreApplication::translate("main", "JobDesk"));
 
     QCommandLineParser parser;

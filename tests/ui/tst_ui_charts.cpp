@@ -103,6 +103,34 @@ private Q_SLOTS:
         QCOMPARE(sumY(view.raceLossSeries()), 1.0);
     }
 
+    // Provider names under the latency bars read whole on a small window: side by side when
+    // they fit, slanted when not ("flaky (n..." was cut); the sample counts are in the tooltip.
+    void latencyLabelsReadWholeOnASmallWindow()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        for (const QString &p : {QStringLiteral("flaky-eu-west"), QStringLiteral("steady-us-east"),
+                                 QStringLiteral("backup-ap-south"), QStringLiteral("spare-eu-north")}) {
+            const Job j = submitJob(*svc, QStringLiteral("k-") + p);
+            const Attempt a = startRunning(*svc, j.id, p);
+            svc->complete(a.id, R"({"summary":"ok"})", Actor::worker(QStringLiteral("w1")));
+        }
+        StoreClient client(fastOptions());
+        ChartsView view(&client);
+        QSignalSpy refreshed(&view, &ChartsView::refreshed);
+        client.open(store->url());
+        view.resize(700, 600); // two charts side by side: ~330 px for four names
+        view.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
+        QCOMPARE(view.latencyProviders().size(), 4);
+        QTRY_VERIFY(view.latencyLabelsFit());
+        for (const QString &p : view.latencyProviders())
+            QVERIFY(!p.contains(QLatin1String("(n=")));
+        QVERIFY(view.findChild<QChartView *>(QStringLiteral("latencyChart"))->toolTip().contains(QLatin1String("(n=1)")));
+        view.resize(1600, 900);
+        QTRY_VERIFY(view.latencyLabelsFit());
+    }
+
     void chartsRereadOnTheirScheduleOnlyWhileVisible()
     {
         JD_FRESH_STORE(store);

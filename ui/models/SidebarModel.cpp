@@ -91,6 +91,32 @@ void SidebarModel::setCount(const QString &id, std::optional<qint64> count, Coun
     Q_EMIT dataChanged(idx.siblingAtColumn(TitleColumn), idx);
 }
 
+void SidebarModel::retitle(const QString &id, const QString &title)
+{
+    const QModelIndex idx = indexOfId(id, TitleColumn);
+    if (!idx.isValid())
+        return;
+    const_cast<Entry *>(entryAt(idx))->title = title;
+    Q_EMIT dataChanged(idx, idx.siblingAtColumn(CountColumn));
+}
+
+void SidebarModel::retitle(const std::function<QString(const QString &)> &title)
+{
+    for (Section &s : m_sections) {
+        s.self.title = title(s.self.title);
+        s.self.toolTip = title(s.self.toolTip);
+        for (Entry &e : s.entries) {
+            e.title = title(e.title);
+            e.toolTip = title(e.toolTip);
+        }
+    }
+    if (!m_sections.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_sections.size()) - 1, ColumnCount - 1));
+    for (int s = 0; s < m_sections.size(); ++s)
+        if (!m_sections.at(s).entries.isEmpty())
+            Q_EMIT dataChanged(index(0, 0, index(s, 0)), index(int(m_sections.at(s).entries.size()) - 1, ColumnCount - 1, index(s, 0)));
+}
+
 void SidebarModel::setToolTip(const QString &id, const QString &toolTip)
 {
     const QModelIndex idx = indexOfId(id, CountColumn);

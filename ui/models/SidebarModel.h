@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 #include <optional>
 
 namespace jobdesk::ui {
@@ -50,6 +52,9 @@ public:
     void addEntry(const QString &sectionId, const Entry &entry);
     // Sets the count of a section or an entry (nullopt: unknown, shown blank).
     void setCount(const QString &id, std::optional<qint64> count, CountKind kind = CountKind::Exact);
+    // New titles (a language change): one entry's, or every title through `title`.
+    void retitle(const QString &id, const QString &title);
+    void retitle(const std::function<QString(const QString &)> &title);
     // What the entry (its count) means, under the count's own tooltip.
     void setToolTip(const QString &id, const QString &toolTip);
     QModelIndex indexOfId(const QString &id, int column = TitleColumn) const;

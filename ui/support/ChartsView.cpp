@@ -11,6 +11,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTimeAxis>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeySequence>
@@ -254,8 +255,11 @@ void ChartsView::apply(const Data &d)
         m_p95->remove(0, m_p95->count());
     double maxMs = 0;
     int samples = 0;
+    QStringList tips;
     for (const ProviderLatencyStat &s : d.latency) {
-        m_providers.append(tr("%1 (n=%2)").arg(s.provider, QString::number(s.samples)));
+        // The name alone under its bars ("flaky (n..." was cut); the sample count in the tooltip.
+        m_providers.append(s.provider);
+        tips.append(tr("%1: p50 %2 ms, p95 %3 ms (n=%4)").arg(s.provider).arg(s.p50Ms).arg(s.p95Ms).arg(s.samples));
         m_p50->append(double(s.p50Ms));
         m_p95->append(double(s.p95Ms));
         maxMs = std::max<double>(maxMs, double(s.p95Ms));
@@ -266,6 +270,8 @@ void ChartsView::apply(const Data &d)
             cats->clear();
             cats->append(m_providers);
         }
+    m_latencyView->setToolTip(tips.join(u'\n'));
+    fitLatencyLabels();
     for (QAbstractAxis *a : m_latencyChart->axes(Qt::Vertical))
         if (auto *y = qobject_cast<QValueAxis *>(a)) {
             y->setRange(0, std::max(10.0, maxMs * 1.15));
@@ -275,6 +281,45 @@ void ChartsView::apply(const Data &d)
                       + tr("%n race loss(es),", nullptr, totalLosses) + u' '
                       + tr("%n attempt(s) went unknown,", nullptr, int(totalUnknown)) + u' '
                       + tr("%n finished attempt(s) timed.", nullptr, int(samples)));
+}
+
+void ChartsView::fitLatencyLabels()
+{
+    // Names that do not fit side by side under their bars are drawn slanted, whole.
+    for (QAbstractAxis *a : m_latencyChart->axes(Qt::Horizontal)) {
+        auto *cats = qobject_cast<QBarCategoryAxis *>(a);
+        if (!cats)
+            continue;
+        const QFontMetrics fm(cats->labelsFont());
+        int widest = 0;
+        for (const QString &p : m_providers)
+            widest = std::max(widest, fm.horizontalAdvance(p));
+        const qreal plot = m_latencyChart->plotArea().width() > 0 ? m_latencyChart->plotArea().width()
+                                                                   : qreal(m_latencyView->width() - 80);
+        const qreal slot = m_providers.isEmpty() ? plot : plot / qreal(m_providers.size());
+        cats->setLabelsAngle(widest + fm.averageCharWidth() > slot ? -45 : 0);
+    }
+}
+
+bool ChartsView::latencyLabelsFit() const
+{
+    for (QAbstractAxis *a : m_latencyChart->axes(Qt::Horizontal))
+        if (auto *cats = qobject_cast<QBarCategoryAxis *>(a)) {
+            if (cats->labelsAngle() != 0)
+                return true; // slanted: each has the chart's height
+            const QFontMetrics fm(cats->labelsFont());
+            const qreal slot = m_latencyChart->plotArea().width() / qreal(std::max<qsizetype>(1, m_providers.size()));
+            for (const QString &p : m_providers)
+                if (fm.horizontalAdvance(p) > slot)
+                    return false;
+        }
+    return true;
+}
+
+void ChartsView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitLatencyLabels();
 }
 
 void ChartsView::showEvent(QShowEvent *event)

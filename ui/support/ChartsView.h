@@ -50,6 +50,7 @@ public:
     QBarSet *p95Set() const { return m_p95; }
     QStringList latencyProviders() const { return m_providers; }
     QChartView *outcomeChart() const { return m_outcomeView; }
+    bool latencyLabelsFit() const; // every provider's name under its bars reads whole
 
 Q_SIGNALS:
     void refreshed();
@@ -57,8 +58,10 @@ Q_SIGNALS:
 protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void fitLatencyLabels();
     int m_raceLossTotal = 0;
     struct Data
     {

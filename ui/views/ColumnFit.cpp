@@ -53,6 +53,14 @@ int ColumnFit::charsFor(const QTableView *table, int column, int chars)
     return std::max(cell, table->horizontalHeader()->sectionSizeHint(column));
 }
 
+int ColumnFit::leastWidth() const
+{
+    int sum = 0;
+    for (const Column &c : m_columns)
+        sum += c.least;
+    return sum;
+}
+
 void ColumnFit::fit()
 {
     if (m_userSized)

@@ -37,6 +37,8 @@ public:
     static int charsFor(const QTableView *table, int column, int chars);
 
     void fit();
+    // The width every column needs at least (the table's viewport below it scrolls).
+    int leastWidth() const;
     // A saved header (QHeaderView::saveState): its column order and hidden
     // columns come back; the widths are fitted again, not taken as the operator's.
     void restoreState(const QByteArray &state);

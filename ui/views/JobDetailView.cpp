@@ -215,12 +215,12 @@ JobDetailView::JobDetailView(StoreClient *client, QWidget *parent)
     if (client) {
         connect(client, &StoreClient::detailLoaded, this, &JobDetailView::onDetailLoaded);
         connect(client, &StoreClient::actionFinished, this, &JobDetailView::onActionFinished);
+        // "(2 min ago)" moves on with every poll, on the clock the jobs table's ages use.
+        connect(client, &StoreClient::polled, this, [this](const PollResult &r) {
+            if (r.dbNowMs > 0 && m_jobId && m_current && m_current->detail && m_current->detail->job.id == *m_jobId)
+                updateHeader(r.dbNowMs);
+        });
     }
-    // "(2 min ago)" moves on with every poll, on the clock the jobs table's ages use.
-    connect(client, &StoreClient::polled, this, [this](const PollResult &r) {
-        if (r.dbNowMs > 0 && m_jobId && m_current && m_current->detail && m_current->detail->job.id == *m_jobId)
-            updateHeader(r.dbNowMs);
-    });
     clear();
 }
 

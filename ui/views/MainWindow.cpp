@@ -2,6 +2,7 @@
 
 #include "ConsoleSettings.h"
 #include "Format.h"
+#include "Retranslation.h"
 #include "StoreClient.h"
 #include "models/ActionGuards.h"
 #include "models/JobsModel.h"
@@ -12,6 +13,7 @@
 #include "views/ConnectionBanner.h"
 #include "views/JobDetailView.h"
 #include "views/SavedViews.h"
+#include "views/ScreenFit.h"
 #include "dialogs/ShortcutsDialog.h"
 #include "worklists/OperatorWorklists.h"
 
@@ -20,6 +22,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QLayout>
 #include <QComboBox>
 #include <QDateTime>
 #include <QFileDialog>
@@ -126,6 +129,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, central);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->installEventFilter(this);
     m_sidebar = new QTreeView(m_mainSplitter);
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
     m_sidebar->setModel(m_sidebarModel);
@@ -164,6 +168,8 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::showViewStatus);
     // The Job menu acts on the job in the detail view: only while that view shows.
     connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::updateActions);
+    // The sidebar steps aside only for the jobs table: the other views are reached through it.
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::giveWayToTheJobs);
 
     buildMenus();
     installOperatorWorklists(this); // on-call worklists (ui/worklists): unknown attempts, race losses
@@ -215,6 +221,7 @@ MainWindow::MainWindow(StoreClient *client, QWidget *parent)
     });
 
     resize(1400, 900);
+    fitWindowsToScreen(); // this window and every dialog fit the screen they open on
     restoreLayout();
     updateStatus();
     updateActions();
@@ -361,6 +368,23 @@ QWidget *MainWindow::buildJobsPage()
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->horizontalHeader()->setHighlightSections(false);
+    fitJobsColumns();
+    m_detail = new JobDetailView(m_client, m_jobsSplitter);
+    m_jobsSplitter->setStretchFactor(0, 2);
+    m_jobsSplitter->setStretchFactor(1, 3);
+    v->addWidget(m_jobsSplitter, 1);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const qint64 id = m_jobs->data(current, JobsModel::JobIdRole).toLongLong();
+        if (m_detail->jobId() != id)
+            m_detail->showJob(id);
+    });
+    return page;
+}
+
+void MainWindow::fitJobsColumns()
+{
     // Every column on a 1024-pixel screen without scrolling: the fixed-format
     // ones as wide as their widest value, owner, route and provider shrink
     // (elided) when room is short, and the key takes what width is left (keys
@@ -387,20 +411,13 @@ QWidget *MainWindow::buildJobsPage()
         columns[JobsModel::ProviderColumn] = {chars(JobsModel::ProviderColumn, 12), chars(JobsModel::ProviderColumn, 8)};
         columns[JobsModel::AgeColumn] = {age, age};
         columns[JobsModel::VersionColumn] = {version, version};
+        const bool again = m_jobsFit != nullptr;
+        const QByteArray order = again ? m_table->horizontalHeader()->saveState() : QByteArray();
+        delete m_jobsFit;
         m_jobsFit = new ColumnFit(m_table, columns, JobsModel::KeyColumn);
+        if (again)
+            m_jobsFit->restoreState(order); // the operator's column order stays
     }
-    m_detail = new JobDetailView(m_client, m_jobsSplitter);
-    m_jobsSplitter->setStretchFactor(0, 2);
-    m_jobsSplitter->setStretchFactor(1, 3);
-    v->addWidget(m_jobsSplitter, 1);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        if (!current.isValid())
-            return;
-        const qint64 id = m_jobs->data(current, JobsModel::JobIdRole).toLongLong();
-        if (m_detail->jobId() != id)
-            m_detail->showJob(id);
-    });
-    return page;
 }
 
 void MainWindow::buildMenus()
@@ -437,6 +454,20 @@ void MainWindow::buildMenus()
     });
     showNew->setObjectName(QStringLiteral("showNewJobsAction"));
     showNew->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_sidebarAction = view->addAction(tr("&Sidebar"));
+    m_sidebarAction->setObjectName(QStringLiteral("sidebarAction"));
+    m_sidebarAction->setCheckable(true);
+    m_sidebarAction->setChecked(true);
+    m_sidebarAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(m_sidebarAction, &QAction::triggered, this, [this](bool on) {
+        m_sidebarWanted = on;
+        m_sidebarForced = on; // asked for: shown even where the jobs columns then give up room
+        giveWayToTheJobs();
+        if (on && !m_sidebarRoom)
+            statusBar()->showMessage(tr("The window is too narrow for the sidebar beside every jobs column: "
+                                        "widen it, or the columns scroll."),
+                                     10000);
+    });
     m_savedViewsMenu = view->addMenu(tr("Saved &views"));
     m_savedViewsMenu->setObjectName(QStringLiteral("savedViewsMenu"));
     rebuildSavedViewsMenu();
@@ -451,7 +482,7 @@ void MainWindow::buildMenus()
         Q_EMIT m_jobs->dataChanged(m_jobs->index(0, 0), m_jobs->index(std::max(0, m_jobs->rowCount() - 1), JobsModel::ColumnCount - 1));
         m_detail->refresh();
     });
-    // The language is saved now and used from the next start (windows are not retranslated in place).
+    // The language changes at once: the open windows are put in it (Retranslation.h).
     QMenu *language = view->addMenu(tr("&Language"));
     language->setObjectName(QStringLiteral("languageMenu"));
     auto *languages = new QActionGroup(language);
@@ -461,13 +492,25 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setChecked(code == ConsoleSettings::language());
         languages->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] {
+        connect(a, &QAction::triggered, this, [code] {
             ConsoleSettings::setLanguage(code);
-            statusBar()->showMessage(tr("Language saved: it changes when the console starts again."), 10000);
+            ConsoleSettings::applyLanguage();
         });
     }
-    language->addSeparator();
-    language->addAction(tr("Changes when the console starts again"))->setEnabled(false);
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    auto *themes = new QActionGroup(theme);
+    for (const QString &code : ConsoleSettings::themes()) {
+        QAction *a = theme->addAction(ConsoleSettings::themeName(code));
+        a->setObjectName(QStringLiteral("theme_") + code);
+        a->setCheckable(true);
+        a->setChecked(code == ConsoleSettings::theme());
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [code] {
+            ConsoleSettings::setTheme(code);
+            ConsoleSettings::applyTheme();
+        });
+    }
 
     QMenu *job = menuBar()->addMenu(tr("&Job"));
     QAction *copyId = job->addAction(tr("&Copy job id"), this, [this] { copySelected(false); });
@@ -1066,6 +1109,8 @@ void MainWindow::openJobsContextMenu(const QPoint &pos)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_mainSplitter && event->type() == QEvent::Resize)
+        giveWayToTheJobs(); // the room the window's layout gave the sidebar and the views
     // A line edit takes Ctrl+E (end of line), Ctrl+K (delete to the end) and more for itself
     // on some platforms: the window's own shortcuts go first in the jobs view's filter boxes.
     if (event->type() == QEvent::ShortcutOverride && qobject_cast<QLineEdit *>(watched)) {
@@ -1137,10 +1182,65 @@ void MainWindow::copySelected(bool key)
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
     if (event->type() == QEvent::WindowStateChange) {
         m_client->setPaused(isMinimized());
         showViewStatus();
     }
+}
+
+void MainWindow::giveWayToTheJobs()
+{
+    // The jobs table's columns need their least widths beside the sidebar; when the window
+    // cannot hold both (1024 pixels in Tamil), the sidebar steps aside until there is room
+    // again (View > Sidebar, Ctrl+B, brings it back at any time).
+    if (!m_sidebarAction || !m_jobsFit)
+        return; // still being built
+    const int sidebar = sidebarWidthForLabels(m_sidebar) + m_mainSplitter->handleWidth();
+    const int jobs = m_jobsFit->leastWidth() + 2 * m_table->frameWidth() + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent)
+                     + m_jobsPage->layout()->contentsMargins().left() + m_jobsPage->layout()->contentsMargins().right();
+    m_sidebarRoom = m_mainSplitter->width() >= sidebar + jobs;
+    if (m_sidebarRoom)
+        m_sidebarForced = false; // room again: the next narrow window steps it aside again
+    const bool show = m_sidebarWanted && (m_sidebarRoom || m_sidebarForced || m_pages->currentWidget() != m_jobsPage);
+    if (show == m_sidebar->isHidden())
+        m_sidebar->setVisible(show);
+    const QSignalBlocker block(m_sidebarAction);
+    m_sidebarAction->setChecked(show);
+}
+
+void MainWindow::retranslate()
+{
+    // The fixed texts are put in the new language for every window (Retranslation.h); here
+    // the texts made from data, and what is measured in the language's words.
+    if (m_openedUrl.isEmpty())
+        setWindowTitle(tr("JobDesk console"));
+    else
+        setWindowTitle(tr("JobDesk console: %1").arg(m_openedUrl));
+    m_sidebarModel->retitle([](const QString &title) { return Retranslation::again(title); });
+    for (JobState s : kStates)
+        m_sidebarModel->retitle(stateEntry(s), Format::jobState(s));
+    for (int i = 0; i < m_state->count(); ++i)
+        if (const int s = m_state->itemData(i).toInt(); s >= 0)
+            m_state->setItemText(i, Format::jobState(static_cast<JobState>(s)));
+    fitSidebarToLabels(m_sidebar, m_mainSplitter);
+    fitJobsColumns(); // measured in the new language's words
+    giveWayToTheJobs();
+    for (QAbstractItemView *view : findChildren<QAbstractItemView *>()) {
+        QAbstractItemModel *model = view->model();
+        if (!model || model == m_sidebarModel)
+            continue;
+        if (model->columnCount() > 0)
+            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+        if (model->rowCount() > 0 && model->columnCount() > 0)
+            Q_EMIT model->dataChanged(model->index(0, 0), model->index(model->rowCount() - 1, model->columnCount() - 1));
+    }
+    if (m_newJobs->isVisible())
+        m_newJobs->setText(tr("%n new job(s) waiting: show them (they do not push the rows you are reading)", nullptr,
+                              m_jobs->pendingCount()));
+    updateStatus();
+    m_detail->refresh();
 }
 
 void MainWindow::restoreLayout()

@@ -10,6 +10,7 @@
 
 #include <QMainWindow>
 
+class QAction;
 class QComboBox;
 class QFileDialog;
 class QLabel;
@@ -111,6 +112,9 @@ private:
     void showJobsView();   // with the state filter it had
     void updateActions();
     void copySelected(bool key);
+    void fitJobsColumns();   // the jobs columns' widths, measured in the language's words
+    void giveWayToTheJobs(); // the sidebar steps aside while the jobs columns need its room
+    void retranslate(); // on QEvent::LanguageChange: the texts made from data, in the new language
     void restoreLayout();
     void saveLayout();
 
@@ -152,6 +156,10 @@ private:
     QList<QAction *> m_actingActions;
     QList<QAction *> m_explainers; // the acting actions' keys while they are refused: say why
     bool m_layoutRestored = false;
+    QAction *m_sidebarAction = nullptr;
+    bool m_sidebarWanted = true;  // View > Sidebar
+    bool m_sidebarForced = false; // shown by the operator while the jobs columns need its room
+    bool m_sidebarRoom = true;    // the window holds the sidebar beside every jobs column
 };
 
 } // namespace jobdesk::ui

@@ -8,6 +8,7 @@
 #include "UnknownQueueModel.h"
 
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
@@ -48,6 +49,10 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     bar->addWidget(providerLabel);
     bar->addWidget(m_provider);
     bar->addStretch(1);
+    v->addLayout(bar);
+    // The actions in two rows under the filter: in one row beside it they made the page wider
+    // than a 1024-pixel screen in Tamil.
+    auto *actions = new QGridLayout;
     m_askNow = new QPushButton(tr("&Ask provider now"), this);
     m_askNow->setObjectName(QStringLiteral("askNowButton"));
     m_askNow->setToolTip(tr("The dispatchers ask the provider about the selected attempts before any other, on their next "
@@ -58,9 +63,12 @@ UnknownQueueView::UnknownQueueView(StoreClient *client, QWidget *parent)
     m_cancelSelected->setObjectName(QStringLiteral("cancelSelectedButton"));
     m_cancelAll = new QPushButton(tr("Cancel a&ll shown…"), this); // Alt+S is the Support menu's
     m_cancelAll->setObjectName(QStringLiteral("cancelAllShownButton"));
-    for (QPushButton *b : {m_askNow, m_openJob, m_cancelSelected, m_cancelAll})
-        bar->addWidget(b);
-    v->addLayout(bar);
+    actions->addWidget(m_openJob, 0, 0);
+    actions->addWidget(m_askNow, 0, 1);
+    actions->addWidget(m_cancelSelected, 1, 0);
+    actions->addWidget(m_cancelAll, 1, 1);
+    actions->setColumnStretch(2, 1);
+    v->addLayout(actions);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("unknownQueueTable"));
