@@ -4,6 +4,7 @@
 #include "StoreClient.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QLabel>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -98,7 +99,12 @@ void ConnectionBanner::refresh()
         const QString role = info.identity.role == Role::Viewer ? tr("%1, read-only: actions disabled").arg(info.identity.roleName)
                              : info.identity.roleName == QLatin1String("local") ? tr("local file, acts as operator")
                                                                                  : info.identity.roleName;
-        text = tr("%1 as %2 (%3)").arg(info.url.toDisplayString(), info.identity.databaseUser, role);
+        // A file in the home folder as ~/...: shorter, and no account name on a shared screen.
+        QString where = info.url.toDisplayString();
+        const QString home = QStringLiteral("sqlite:") + QDir::homePath() + u'/';
+        if (QDir::homePath() != QLatin1String("/") && where.startsWith(home))
+            where = QStringLiteral("sqlite:~/") + where.mid(home.size());
+        text = tr("%1 as %2 (%3)").arg(where, info.identity.databaseUser, role);
         if (!m_server.isEmpty())
             text += QStringLiteral("   ·   ") + (m_failedOverFrom.isEmpty() ? tr("on %1").arg(m_server)
                                                                         : tr("on %1, failed over from %2 at %3")
