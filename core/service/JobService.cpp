@@ -1750,7 +1750,10 @@ OperatorResult JobService::requestLookup(qint64 attemptId, const OperatorRequest
         // Not a state change: no event, no change sequence (the audit row is what moved).
         const Stamp st{0, d->session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
                               .first().first().toLongLong()};
-        d->session->exec(QStringLiteral("UPDATE attempts SET lookup_requested_at_ms = $2 WHERE id = $1"), {a.id, st.nowMs});
+        // After the last lookup, even within its millisecond: due until a later lookup answers it.
+        d->session->exec(QStringLiteral("UPDATE attempts SET lookup_requested_at_ms = max($2, COALESCE(last_lookup_at_ms, 0) + 1) "
+                                        "WHERE id = $1"),
+                         {a.id, st.nowMs});
         QJsonObject response{{QStringLiteral("action"), QStringLiteral("request_lookup")},
                              {QStringLiteral("attempt_id"), a.id},
                              {QStringLiteral("job_id"), a.jobId},

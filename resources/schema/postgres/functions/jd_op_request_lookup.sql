@@ -47,7 +47,8 @@ BEGIN
         RETURN;
     END IF;
     v_now := jd_now_ms();
-    UPDATE attempts t SET lookup_requested_at_ms = v_now WHERE t.id = a.id;
+    -- After the last lookup, even within its millisecond: a request is due until a later lookup answers it.
+    UPDATE attempts t SET lookup_requested_at_ms = greatest(v_now, coalesce(t.last_lookup_at_ms, 0) + 1) WHERE t.id = a.id;
     v_resp := jsonb_build_object('action', 'request_lookup', 'attempt_id', a.id, 'job_id', a.job_id,
                                  'requested_at_ms', v_now, 'last_lookup_at_ms', a.last_lookup_at_ms);
     INSERT INTO audit_log (request_id, action, actor_kind, actor_id, actor_role, job_id, attempt_id, reason, response,
