@@ -1130,9 +1130,12 @@
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
-        <translation>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</translation>
+        <translation>
+            <numerusform>Its open attempt %1 is cancelled with it; a late result from it is discarded and shown as a race loss.</numerusform>
+            <numerusform>Its open attempts %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>

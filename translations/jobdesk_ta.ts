@@ -1130,9 +1130,12 @@
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Its open attempt(s) %1 are cancelled with it; a late result from any of them is discarded and shown as a race loss.</source>
-        <translation>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</translation>
+        <translation>
+            <numerusform>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</numerusform>
+            <numerusform>அதன் திறந்த முயற்சி(கள்) %1 உடன் சேர்ந்து ரத்துசெய்யப்படும்; அவற்றில் எதிலிருந்தும் தாமதமாக வரும் முடிவு நிராகரிக்கப்பட்டு போட்டித் தோல்வியாகக் காட்டப்படும்.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The job goes back to the queue, but no proven provider is left in the chain of route %1: the dispatcher will fail it unless you retry it yourself (or validate a provider first).</source>

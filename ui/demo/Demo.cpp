@@ -213,6 +213,10 @@ void DemoWorld::setUp()
         d.idlePollMs = 100;
         d.maintenanceEveryMs = 500;
         d.reconcileEveryMs = 500;
+        // The demo's unknown attempts are asked about within seconds, not the
+        // production backoff's minutes, so a late answer shows soon.
+        d.lookupBackoffMinMs = 500;
+        d.lookupBackoffMaxMs = 4000;
         m_dispatcher = std::make_unique<Dispatcher>(m_options.url, m_config, nullptr, d);
         m_dispatcher->recordConfig(*m_svc);
         // Contract validations: backup is proven for every route; spare fails its own.
