@@ -78,6 +78,7 @@ const QString kHistory = QStringLiteral("jobs,attempts,attempt_events,idempotenc
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); // progress shows when the output goes to a file
     QCommandLineParser p;
     p.addHelpOption();
     const QCommandLineOption pgOpt(QStringLiteral("pg"), QStringLiteral("PostgreSQL base URL (loopback)."), QStringLiteral("url"));
@@ -104,8 +105,9 @@ int main(int argc, char *argv[])
         auto svc = JobService::open(url);
         QElapsedTimer t;
         t.start();
-        bench::seed(*svc, jobs);
-        std::printf("seeded %lld jobs in %.1f s\n", static_cast<long long>(jobs), double(t.elapsed()) / 1000.0);
+        bench::seed(*svc, jobs, 1, bench::SeedIndexes::Rebuild);
+        std::printf("seeded %lld jobs in %.1f s (load average %s)\n", static_cast<long long>(jobs), double(t.elapsed()) / 1000.0,
+                    qPrintable(bench::loadAverage()));
 
         QTemporaryDir archives;
         RetentionPolicy policy;
@@ -121,6 +123,7 @@ int main(int argc, char *argv[])
         });
         const double alone = submitRate(url, clients, stop, "alone");
         timer.join();
+        std::printf("submits alone: %.1f/s (load average %s)\n", alone, qPrintable(bench::loadAverage()));
 
         // 2. the same clients while retention removes every decided job.
         stop = false;
@@ -166,6 +169,7 @@ int main(int argc, char *argv[])
         const double during = submitRate(url, clients, stop, "during");
         remover.join();
         watcher.join();
+        std::printf("submits during retention: %.1f/s (load average %s)\n", during, qPrintable(bench::loadAverage()));
 
         std::printf("\n%-64s %12s %12s %8s %s\n", "measurement", "value", "baseline", "ratio", "target");
         std::printf("%-64s %12.1f %12.1f %8.2f %s\n", "submits/s at 8 clients while retention runs vs without", during, alone,
@@ -186,7 +190,7 @@ int main(int argc, char *argv[])
             const qint64 next = svc->session().exec(QStringLiteral("SELECT greatest((SELECT max(id) FROM jobs), "
                                                                    "(SELECT max(job_id) FROM key_tombstones)) + 1"))
                                     .first().first().toLongLong();
-            bench::seed(*svc, jobs, next);
+            bench::seed(*svc, jobs, next); // indexes maintained row by row: their growth is part of the figure
             policy.nowMs.reset();
             const RetentionReport cycle = Retention(*svc).run(policy, QStringLiteral("bench"));
             svc->session().exec(QStringLiteral("VACUUM"));
@@ -196,8 +200,9 @@ int main(int argc, char *argv[])
                 firstSize = size;
                 firstTombstones = tomb;
             }
-            std::printf("cycle %d: removed %d; history tables and indexes %.1f MB, tombstones %.1f MB\n", c, cycle.removed,
-                        double(size) / 1e6, double(tomb) / 1e6);
+            std::printf("cycle %d: removed %d; history tables and indexes %.1f MB, tombstones %.1f MB (load average %s)\n", c,
+                        cycle.removed, double(size) / 1e6, double(tomb) / 1e6, qPrintable(bench::loadAverage()));
+            std::fflush(stdout);
         }
         const qint64 lastSize = sizeOf(*svc, kHistory);
         std::printf("%-64s %12.1f %12.1f %8.2f %s\n", "history size after the last cycle vs after the first (MB)", double(lastSize) / 1e6,

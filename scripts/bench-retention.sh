@@ -4,13 +4,21 @@
 # port, seeds --jobs jobs in bulk and removes them while 8 connections submit.
 #   scripts/bench-retention.sh                 # --jobs 1000000
 #   scripts/bench-retention.sh --jobs 200000 --seconds 10
+#   JOBDESK_BENCH_BUILD_DIR=build/my-release scripts/bench-retention.sh   # an existing release build folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release --target jobdesk-bench-retention
+# JOBDESK_BENCH_BUILD_DIR: an existing release build folder instead of the preset's build/release.
+if [ -n "${JOBDESK_BENCH_BUILD_DIR:-}" ]; then
+  BUILD=$JOBDESK_BENCH_BUILD_DIR
+  cmake --build "$BUILD" -j"${JOBDESK_BENCH_JOBS:-2}" --target jobdesk-bench-retention
+else
+  BUILD=build/release
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target jobdesk-bench-retention
+fi
 PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/jobdesk-bench-retention.XXXXXX")
 cleanup() { scripts/pg-throwaway.sh stop "$PGDIR" || true; rm -rf "$PGDIR"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 URL=$(PG_FSYNC=on PG_SYNC_COMMIT=on scripts/pg-throwaway.sh start "$PGDIR")
-build/release/bench/jobdesk-bench-retention --pg "$URL" "$@"
+"$BUILD"/bench/jobdesk-bench-retention --pg "$URL" "$@"
