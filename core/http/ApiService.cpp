@@ -361,6 +361,66 @@ std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &r
     return Caller{token->id, token->ownerId, token->role};
 }
 
+ApiService::CheckedCreate ApiService::checkCreate(const HttpRequest &request, const Caller &caller) const
+{
+    CheckedCreate out;
+    if (auto p = readIdempotencyKey(request, &out.key)) {
+        out.refusal = p->response();
+        return out;
+    }
+    CreateJobBody body;
+    if (auto p = parseCreateJobBody(request.body, &body)) {
+        out.refusal = p->response();
+        return out;
+    }
+    // A route this instance does not know, or an input its schema refuses: no
+    // new job here. A key another instance (or an older configuration) took is
+    // still answered with its job, as a replay or a conflict (DESIGN.md,
+    // invariant 7), so a rolling deploy or a tightened schema never tells a
+    // retrying client that its running job was invalid.
+    const Route *route = m_routes.route(body.route);
+    if (!route) {
+        QStringList names;
+        for (const Route &r : m_routes.routes)
+            names.append(r.name);
+        out.refusal = problemResponse(ProblemType::UnknownRoute, QCoreApplication::translate("ApiService", "no route \"%1\" (routes: %2)")
+                                                                     .arg(body.route.left(255), names.join(QStringLiteral(", "))));
+    } else if (const auto schema = m_inputSchemas.value(route->name)) {
+        const QStringList errors = schema->validate(body.input, QStringLiteral("$.input"));
+        if (!errors.isEmpty()) {
+            QJsonArray list;
+            for (const QString &e : errors.mid(0, 20))
+                list.append(e);
+            out.refusal = problemResponse(ProblemType::InvalidInput,
+                                          QCoreApplication::translate("ApiService", "the input does not match route %1's input schema: %2")
+                                              .arg(route->name, errors.first()),
+                                          {{QStringLiteral("errors"), list}});
+        }
+    }
+    if (out.refusal) {
+        out.answersTakenKey = true;
+        out.request.ownerId = caller.ownerId;
+        out.request.idempotencyKey = out.key;
+        out.request.route = body.route;
+        out.request.input = body.input;
+        out.request.clientMeta = clientMeta(request, caller, m_options);
+        return out;
+    }
+    out.request = submitRequestFor(*route, caller.ownerId, out.key, body.input, clientMeta(request, caller, m_options));
+    return out;
+}
+
+std::optional<SubmitResult> ApiService::answerTaken(JobService &svc, const CheckedCreate &create)
+{
+    try {
+        return svc.answerTakenKey(create.request);
+    } catch (const JobDeskError &e) {
+        if (e.code() != JobDeskError::Code::InvalidArgument) // not storable as an intent: the refusal stands
+            throw;
+    }
+    return std::nullopt;
+}
+
 HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, const Caller &caller)
 {
     if (caller.role != TokenRole::Client)
@@ -368,64 +428,27 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
                                QCoreApplication::translate("ApiService", "only a client token creates jobs (this one is %1)").arg(toText(caller.role)));
     if (auto p = checkJsonRequest(request, m_options.maxBodyBytes))
         return p->response();
-    QString key;
-    if (auto p = readIdempotencyKey(request, &key))
-        return p->response();
-    CreateJobBody body;
-    if (auto p = parseCreateJobBody(request.body, &body))
-        return p->response();
-    // A route this instance does not know, or an input its schema refuses: no
-    // new job here. A key another instance (or an older configuration) took is
-    // still answered with its job, as a replay or a conflict (DESIGN.md,
-    // invariant 7), so a rolling deploy or a tightened schema never tells a
-    // retrying client that its running job was invalid.
-    std::optional<HttpResponse> refusal;
-    const Route *route = m_routes.route(body.route);
-    if (!route) {
-        QStringList names;
-        for (const Route &r : m_routes.routes)
-            names.append(r.name);
-        refusal = problemResponse(ProblemType::UnknownRoute, QCoreApplication::translate("ApiService", "no route \"%1\" (routes: %2)")
-                                                                 .arg(body.route.left(255), names.join(QStringLiteral(", "))));
-    } else if (const auto schema = m_inputSchemas.value(route->name)) {
-        const QStringList errors = schema->validate(body.input, QStringLiteral("$.input"));
-        if (!errors.isEmpty()) {
-            QJsonArray list;
-            for (const QString &e : errors.mid(0, 20))
-                list.append(e);
-            refusal = problemResponse(ProblemType::InvalidInput,
-                                      QCoreApplication::translate("ApiService", "the input does not match route %1's input schema: %2")
-                                          .arg(route->name, errors.first()),
-                                      {{QStringLiteral("errors"), list}});
-        }
-    }
+    const CheckedCreate create = checkCreate(request, caller);
     std::optional<SubmitResult> answered;
-    if (refusal) {
-        SubmitRequest probe;
-        probe.ownerId = caller.ownerId;
-        probe.idempotencyKey = key;
-        probe.route = body.route;
-        probe.input = body.input;
-        probe.clientMeta = clientMeta(request, caller, m_options);
-        try {
-            answered = svc.answerTakenKey(probe);
-        } catch (const JobDeskError &e) {
-            if (e.code() != JobDeskError::Code::InvalidArgument) // not storable as an intent: the refusal stands
-                throw;
-        }
+    if (create.refusal) {
+        if (create.answersTakenKey)
+            answered = answerTaken(svc, create);
         if (!answered)
-            return *refusal;
+            return *create.refusal;
     }
-    const SubmitResult result = answered
-        ? *answered
-        : svc.submit(submitRequestFor(*route, caller.ownerId, key, body.input, clientMeta(request, caller, m_options)));
+    const SubmitResult result = answered ? *answered : svc.submit(create.request);
+    if (m_notifier)
+        m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written
+    return createdAnswer(request, create.key, result);
+}
+
+HttpResponse ApiService::createdAnswer(const HttpRequest &request, const QString &key, const SubmitResult &result)
+{
     m_metrics.countSubmit(result.outcome);
     {
         const LogScope scope({result.job.id, 0, traceIdOf(request.header("traceparent"))});
         qCDebug(lcHttp).noquote() << "create:" << toText(result.outcome);
     }
-    if (m_notifier)
-        m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written
     const QByteArray location = jobPath(result.job.id);
     switch (result.outcome) {
     case SubmitResult::Outcome::Created: {
@@ -456,6 +479,8 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     r.addHeader("Location", location);
     return r;
 }
+
+HttpResponse ApiService::errorAnswer(const JobDeskError &e) { return fromError(e); }
 
 HttpResponse ApiService::getJob(JobService &svc, const Caller &caller, qint64 jobId, bool withAttempts)
 {

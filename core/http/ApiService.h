@@ -71,6 +71,20 @@ private:
     HttpResponse route(const HttpRequest &request, JobService *svc, const QString &storeError);
     std::variant<Caller, HttpResponse> authenticate(const HttpRequest &request, JobService &svc);
     HttpResponse createJob(const HttpRequest &request, JobService &svc, const Caller &caller);
+    // A create's request checked as POST /v1/jobs checks it, before the store is asked.
+    struct CheckedCreate
+    {
+        QString key;
+        SubmitRequest request;               // what to submit
+        std::optional<HttpResponse> refusal; // refused here...
+        bool answersTakenKey = false;        // ...but a key already taken is answered with its job (a rolling deploy)
+    };
+    CheckedCreate checkCreate(const HttpRequest &request, const Caller &caller) const;
+    // A refused create whose key is taken: its replay or conflict; nullopt: the refusal stands.
+    std::optional<SubmitResult> answerTaken(JobService &svc, const CheckedCreate &create);
+    // POST /v1/jobs's answer for a submit's result (counted and logged here).
+    HttpResponse createdAnswer(const HttpRequest &request, const QString &key, const SubmitResult &result);
+    static HttpResponse errorAnswer(const JobDeskError &e); // as handle() answers a JobDeskError
     HttpResponse createJobs(const HttpRequest &request, JobService &svc, const Caller &caller); // BatchEndpoint.cpp
     HttpResponse getJob(JobService &svc, const Caller &caller, qint64 jobId, bool attempts);
     HttpResponse cancelAttempt(const HttpRequest &request, JobService &svc, const Caller &caller, qint64 attemptId);

@@ -10,6 +10,9 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
+
+#include <algorithm>
 
 namespace jobdesk {
 namespace {
@@ -64,38 +67,82 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
         return problemResponse(ProblemType::InvalidBody,
                                QCoreApplication::translate("ApiService", "a batch holds 1..%1 items, this one %2").arg(kMaxBatchItems).arg(list.size()));
 
-    // PostgreSQL: the whole batch is one transaction, one commit (one WAL
-    // flush) instead of one per item. Should it end early (a lost
-    // connection, a retried statement rolls it back) the batch is a 503 and
-    // every item may be sent again: each is keyed.
-    SqlSession &session = svc.session();
-    const bool oneTransaction = svc.dialect() == Dialect::Postgres;
-    if (oneTransaction)
-        session.begin();
-    auto abandon = [&] {
-        if (oneTransaction && session.inTransaction())
-            session.rollback();
-    };
-    QJsonArray answers;
+    // Every item is checked as POST /v1/jobs checks it, then the items to
+    // submit go to the store together (JobService::submitBatch: on
+    // PostgreSQL a constant number of statements, whatever the batch's
+    // size), answered as the single creates would be, one after the other.
+    // A store failure answers the whole batch (503): every item may be sent again.
+    QList<QJsonObject> answers(list.size());
     int created = 0, replayed = 0, conflicts = 0, invalid = 0;
-    try {
+    auto refuse = [&](qsizetype i, const HttpResponse &problem) {
+        answers[i].insert(QStringLiteral("outcome"), QStringLiteral("invalid"));
+        answers[i].insert(QStringLiteral("problem"), QJsonDocument::fromJson(problem.body).object());
+        ++invalid;
+    };
+    // The item's answer from what POST /v1/jobs would have answered it.
+    auto answer = [&](qsizetype i, const HttpResponse &r, const QJsonObject &intent) {
+        QJsonObject &a = answers[i];
+        const QJsonObject o = QJsonDocument::fromJson(r.body).object();
+        if (r.status == 201 || r.status == 200) {
+            a.insert(QStringLiteral("outcome"), r.status == 201 ? QStringLiteral("created") : QStringLiteral("replayed"));
+            a.insert(QStringLiteral("job_id"), o.value(QStringLiteral("id")));
+            ++(r.status == 201 ? created : replayed);
+        } else if (r.status == 409) {
+            const qint64 jobId = o.value(QStringLiteral("job_id")).toInteger();
+            a.insert(QStringLiteral("outcome"), QStringLiteral("conflict"));
+            a.insert(QStringLiteral("job_id"), jobId);
+            a.insert(QStringLiteral("submitted_fingerprint"), o.value(QStringLiteral("submitted_fingerprint")));
+            if (const std::optional<Job> stored = svc.job(jobId)) {
+                const HttpResponse j = getJob(svc, caller, jobId, false);
+                a.insert(QStringLiteral("job"), QJsonDocument::fromJson(j.body).object());
+                QJsonArray differing;
+                differences(QJsonObject{{QStringLiteral("route"), stored->route}, {QStringLiteral("input"), stored->input}}, intent,
+                            QString(), &differing);
+                a.insert(QStringLiteral("differing"), differing);
+            }
+            ++conflicts;
+        } else {
+            refuse(i, r);
+        }
+    };
+    struct Pending
+    {
+        qsizetype index;
+        QString key;
+        QJsonObject intent; // {route, input} as sent
+    };
+    QList<Pending> pending;
+    QList<SubmitRequest> requests;
+    QSet<QString> pendingKeys;
+    qint64 changeSeq = 0;
+    const auto flush = [&] {
+        if (requests.isEmpty())
+            return;
+        const QList<BatchSubmitAnswer> results = svc.submitBatch(requests);
+        for (qsizetype p = 0; p < pending.size(); ++p) {
+            const BatchSubmitAnswer &b = results.at(p);
+            if (b.refused) {
+                refuse(pending.at(p).index, errorAnswer(*b.refused));
+                continue;
+            }
+            changeSeq = std::max(changeSeq, b.result->job.changeSeq);
+            answer(pending.at(p).index, createdAnswer(request, pending.at(p).key, *b.result), pending.at(p).intent);
+        }
+        pending.clear();
+        requests.clear();
+        pendingKeys.clear();
+    };
     for (qsizetype i = 0; i < list.size(); ++i) {
-        QJsonObject answer{{QStringLiteral("index"), int(i)}};
+        answers[i].insert(QStringLiteral("index"), int(i));
         const QJsonObject item = list.at(i).toObject();
         const QJsonValue key = item.value(QStringLiteral("idempotency_key"));
-        auto refuse = [&](const HttpResponse &problem) {
-            answer.insert(QStringLiteral("outcome"), QStringLiteral("invalid"));
-            answer.insert(QStringLiteral("problem"), QJsonDocument::fromJson(problem.body).object());
-            ++invalid;
-        };
         if (!list.at(i).isObject() || !key.isString() || item.size() != 3 || !item.contains(QStringLiteral("route"))
             || !item.contains(QStringLiteral("input"))) {
-            refuse(problemResponse(ProblemType::InvalidBody,
-                                   QCoreApplication::translate("ApiService", "an item is {\"idempotency_key\": \"...\", \"route\": \"...\", \"input\": {...}}")));
-            answers.append(answer);
+            refuse(i, problemResponse(ProblemType::InvalidBody,
+                                      QCoreApplication::translate("ApiService", "an item is {\"idempotency_key\": \"...\", \"route\": \"...\", \"input\": {...}}")));
             continue;
         }
-        answer.insert(QStringLiteral("idempotency_key"), key);
+        answers[i].insert(QStringLiteral("idempotency_key"), key);
         // The item as the single create it stands for: the same checks and answers.
         HttpRequest one;
         one.method = "POST";
@@ -109,47 +156,38 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
         body.remove(QStringLiteral("idempotency_key"));
         one.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
         one.headers.append({"Content-Length", QByteArray::number(one.body.size())});
-        const HttpResponse r = createJob(one, svc, caller);
-        const QJsonObject o = QJsonDocument::fromJson(r.body).object();
-        if (r.status == 201 || r.status == 200) {
-            answer.insert(QStringLiteral("outcome"), r.status == 201 ? QStringLiteral("created") : QStringLiteral("replayed"));
-            answer.insert(QStringLiteral("job_id"), o.value(QStringLiteral("id")));
-            ++(r.status == 201 ? created : replayed);
-        } else if (r.status == 409) {
-            const qint64 jobId = o.value(QStringLiteral("job_id")).toInteger();
-            answer.insert(QStringLiteral("outcome"), QStringLiteral("conflict"));
-            answer.insert(QStringLiteral("job_id"), jobId);
-            answer.insert(QStringLiteral("submitted_fingerprint"), o.value(QStringLiteral("submitted_fingerprint")));
-            if (const std::optional<Job> stored = svc.job(jobId)) {
-                const HttpResponse j = getJob(svc, caller, jobId, false);
-                answer.insert(QStringLiteral("job"), QJsonDocument::fromJson(j.body).object());
-                QJsonArray differing;
-                differences(QJsonObject{{QStringLiteral("route"), stored->route}, {QStringLiteral("input"), stored->input}}, body, QString(), &differing);
-                answer.insert(QStringLiteral("differing"), differing);
-            }
-            ++conflicts;
-        } else if (r.status >= 500) {
-            abandon();
-            return r; // the store is away: nothing more is tried; every item may be sent again
-        } else {
-            refuse(r);
+        const CheckedCreate create = checkCreate(one, caller);
+        if (!create.refusal) {
+            pending.append(Pending{i, create.key, body});
+            requests.append(create.request);
+            pendingKeys.insert(create.key);
+            continue;
         }
-        answers.append(answer);
+        if (!create.answersTakenKey) {
+            refuse(i, *create.refusal);
+            continue;
+        }
+        // Refused here, but a taken key is answered with its job: after the
+        // items before it that take the same key, as one create after another.
+        if (pendingKeys.contains(create.key))
+            flush();
+        if (const std::optional<SubmitResult> taken = answerTaken(svc, create)) {
+            changeSeq = std::max(changeSeq, taken->job.changeSeq);
+            answer(i, createdAnswer(one, create.key, *taken), body);
+        } else {
+            refuse(i, *create.refusal);
+        }
     }
-    if (oneTransaction) {
-        if (!session.inTransaction()) // a statement's retry rolled the batch back
-            throw JobDeskError(JobDeskError::Code::StoreBusy,
-                               QStringLiteral("batch: the transaction was rolled back; nothing may be assumed written, send the batch again"));
-        session.commit();
-    }
-    } catch (...) {
-        abandon();
-        throw;
-    }
+    flush();
+    if (m_notifier && created + replayed + conflicts > 0)
+        m_notifier->poke(changeSeq); // jobs or idempotency events were written
+    QJsonArray answered;
+    for (const QJsonObject &a : std::as_const(answers))
+        answered.append(a);
     HttpResponse out;
     out.status = 200;
     out.contentType = "application/json";
-    out.body = QJsonDocument(QJsonObject{{QStringLiteral("items"), answers},
+    out.body = QJsonDocument(QJsonObject{{QStringLiteral("items"), answered},
                                          {QStringLiteral("created"), created},
                                          {QStringLiteral("replayed"), replayed},
                                          {QStringLiteral("conflicts"), conflicts},

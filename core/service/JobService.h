@@ -52,6 +52,14 @@ struct SubmitResult
 };
 QString toText(SubmitResult::Outcome o);
 
+// One request's answer in JobService::submitBatch: what submit() would have
+// answered, or why the request was refused before anything was written.
+struct BatchSubmitAnswer
+{
+    std::optional<SubmitResult> result;
+    std::optional<JobDeskError> refused; // InvalidArgument (checkIntent)
+};
+
 // Why a new attempt was refused; blockingAttemptId names the attempt in the way.
 struct Refusal
 {
@@ -416,6 +424,12 @@ public:
 
     // -- writers --
     SubmitResult submit(const SubmitRequest &request);
+    // Many submits, answered in order as submit() would answer each in turn
+    // (the same key twice: created, then replayed or conflict; the same
+    // idempotency events). PostgreSQL: a constant number of statements
+    // (core/service/BatchSubmit.cpp). A store failure throws: any request may
+    // have been written, and every one may be sent again.
+    QList<BatchSubmitAnswer> submitBatch(const QList<SubmitRequest> &requests);
     // A retry of a key that may already be taken, by a caller that cannot
     // create the job (an API instance whose routes file lacks the route, or
     // whose input schema refuses what another instance took): when the owner's

@@ -18,12 +18,75 @@ QJsonObject item(const QString &key, const QJsonObject &input, const QString &ro
     return {{QStringLiteral("idempotency_key"), key}, {QStringLiteral("route"), route}, {QStringLiteral("input"), input}};
 }
 
-HttpReply postBatch(quint16 port, const QString &token, const QJsonArray &items)
+HttpReply postBatch(quint16 port, const QString &token, const QJsonArray &items, const HttpHeaders &extra = {})
 {
     HttpHeaders h = jsonHeaders(token, QByteArray());
+    h.append(extra);
     return httpCall(port, requestBytes("POST", "/v1/jobs/batch", h,
                                        QJsonDocument(QJsonObject{{QStringLiteral("items"), items}}).toJson(QJsonDocument::Compact)),
                     60000);
+}
+
+// A single create's answer as the batch answers it, with the job named by
+// its key (the batch's answer and the single creates' run for two owners).
+QJsonObject asBatchAnswer(JobService &svc, const HttpReply &r, const QJsonObject &item)
+{
+    const QJsonObject o = r.json();
+    auto keyOf = [&](const QJsonValue &id) {
+        const std::optional<Job> j = svc.job(id.toInteger());
+        return j ? j->idempotencyKey : QStringLiteral("?");
+    };
+    if (r.status == 201 || r.status == 200)
+        return {{QStringLiteral("outcome"), r.status == 201 ? QStringLiteral("created") : QStringLiteral("replayed")},
+                {QStringLiteral("job"), keyOf(o.value(QStringLiteral("id")))}};
+    if (r.status == 409) {
+        const std::optional<Job> stored = svc.job(o.value(QStringLiteral("job_id")).toInteger());
+        return {{QStringLiteral("outcome"), QStringLiteral("conflict")}, {QStringLiteral("job"), keyOf(o.value(QStringLiteral("job_id")))},
+                {QStringLiteral("submitted_fingerprint"), o.value(QStringLiteral("submitted_fingerprint"))},
+                {QStringLiteral("stored_intent"), QJsonObject{{QStringLiteral("route"), stored->route}, {QStringLiteral("input"), stored->input}}},
+                {QStringLiteral("sent"), item}};
+    }
+    return {{QStringLiteral("outcome"), QStringLiteral("invalid")}, {QStringLiteral("problem"), o}};
+}
+
+QJsonObject comparable(JobService &svc, const QJsonObject &answer, const QJsonObject &item)
+{
+    QJsonObject out{{QStringLiteral("outcome"), answer.value(QStringLiteral("outcome"))}};
+    const QString outcome = answer.value(QStringLiteral("outcome")).toString();
+    if (outcome == QLatin1String("invalid")) {
+        out.insert(QStringLiteral("problem"), answer.value(QStringLiteral("problem")));
+        return out;
+    }
+    const std::optional<Job> j = svc.job(answer.value(QStringLiteral("job_id")).toInteger());
+    out.insert(QStringLiteral("job"), j ? j->idempotencyKey : QStringLiteral("?"));
+    if (outcome == QLatin1String("conflict")) {
+        out.insert(QStringLiteral("submitted_fingerprint"), answer.value(QStringLiteral("submitted_fingerprint")));
+        const QJsonObject stored = answer.value(QStringLiteral("job")).toObject();
+        out.insert(QStringLiteral("stored_intent"),
+                   QJsonObject{{QStringLiteral("route"), stored.value(QStringLiteral("route"))}, {QStringLiteral("input"), stored.value(QStringLiteral("input"))}});
+        out.insert(QStringLiteral("sent"), item);
+    }
+    return out;
+}
+
+// An owner's idempotency events, oldest first, without what differs between
+// two owners' tokens and jobs.
+QStringList eventsOf(JobService &svc, const QString &owner)
+{
+    QStringList out;
+    const QList<IdempotencyEvent> events = svc.idempotencyEvents(std::nullopt, 1000);
+    for (auto it = events.crbegin(); it != events.crend(); ++it) {
+        if (it->ownerId != owner)
+            continue;
+        QJsonObject meta = it->clientMeta;
+        meta.remove(QStringLiteral("token_id"));
+        out << QStringLiteral("%1 %2 job[%3] %4 %5 %6 %7")
+                   .arg(it->kind == IdempotencyEvent::Kind::Replayed ? QStringLiteral("replayed") : QStringLiteral("conflict"),
+                        it->idempotencyKey, svc.job(it->jobId)->idempotencyKey, it->fingerprint, it->existingFingerprint,
+                        QString::fromUtf8(QJsonDocument(it->rejectedIntent).toJson(QJsonDocument::Compact)),
+                        QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)));
+    }
+    return out;
 }
 
 } // namespace
@@ -85,6 +148,92 @@ private Q_SLOTS:
         QCOMPARE(StoreCounts::of(*env->svc).jobs, 3);
         // The stored job of the conflict is unchanged.
         QCOMPARE(env->svc->job(b.json().value(QStringLiteral("id")).toInteger())->input, textInput(QStringLiteral("first")));
+    }
+
+    // One owner sends a batch, another the same items as single creates one
+    // after the other: the same answers, the same idempotency events. Among
+    // them a key twice, and items this server refuses (an unknown route)
+    // whose key is taken before them in the batch, or after them.
+    void theAnswersAndEventsAreThoseOfSingleCreatesOneAfterAnother()
+    {
+        QFETCH_GLOBAL(QString, backend);
+        std::unique_ptr<ApiEnv> env;
+        JD_START_API(env, backend);
+        for (const QString &token : {env->client, env->clientB}) {
+            QCOMPARE(postJob(env->port, token, "k-replay", textInput(QStringLiteral("same"))).status, 201);
+            QCOMPARE(postJob(env->port, token, "k-conflict", textInput(QStringLiteral("first"))).status, 201);
+        }
+        const QJsonArray items{item(QStringLiteral("k-new"), textInput(QStringLiteral("new"))),
+                               item(QStringLiteral("k-replay"), textInput(QStringLiteral("same"))),
+                               item(QStringLiteral("k-conflict"), textInput(QStringLiteral("second"))),
+                               item(QStringLiteral("k-new"), textInput(QStringLiteral("new"))),
+                               item(QStringLiteral("k-new"), textInput(QStringLiteral("other"))),
+                               item(QStringLiteral("k-new"), textInput(QStringLiteral("new")), QStringLiteral("no-such-route")),
+                               item(QStringLiteral("k-later"), textInput(QStringLiteral("x")), QStringLiteral("no-such-route")),
+                               item(QStringLiteral("k-later"), textInput(QStringLiteral("x"))),
+                               item(QStringLiteral("k-replay"), textInput(QString())), // the schema refuses it; the key is taken
+                               item(QString(256, u'x'), textInput(QStringLiteral("long key"))),
+                               item(QStringLiteral("k-last"), textInput(QStringLiteral("last")))};
+        const HttpReply batch = postBatch(env->port, env->client, items);
+        QCOMPARE(batch.status, 200);
+        const QJsonArray answers = batch.json().value(QStringLiteral("items")).toArray();
+        QCOMPARE(answers.size(), items.size());
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            QJsonObject body = items.at(i).toObject();
+            const QByteArray key = body.take(QStringLiteral("idempotency_key")).toString().toUtf8();
+            const HttpReply single = httpCall(env->port, requestBytes("POST", "/v1/jobs", jsonHeaders(env->clientB, key),
+                                                                      QJsonDocument(body).toJson(QJsonDocument::Compact)));
+            const QJsonObject expected = asBatchAnswer(*env->svc, single, body);
+            const QJsonObject got = comparable(*env->svc, answers.at(i).toObject(), body);
+            QVERIFY2(got == expected, qPrintable(QStringLiteral("item %1: %2 != %3").arg(i).arg(
+                QString::fromUtf8(QJsonDocument(got).toJson(QJsonDocument::Compact)),
+                QString::fromUtf8(QJsonDocument(expected).toJson(QJsonDocument::Compact)))));
+        }
+        QCOMPARE(answers.at(5).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("conflict")); // after item 0
+        QCOMPARE(answers.at(6).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("invalid"));  // before item 7
+        QCOMPARE(answers.at(7).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("created"));
+        QCOMPARE(answers.at(8).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("conflict"));
+        QCOMPARE(eventsOf(*env->svc, QStringLiteral("owner-a")), eventsOf(*env->svc, QStringLiteral("owner-b")));
+        QCOMPARE(eventsOf(*env->svc, QStringLiteral("owner-a")).size(), 6);
+    }
+
+    // Each item's job records the request's client (address, token, agent,
+    // request id) and its traceparent, as a single create's does; a replay in
+    // a batch records them in its event.
+    void eachItemRecordsTheRequestsClientAndTraceAsASingleCreate()
+    {
+        QFETCH_GLOBAL(QString, backend);
+        std::unique_ptr<ApiEnv> env;
+        JD_START_API(env, backend);
+        const QByteArray trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        const HttpHeaders extra{{"traceparent", trace}, {"X-Request-Id", "req-77"}};
+        HttpHeaders single = jsonHeaders(env->client, "single-1");
+        single.append(extra);
+        const HttpReply one = httpCall(env->port, requestBytes("POST", "/v1/jobs", single, createBody(QStringLiteral("summarize"), textInput(QStringLiteral("s")))));
+        QCOMPARE(one.status, 201);
+        const HttpReply batch = postBatch(env->port, env->client,
+                                          {item(QStringLiteral("batch-1"), textInput(QStringLiteral("b"))),
+                                           item(QStringLiteral("single-1"), textInput(QStringLiteral("s")))},
+                                          extra);
+        QCOMPARE(batch.status, 200);
+        const QJsonArray answers = batch.json().value(QStringLiteral("items")).toArray();
+        const Job created = *env->svc->job(answers.at(0).toObject().value(QStringLiteral("job_id")).toInteger());
+        const Job alone = *env->svc->job(one.json().value(QStringLiteral("id")).toInteger());
+        QCOMPARE(created.clientMeta.value(QStringLiteral("traceparent")).toString(), QString::fromLatin1(trace));
+        QCOMPARE(created.clientMeta.value(QStringLiteral("request_id")).toString(), QStringLiteral("req-77"));
+        QCOMPARE(created.clientMeta.value(QStringLiteral("user_agent")).toString(), QStringLiteral("jobdesk-tests/1"));
+        QCOMPARE(created.clientMeta.value(QStringLiteral("ip")).toString(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(created.clientMeta, alone.clientMeta);
+        const QList<IdempotencyEvent> replays = env->svc->keyHistory(QStringLiteral("owner-a"), QStringLiteral("single-1"));
+        QCOMPARE(replays.size(), 1);
+        QCOMPARE(replays.first().kind, IdempotencyEvent::Kind::Replayed);
+        QCOMPARE(replays.first().clientMeta, alone.clientMeta);
+        // An invalid traceparent is left out, as a single create leaves it out (W3C).
+        const HttpReply bad = postBatch(env->port, env->client, {item(QStringLiteral("batch-2"), textInput(QStringLiteral("b")))},
+                                        {{"traceparent", "00-not-a-trace"}});
+        QCOMPARE(bad.status, 200);
+        const Job untraced = *env->svc->job(bad.json().value(QStringLiteral("items")).toArray().at(0).toObject().value(QStringLiteral("job_id")).toInteger());
+        QVERIFY(!untraced.clientMeta.contains(QStringLiteral("traceparent")));
     }
 
     void theWholeBatchSentAgainCreatesNothingNew()
