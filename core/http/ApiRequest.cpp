@@ -153,6 +153,11 @@ std::optional<ProblemDetail> parseCreateJobBody(const QByteArray &body, CreateJo
     QJsonObject o;
     if (auto p = parseObject(body, &o))
         return p;
+    return readCreateJobBody(o, out);
+}
+
+std::optional<ProblemDetail> readCreateJobBody(const QJsonObject &o, CreateJobBody *out)
+{
     if (auto p = refuseUnknownKeys(o, {QStringLiteral("route"), QStringLiteral("input")}))
         return p;
     const QJsonValue route = o.value(QStringLiteral("route"));

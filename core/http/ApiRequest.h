@@ -41,6 +41,8 @@ struct CreateJobBody
     QJsonObject input;
 };
 std::optional<ProblemDetail> parseCreateJobBody(const QByteArray &body, CreateJobBody *out);
+// The same, of a body already parsed (a batch's item without its key).
+std::optional<ProblemDetail> readCreateJobBody(const QJsonObject &body, CreateJobBody *out);
 
 // The body of an operator action: {"reason": "...", "seen_change_seq": N,
 // "provider": "..."}; provider only where allowProvider (retry).

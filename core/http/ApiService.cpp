@@ -361,18 +361,34 @@ std::variant<Caller, HttpResponse> ApiService::authenticate(const HttpRequest &r
     return Caller{token->id, token->ownerId, token->role};
 }
 
+QJsonObject ApiService::clientMetaOf(const HttpRequest &request, const Caller &caller) const
+{
+    return clientMeta(request, caller, m_options);
+}
+
 ApiService::CheckedCreate ApiService::checkCreate(const HttpRequest &request, const Caller &caller) const
 {
-    CheckedCreate out;
-    if (auto p = readIdempotencyKey(request, &out.key)) {
+    QString key;
+    if (auto p = readIdempotencyKey(request, &key)) {
+        CheckedCreate out;
         out.refusal = p->response();
         return out;
     }
     CreateJobBody body;
     if (auto p = parseCreateJobBody(request.body, &body)) {
+        CheckedCreate out;
+        out.key = key;
         out.refusal = p->response();
         return out;
     }
+    return checkCreate(key, body, caller, clientMeta(request, caller, m_options));
+}
+
+ApiService::CheckedCreate ApiService::checkCreate(const QString &key, const CreateJobBody &body, const Caller &caller,
+                                                  const QJsonObject &meta) const
+{
+    CheckedCreate out;
+    out.key = key;
     // A route this instance does not know, or an input its schema refuses: no
     // new job here. A key another instance (or an older configuration) took is
     // still answered with its job, as a replay or a conflict (DESIGN.md,
@@ -403,10 +419,10 @@ ApiService::CheckedCreate ApiService::checkCreate(const HttpRequest &request, co
         out.request.idempotencyKey = out.key;
         out.request.route = body.route;
         out.request.input = body.input;
-        out.request.clientMeta = clientMeta(request, caller, m_options);
+        out.request.clientMeta = meta;
         return out;
     }
-    out.request = submitRequestFor(*route, caller.ownerId, out.key, body.input, clientMeta(request, caller, m_options));
+    out.request = submitRequestFor(*route, caller.ownerId, out.key, body.input, meta);
     return out;
 }
 
@@ -442,13 +458,16 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     return createdAnswer(request, create.key, result);
 }
 
-HttpResponse ApiService::createdAnswer(const HttpRequest &request, const QString &key, const SubmitResult &result)
+void ApiService::countCreate(const HttpRequest &request, const SubmitResult &result)
 {
     m_metrics.countSubmit(result.outcome);
-    {
-        const LogScope scope({result.job.id, 0, traceIdOf(request.header("traceparent"))});
-        qCDebug(lcHttp).noquote() << "create:" << toText(result.outcome);
-    }
+    const LogScope scope({result.job.id, 0, traceIdOf(request.header("traceparent"))});
+    qCDebug(lcHttp).noquote() << "create:" << toText(result.outcome);
+}
+
+HttpResponse ApiService::createdAnswer(const HttpRequest &request, const QString &key, const SubmitResult &result)
+{
+    countCreate(request, result);
     const QByteArray location = jobPath(result.job.id);
     switch (result.outcome) {
     case SubmitResult::Outcome::Created: {

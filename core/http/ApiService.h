@@ -80,10 +80,14 @@ private:
         bool answersTakenKey = false;        // ...but a key already taken is answered with its job (a rolling deploy)
     };
     CheckedCreate checkCreate(const HttpRequest &request, const Caller &caller) const;
+    // The same for a key and body already read, with the request's client metadata.
+    CheckedCreate checkCreate(const QString &key, const CreateJobBody &body, const Caller &caller, const QJsonObject &meta) const;
     // A refused create whose key is taken: its replay or conflict; nullopt: the refusal stands.
     std::optional<SubmitResult> answerTaken(JobService &svc, const CheckedCreate &create);
     // POST /v1/jobs's answer for a submit's result (counted and logged here).
     HttpResponse createdAnswer(const HttpRequest &request, const QString &key, const SubmitResult &result);
+    void countCreate(const HttpRequest &request, const SubmitResult &result); // metrics and the debug log
+    QJsonObject clientMetaOf(const HttpRequest &request, const Caller &caller) const;
     static HttpResponse errorAnswer(const JobDeskError &e); // as handle() answers a JobDeskError
     HttpResponse createJobs(const HttpRequest &request, JobService &svc, const Caller &caller); // BatchEndpoint.cpp
     HttpResponse getJob(JobService &svc, const Caller &caller, qint64 jobId, bool attempts);

@@ -79,31 +79,31 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
         answers[i].insert(QStringLiteral("problem"), QJsonDocument::fromJson(problem.body).object());
         ++invalid;
     };
-    // The item's answer from what POST /v1/jobs would have answered it.
-    auto answer = [&](qsizetype i, const HttpResponse &r, const QJsonObject &intent) {
+    // The item's answer from what POST /v1/jobs would have answered it
+    // (counted and logged as a single create is).
+    auto answer = [&](qsizetype i, const SubmitResult &r, const QJsonObject &intent) {
+        countCreate(request, r);
         QJsonObject &a = answers[i];
-        const QJsonObject o = QJsonDocument::fromJson(r.body).object();
-        if (r.status == 201 || r.status == 200) {
-            a.insert(QStringLiteral("outcome"), r.status == 201 ? QStringLiteral("created") : QStringLiteral("replayed"));
-            a.insert(QStringLiteral("job_id"), o.value(QStringLiteral("id")));
-            ++(r.status == 201 ? created : replayed);
-        } else if (r.status == 409) {
-            const qint64 jobId = o.value(QStringLiteral("job_id")).toInteger();
-            a.insert(QStringLiteral("outcome"), QStringLiteral("conflict"));
-            a.insert(QStringLiteral("job_id"), jobId);
-            a.insert(QStringLiteral("submitted_fingerprint"), o.value(QStringLiteral("submitted_fingerprint")));
-            if (const std::optional<Job> stored = svc.job(jobId)) {
-                const HttpResponse j = getJob(svc, caller, jobId, false);
-                a.insert(QStringLiteral("job"), QJsonDocument::fromJson(j.body).object());
-                QJsonArray differing;
-                differences(QJsonObject{{QStringLiteral("route"), stored->route}, {QStringLiteral("input"), stored->input}}, intent,
-                            QString(), &differing);
-                a.insert(QStringLiteral("differing"), differing);
-            }
-            ++conflicts;
-        } else {
-            refuse(i, r);
+        if (r.outcome != SubmitResult::Outcome::Conflict) {
+            const bool isNew = r.outcome == SubmitResult::Outcome::Created;
+            a.insert(QStringLiteral("outcome"), isNew ? QStringLiteral("created") : QStringLiteral("replayed"));
+            a.insert(QStringLiteral("job_id"), r.job.id);
+            ++(isNew ? created : replayed);
+            return;
         }
+        const qint64 jobId = r.job.id;
+        a.insert(QStringLiteral("outcome"), QStringLiteral("conflict"));
+        a.insert(QStringLiteral("job_id"), jobId);
+        a.insert(QStringLiteral("submitted_fingerprint"), r.submittedFingerprint);
+        if (const std::optional<Job> stored = svc.job(jobId)) { // none: retention removed it (its tombstone answered)
+            const HttpResponse j = getJob(svc, caller, jobId, false);
+            a.insert(QStringLiteral("job"), QJsonDocument::fromJson(j.body).object());
+            QJsonArray differing;
+            differences(QJsonObject{{QStringLiteral("route"), stored->route}, {QStringLiteral("input"), stored->input}}, intent,
+                        QString(), &differing);
+            a.insert(QStringLiteral("differing"), differing);
+        }
+        ++conflicts;
     };
     struct Pending
     {
@@ -115,6 +115,7 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
     QList<SubmitRequest> requests;
     QSet<QString> pendingKeys;
     qint64 changeSeq = 0;
+    std::optional<QJsonObject> meta; // every item's: the request's client
     const auto flush = [&] {
         if (requests.isEmpty())
             return;
@@ -126,7 +127,7 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
                 continue;
             }
             changeSeq = std::max(changeSeq, b.result->job.changeSeq);
-            answer(pending.at(p).index, createdAnswer(request, pending.at(p).key, *b.result), pending.at(p).intent);
+            answer(pending.at(p).index, *b.result, pending.at(p).intent);
         }
         pending.clear();
         requests.clear();
@@ -143,20 +144,25 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
             continue;
         }
         answers[i].insert(QStringLiteral("idempotency_key"), key);
-        // The item as the single create it stands for: the same checks and answers.
-        HttpRequest one;
-        one.method = "POST";
-        one.path = "/v1/jobs";
-        one.remoteAddress = request.remoteAddress;
-        for (const auto &h : request.headers)
-            if (h.first.compare("Idempotency-Key", Qt::CaseInsensitive) != 0 && h.first.compare("Content-Length", Qt::CaseInsensitive) != 0)
-                one.headers.append(h);
-        one.headers.append({"Idempotency-Key", key.toString().toUtf8()});
+        // The item as the single create it stands for: the same checks and
+        // answers (its key as the header would carry it, its route and input
+        // as the body would), with the request's client metadata.
+        HttpRequest keyOnly;
+        keyOnly.headers.append({"Idempotency-Key", key.toString().toUtf8()});
         QJsonObject body = item;
         body.remove(QStringLiteral("idempotency_key"));
-        one.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-        one.headers.append({"Content-Length", QByteArray::number(one.body.size())});
-        const CheckedCreate create = checkCreate(one, caller);
+        QString itemKey;
+        CreateJobBody parsed;
+        std::optional<ProblemDetail> malformed = readIdempotencyKey(keyOnly, &itemKey);
+        if (!malformed)
+            malformed = readCreateJobBody(body, &parsed);
+        if (malformed) {
+            refuse(i, malformed->response());
+            continue;
+        }
+        if (!meta)
+            meta = clientMetaOf(request, caller);
+        const CheckedCreate create = checkCreate(itemKey, parsed, caller, *meta);
         if (!create.refusal) {
             pending.append(Pending{i, create.key, body});
             requests.append(create.request);
@@ -173,7 +179,7 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
             flush();
         if (const std::optional<SubmitResult> taken = answerTaken(svc, create)) {
             changeSeq = std::max(changeSeq, taken->job.changeSeq);
-            answer(i, createdAnswer(one, create.key, *taken), body);
+            answer(i, *taken, body);
         } else {
             refuse(i, *create.refusal);
         }

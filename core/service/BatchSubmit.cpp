@@ -64,37 +64,42 @@ const QString kBatchReplaySql = QStringLiteral(
     " t.client_meta, t.state_reason, t.created_at_ms, t.updated_at_ms"
     " FROM k JOIN jobs t ON t.owner_id = k.owner AND t.idempotency_key = k.key ORDER BY k.ord");
 
-// A PostgreSQL array literal of `values` ({"a","b \"c\""}); the texts were
-// checked storable (no NUL) by checkIntent.
-QString textArray(const QStringList &values)
+// A PostgreSQL array literal of texts ({"a","b \"c\""} holds a and b "c"), in UTF-8;
+// the texts were checked storable (no NUL) by checkIntent.
+class TextArray
 {
-    QString out;
-    out.reserve(64 * values.size());
-    out += u'{';
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        if (i)
-            out += u',';
-        out += u'"';
-        for (const QChar c : values.at(i)) {
-            if (c == u'"' || c == u'\\')
-                out += u'\\';
-            out += c;
+public:
+    explicit TextArray(qsizetype n) { m_out.reserve(64 * n + 2); }
+    void append(QByteArrayView utf8)
+    {
+        m_out += m_out.isEmpty() ? "{\"" : ",\"";
+        if (utf8.indexOf('"') < 0 && utf8.indexOf('\\') < 0) {
+            m_out += utf8;
+        } else {
+            for (const char c : utf8) {
+                if (c == '"' || c == '\\')
+                    m_out += '\\';
+                m_out += c;
+            }
         }
-        out += u'"';
+        m_out += '"';
     }
-    out += u'}';
-    return out;
-}
+    void append(const QString &text) { append(QByteArrayView(text.toUtf8())); }
+    QByteArray literal() const { return m_out.isEmpty() ? QByteArray("{}") : m_out + '}'; }
 
-QString intArray(const QList<int> &values)
+private:
+    QByteArray m_out;
+};
+
+QByteArray intArray(const QList<int> &values)
 {
-    QString out = QStringLiteral("{");
+    QByteArray out = "{";
     for (qsizetype i = 0; i < values.size(); ++i) {
         if (i)
-            out += u',';
-        out += QString::number(values.at(i));
+            out += ',';
+        out += QByteArray::number(values.at(i));
     }
-    return out + u'}';
+    return out + '}';
 }
 
 using OwnerKey = QPair<QString, QString>;
@@ -140,7 +145,7 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
     // 1. Tombstoned keys are answered from their tombstones (no job may be
     // created under them: the insert would be refused whole).
     QSet<OwnerKey> distinct;
-    QStringList owners, keys;
+    TextArray owners(valid.size()), keys(valid.size());
     for (const Checked &c : std::as_const(valid)) {
         const SubmitRequest &r = requests.at(c.index);
         if (!distinct.contains({r.ownerId, r.idempotencyKey})) {
@@ -150,7 +155,7 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
         }
     }
     QHash<OwnerKey, SqlRow> tombstones;
-    for (const SqlRow &row : execStatement("submit", kBatchTombstonesSql, {textArray(owners), textArray(keys)}))
+    for (const SqlRow &row : execStatement("submit", kBatchTombstonesSql, {owners.literal(), keys.literal()}))
         tombstones.insert({row.at(0).toString(), row.at(1).toString()}, row);
     const auto tombstoneAnswer = [&](const SqlRow &row, const SubmitRequest &req, const QString &fp) {
         // As JobService.cpp's tombstoneAnswer: the tombstone's job, without input or result.
@@ -189,7 +194,8 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
         }
     }
     if (!insert.isEmpty()) {
-        QStringList o, k, fp, route, input, meta;
+        const qsizetype n = insert.size();
+        TextArray o(n), k(n), fp(n), route(n), input(n), meta(n);
         QList<int> mp, ma;
         for (const Checked *c : std::as_const(insert)) {
             const SubmitRequest &r = requests.at(c->index);
@@ -197,7 +203,7 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
             k.append(r.idempotencyKey);
             fp.append(c->intent.fingerprint);
             route.append(r.route);
-            input.append(QString::fromUtf8(c->intent.canonicalInput));
+            input.append(QByteArrayView(c->intent.canonicalInput));
             meta.append(c->intent.meta);
             mp.append(r.maxParallel);
             ma.append(r.maxAttempts);
@@ -205,8 +211,8 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
         SqlRows created;
         try {
             created = execStatement("submit", kBatchInsertSql,
-                                    {textArray(o), textArray(k), textArray(fp), textArray(route), textArray(input),
-                                     textArray(meta), intArray(mp), intArray(ma)});
+                                    {o.literal(), k.literal(), fp.literal(), route.literal(), input.literal(), meta.literal(),
+                                     intArray(mp), intArray(ma)});
         } catch (const std::exception &) {
             throw; // JobDeskError: the store failed or stayed busy; nothing of the insert was written
         } catch (...) {
@@ -253,7 +259,8 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
     // 3. The taken keys, in item order: one statement records every replay
     // and conflict and answers them.
     std::sort(taken.begin(), taken.end(), [](const Checked *a, const Checked *b) { return a->index < b->index; });
-    QStringList o, k, fp, route, input, meta;
+    const qsizetype n = taken.size();
+    TextArray o(n), k(n), fp(n), route(n), input(n), meta(n);
     QList<int> ord;
     for (const Checked *c : std::as_const(taken)) {
         const SubmitRequest &r = requests.at(c->index);
@@ -261,7 +268,7 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
         k.append(r.idempotencyKey);
         fp.append(c->intent.fingerprint);
         route.append(r.route);
-        input.append(QString::fromUtf8(c->intent.canonicalInput));
+        input.append(QByteArrayView(c->intent.canonicalInput));
         meta.append(c->intent.meta);
         ord.append(c->index);
     }
@@ -269,8 +276,8 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
     for (const Checked *c : std::as_const(taken))
         fingerprintOf.insert(c->index, c->intent.fingerprint);
     const SqlRows replayed = execStatement("submit", kBatchReplaySql,
-                                           {textArray(o), textArray(k), textArray(fp), textArray(route), textArray(input),
-                                            textArray(meta), intArray(ord)});
+                                           {o.literal(), k.literal(), fp.literal(), route.literal(), input.literal(), meta.literal(),
+                                            intArray(ord)});
     for (const SqlRow &row : replayed) {
         const int i = row.at(0).toInt();
         const SubmitRequest &r = requests.at(i);
