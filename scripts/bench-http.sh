@@ -3,10 +3,12 @@
 # preset, starts a throwaway PostgreSQL 15 with fsync ON on a free loopback
 # port, makes a client token, starts jobdesk-server on it (API only, any free
 # loopback port), runs jobdesk-bench-http (HTTP creates/s and core-direct
-# submits/s at 8 and 32 clients, unique keys and 50% replays), and stops
+# submits/s at 8 and 32 clients, unique keys and 50% replays; then batch
+# items/s against single creates/s at 8 clients), and stops
 # everything whatever happens. Loopback only: no other host is contacted.
 #   scripts/bench-http.sh                         # 10 s or 20000 ops per phase
 #   scripts/bench-http.sh --rounds 3 --seconds 10 # medians of 3 alternating rounds
+#   scripts/bench-http.sh --batch-only --rounds 3 # batch items/s against single creates/s only
 #   BUILD_DIR=build/my-release scripts/bench-http.sh   # another release build folder
 #   HTTP_THREADS=32 scripts/bench-http.sh         # the server's handler threads (default 32)
 set -euo pipefail
