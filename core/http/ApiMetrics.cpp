@@ -51,6 +51,23 @@ StoreGauges readStoreGauges(JobService &svc)
         // By attempt_events_by_time: the window's rows only.
         g.recentLeaseReaps = session.exec(QStringLiteral("SELECT count(*) FROM attempt_events WHERE at_ms >= $1 AND actor_kind = 'reaper'"),
                                           {nowMs - kLeaseReapWindowMs}).first().first().toLongLong();
+        // How the providers answered: each send's outcome is one attempt
+        // event by its worker (the dispatcher's apply), whose reason says
+        // the answer's status (core/provider/OutcomeMapping.cpp: "HTTP 503
+        // ...", "invalid output: ..." for a 200 whose content broke the
+        // contract); a win or a lost race is a 200. By attempt_events_by_time.
+        for (const SqlRow &r : session.exec(
+                 QStringLiteral("SELECT a.provider, CASE WHEN e.to_state IN ('succeeded', 'superseded') OR e.reason LIKE 'invalid output%' THEN '2xx'"
+                                " WHEN e.reason LIKE 'HTTP 5%' THEN '5xx' WHEN e.reason LIKE 'HTTP 4%' THEN '4xx'"
+                                " WHEN e.reason LIKE 'HTTP %' THEN 'other' ELSE 'none' END AS class, count(*)"
+                                " FROM attempt_events e JOIN attempts a ON a.id = e.attempt_id"
+                                " WHERE e.at_ms >= $1 AND e.to_state IN ('succeeded', 'superseded', 'failed', 'unknown')"
+                                " AND e.from_state IN ('running', 'unknown') AND e.actor_kind = 'worker'"
+                                " AND (e.reason IS NULL OR (e.reason NOT LIKE 'not sent%' AND e.reason NOT LIKE 'never sent%'"
+                                " AND e.reason NOT LIKE 'nothing was sent%'))"
+                                " GROUP BY a.provider, class ORDER BY a.provider, class"),
+                 {nowMs - kLeaseReapWindowMs}))
+            g.recentProviderAnswers.insert({r.at(0).toString(), r.at(1).toString()}, r.at(2).toLongLong());
         g.raceLosses = session.exec(QStringLiteral("SELECT count(*) FROM race_losses")).first().first().toLongLong();
         g.possiblyChargedByProvider = svc.possiblyChargedByProvider();
         QString sql = QStringLiteral("SELECT provider, count(*), COALESCE(sum(updated_at_ms - created_at_ms), 0)");
@@ -143,6 +160,12 @@ QByteArray ApiMetrics::render(const std::optional<StoreGauges> &store, const Ser
            "(unknown, in flight, cancelled after sending, failed while the provider said it was still working), by provider.");
     for (auto it = store->possiblyChargedByProvider.cbegin(); it != store->possiblyChargedByProvider.cend(); ++it)
         out += "jobdesk_possibly_charged_attempts{provider=\"" + labelValue(it.key()) + "\"} " + QByteArray::number(it.value()) + '\n';
+    metric(out, "jobdesk_provider_answers_recent", "gauge",
+           "Providers' answers to the dispatchers' requests in the last 15 minutes, by provider and HTTP status class "
+           "(2xx, 4xx, 5xx, other; none: no complete answer, a deadline or a connection lost after sending).");
+    for (auto it = store->recentProviderAnswers.cbegin(); it != store->recentProviderAnswers.cend(); ++it)
+        out += "jobdesk_provider_answers_recent{provider=\"" + labelValue(it.key().first) + "\",class=\"" + labelValue(it.key().second)
+            + "\"} " + QByteArray::number(it.value()) + '\n';
     metric(out, "jobdesk_provider_latency_seconds", "histogram",
            "Time from an attempt's start to its final state (succeeded, superseded, failed), by provider.");
     for (const ProviderLatency &p : store->latency) {

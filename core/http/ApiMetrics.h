@@ -2,7 +2,8 @@
 
 // Counters of this server (requests by endpoint and status, replays,
 // conflicts) and gauges read from the store at scrape time (jobs and attempts
-// by state, unknown attempts now, race losses, provider latency), rendered in
+// by state, unknown attempts now, race losses, provider latency, providers'
+// answers by status class), rendered in
 // the Prometheus text format (version 0.0.4).
 
 #include "service/JobService.h"
@@ -36,6 +37,10 @@ struct StoreGauges
     qint64 raceLosses = 0;
     qint64 recentLeaseReaps = 0; // attempts the lease reaper ended in the last kLeaseReapWindowMs
     QMap<QString, qint64> possiblyChargedByProvider; // JobService::possiblyChargedByProvider
+    // Providers' answers to the dispatchers' sends in the last
+    // kLeaseReapWindowMs, by (provider, class): "2xx", "4xx", "5xx", "other"
+    // (1xx, 3xx), "none" (no complete answer: deadline, connection lost).
+    QMap<QPair<QString, QString>, qint64> recentProviderAnswers;
     QList<ProviderLatency> latency;
 };
 
