@@ -221,6 +221,140 @@
         <source>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</source>
         <translation>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</translation>
     </message>
+    <message>
+        <source>the body must be {&quot;items&quot;: [...]} and nothing else</source>
+        <translation>the body must be {&quot;items&quot;: [...]} and nothing else</translation>
+    </message>
+    <message>
+        <source>a batch holds 1..%1 items, this one %2</source>
+        <translation>a batch holds 1..%1 items, this one %2</translation>
+    </message>
+    <message>
+        <source>an item is {&quot;idempotency_key&quot;: &quot;...&quot;, &quot;route&quot;: &quot;...&quot;, &quot;input&quot;: {...}}</source>
+        <translation>an item is {&quot;idempotency_key&quot;: &quot;...&quot;, &quot;route&quot;: &quot;...&quot;, &quot;input&quot;: {...}}</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>its result won</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>its result came back after #%1 had won and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>its result came back too late and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>its result came back after it was cancelled and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>its result came back but broke the route&apos;s contract</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>sent, and the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>sent, no answer yet</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>outcome unknown while the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>sent, then its outcome became unknown</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>cancelled while the provider said it was still working</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>cancelled after it was sent, with no answer</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>failed, but the provider said it was still working on it</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>not sent yet</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>never sent</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>cancelled before it was sent</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>ended with nothing done</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>the provider said it never processed it</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>#%1 on %2, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>Nothing charged: no request was sent to a provider.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>Nothing charged: %n request, which no provider worked on.</numerusform>
+            <numerusform>Nothing charged: %n requests, none of which a provider worked on.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>Charged once: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>No result charged</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n result charged</numerusform>
+            <numerusform>%n results charged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n result charged (%1)</numerusform>
+            <numerusform>%n results charged (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n request possibly charged: %1</numerusform>
+            <numerusform>; %n requests possibly charged: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n more request possibly charged: %1</numerusform>
+            <numerusform>; %n more requests possibly charged: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HttpTransport</name>
@@ -231,10 +365,6 @@
     <message>
         <source>too many open connections</source>
         <translation>too many open connections</translation>
-    </message>
-    <message>
-        <source>the request could not be framed</source>
-        <translation>the request could not be framed</translation>
     </message>
     <message>
         <source>the request was not complete within %1 ms</source>
@@ -660,6 +790,10 @@
         <source>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</source>
         <translation>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</translation>
     </message>
+    <message>
+        <source>expected a number of requests per second above 0</source>
+        <translation>expected a number of requests per second above 0</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -759,14 +893,6 @@
         <translation>usage: jobdesk-server token create --owner O --role R | token list | token revoke ID</translation>
     </message>
     <message>
-        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
-Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
-Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
-        <translation>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
-Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
-Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</translation>
-    </message>
-    <message>
         <source>Routes and providers JSON file [JOBDESK_ROUTES].</source>
         <translation>Routes and providers JSON file [JOBDESK_ROUTES].</translation>
     </message>
@@ -797,10 +923,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>This instance&apos;s worker id [JOBDESK_WORKER_ID].</source>
         <translation>This instance&apos;s worker id [JOBDESK_WORKER_ID].</translation>
-    </message>
-    <message>
-        <source>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</source>
-        <translation>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</translation>
     </message>
     <message>
         <source>Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000).</source>
@@ -887,10 +1009,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>stopping: no new requests; answering %1 accepted ones</translation>
     </message>
     <message>
-        <source>dispatching on %1 with %2 workers</source>
-        <translation>dispatching on %1 with %2 workers</translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>stopped</translation>
     </message>
@@ -901,6 +1019,194 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>--never-processed-grace-ms must be 0..86400000</source>
         <translation>--never-processed-grace-ms must be 0..86400000</translation>
+    </message>
+    <message>
+        <source>Prints JobDesk&apos;s schema as one SQL script, to apply by hand:
+
+  jobdesk-server schema sql --dialect postgres --schema jobdesk | psql -1 -v ON_ERROR_STOP=1 -d URL
+  jobdesk-server schema sql --dialect sqlite | sqlite3 -bail FILE
+
+PostgreSQL: apply it with the schema first in the search path; the functions name it.</source>
+        <translation>Prints JobDesk&apos;s schema as one SQL script, to apply by hand:
+
+  jobdesk-server schema sql --dialect postgres --schema jobdesk | psql -1 -v ON_ERROR_STOP=1 -d URL
+  jobdesk-server schema sql --dialect sqlite | sqlite3 -bail FILE
+
+PostgreSQL: apply it with the schema first in the search path; the functions name it.</translation>
+    </message>
+    <message>
+        <source>postgres or sqlite.</source>
+        <translation>postgres or sqlite.</translation>
+    </message>
+    <message>
+        <source>PostgreSQL: the schema it goes in.</source>
+        <translation>PostgreSQL: the schema it goes in.</translation>
+    </message>
+    <message>
+        <source>The word &quot;schema&quot;.</source>
+        <translation>The word &quot;schema&quot;.</translation>
+    </message>
+    <message>
+        <source>sql.</source>
+        <translation>sql.</translation>
+    </message>
+    <message>
+        <source>unknown schema action: use jobdesk-server schema sql</source>
+        <translation>unknown schema action: use jobdesk-server schema sql</translation>
+    </message>
+    <message>
+        <source>--dialect takes postgres or sqlite</source>
+        <translation>--dialect takes postgres or sqlite</translation>
+    </message>
+    <message>
+        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</source>
+        <translation>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</translation>
+    </message>
+    <message>
+        <source>Folder the archives are written to.</source>
+        <translation>Folder the archives are written to.</translation>
+    </message>
+    <message>
+        <source>Decided jobs older than this many days go (default 30).</source>
+        <translation>Decided jobs older than this many days go (default 30).</translation>
+    </message>
+    <message>
+        <source>A route&apos;s own retention, ROUTE=DAYS; repeatable.</source>
+        <translation>A route&apos;s own retention, ROUTE=DAYS; repeatable.</translation>
+    </message>
+    <message>
+        <source>Key tombstones older than this many days go (default: kept for ever).</source>
+        <translation>Key tombstones older than this many days go (default: kept for ever).</translation>
+    </message>
+    <message>
+        <source>Jobs removed per transaction (default 100).</source>
+        <translation>Jobs removed per transaction (default 100).</translation>
+    </message>
+    <message>
+        <source>Jobs one run archives (default 10000).</source>
+        <translation>Jobs one run archives (default 10000).</translation>
+    </message>
+    <message>
+        <source>Count what would go; change nothing.</source>
+        <translation>Count what would go; change nothing.</translation>
+    </message>
+    <message>
+        <source>Who runs it, for the audit (default: the operating-system user).</source>
+        <translation>Who runs it, for the audit (default: the operating-system user).</translation>
+    </message>
+    <message>
+        <source>The word &quot;retention&quot;.</source>
+        <translation>The word &quot;retention&quot;.</translation>
+    </message>
+    <message>
+        <source>run.</source>
+        <translation>run.</translation>
+    </message>
+    <message>
+        <source>usage: jobdesk-server retention run --archive-dir DIR [options]</source>
+        <translation>usage: jobdesk-server retention run --archive-dir DIR [options]</translation>
+    </message>
+    <message>
+        <source>--retain-days, --batch and --max-jobs take positive whole numbers</source>
+        <translation>--retain-days, --batch and --max-jobs take positive whole numbers</translation>
+    </message>
+    <message>
+        <source>--key-retain-days takes a positive whole number</source>
+        <translation>--key-retain-days takes a positive whole number</translation>
+    </message>
+    <message>
+        <source>--route-retain-days takes ROUTE=DAYS (got %1)</source>
+        <translation>--route-retain-days takes ROUTE=DAYS (got %1)</translation>
+    </message>
+    <message>
+        <source>dry run: %1 decided jobs would be archived and removed</source>
+        <translation>dry run: %1 decided jobs would be archived and removed</translation>
+    </message>
+    <message>
+        <source>finished the unfinished run %1</source>
+        <translation>finished the unfinished run %1</translation>
+    </message>
+    <message>
+        <source>run %1: %2 jobs archived, %3 removed, %4 kept (changed since archived), %5 key tombstones expired</source>
+        <translation>run %1: %2 jobs archived, %3 removed, %4 kept (changed since archived), %5 key tombstones expired</translation>
+    </message>
+    <message>
+        <source>archive: %1</source>
+        <translation>archive: %1</translation>
+    </message>
+    <message>
+        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Schema as SQL, to apply by hand: jobdesk-server schema sql (see jobdesk-server schema --help).
+Retention: jobdesk-server retention run (see jobdesk-server retention --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
+        <translation>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Schema as SQL, to apply by hand: jobdesk-server schema sql (see jobdesk-server schema --help).
+Retention: jobdesk-server retention run (see jobdesk-server retention --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</translation>
+    </message>
+    <message>
+        <source>A reverse proxy (address or ADDRESS/PREFIX) whose X-Forwarded-For names the client; repeatable [JOBDESK_TRUSTED_PROXIES, comma-separated] (default none).</source>
+        <translation>A reverse proxy (address or ADDRESS/PREFIX) whose X-Forwarded-For names the client; repeatable [JOBDESK_TRUSTED_PROXIES, comma-separated] (default none).</translation>
+    </message>
+    <message>
+        <source>text or json: one JSON object a line, with job, attempt and trace ids [JOBDESK_LOG_FORMAT] (default text).</source>
+        <translation>text or json: one JSON object a line, with job, attempt and trace ids [JOBDESK_LOG_FORMAT] (default text).</translation>
+    </message>
+    <message>
+        <source>Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2).</source>
+        <translation>Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2).</translation>
+    </message>
+    <message>
+        <source>Attempts in flight at once, at about 15 KiB each [JOBDESK_MAX_IN_FLIGHT] (default 1000).</source>
+        <translation>Attempts in flight at once, at about 15 KiB each [JOBDESK_MAX_IN_FLIGHT] (default 1000).</translation>
+    </message>
+    <message>
+        <source>Run retention on a schedule, archiving into this folder [JOBDESK_RETENTION_ARCHIVE_DIR] (docs/retention.md).</source>
+        <translation>Run retention on a schedule, archiving into this folder [JOBDESK_RETENTION_ARCHIVE_DIR] (docs/retention.md).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: decided jobs older than this many days go [JOBDESK_RETAIN_DAYS] (default 30).</source>
+        <translation>With --retention-archive-dir: decided jobs older than this many days go [JOBDESK_RETAIN_DAYS] (default 30).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: key tombstones older than this go [JOBDESK_KEY_RETAIN_DAYS] (default: kept for ever).</source>
+        <translation>With --retention-archive-dir: key tombstones older than this go [JOBDESK_KEY_RETAIN_DAYS] (default: kept for ever).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600).</source>
+        <translation>With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600).</translation>
+    </message>
+    <message>
+        <source>--log-format must be text or json</source>
+        <translation>--log-format must be text or json</translation>
+    </message>
+    <message>
+        <source>--max-in-flight must be 1..15000 (each holds a socket)</source>
+        <translation>--max-in-flight must be 1..15000 (each holds a socket)</translation>
+    </message>
+    <message>
+        <source>--trusted-proxy must be an IP address or ADDRESS/PREFIX, not %1</source>
+        <translation>--trusted-proxy must be an IP address or ADDRESS/PREFIX, not %1</translation>
+    </message>
+    <message>
+        <source>--retain-days must be 1..100000 and --retention-every-s 1..604800</source>
+        <translation>--retain-days must be 1..100000 and --retention-every-s 1..604800</translation>
+    </message>
+    <message>
+        <source>--key-retain-days must be 1..100000</source>
+        <translation>--key-retain-days must be 1..100000</translation>
+    </message>
+    <message>
+        <source>dispatching on %1 with %2 workers, at most %3 in flight</source>
+        <translation>dispatching on %1 with %2 workers, at most %3 in flight</translation>
     </message>
 </context>
 <context>
@@ -1470,128 +1776,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>a job&apos;s version moves one up, with its win or its cancel</translation>
-    </message>
-</context>
-<context>
-    <name>ChargeAccount</name>
-    <message>
-        <source>its result won</source>
-        <translation>its result won</translation>
-    </message>
-    <message>
-        <source>its result came back after #%1 had won and was discarded</source>
-        <translation>its result came back after #%1 had won and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back too late and was discarded</source>
-        <translation>its result came back too late and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back after it was cancelled and was discarded</source>
-        <translation>its result came back after it was cancelled and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back but broke the route&apos;s contract</source>
-        <translation>its result came back but broke the route&apos;s contract</translation>
-    </message>
-    <message>
-        <source>sent, and the provider says it is still working on it</source>
-        <translation>sent, and the provider says it is still working on it</translation>
-    </message>
-    <message>
-        <source>sent, no answer yet</source>
-        <translation>sent, no answer yet</translation>
-    </message>
-    <message>
-        <source>outcome unknown while the provider says it is still working on it</source>
-        <translation>outcome unknown while the provider says it is still working on it</translation>
-    </message>
-    <message>
-        <source>sent, then its outcome became unknown</source>
-        <translation>sent, then its outcome became unknown</translation>
-    </message>
-    <message>
-        <source>cancelled while the provider said it was still working</source>
-        <translation>cancelled while the provider said it was still working</translation>
-    </message>
-    <message>
-        <source>cancelled after it was sent, with no answer</source>
-        <translation>cancelled after it was sent, with no answer</translation>
-    </message>
-    <message>
-        <source>failed, but the provider said it was still working on it</source>
-        <translation>failed, but the provider said it was still working on it</translation>
-    </message>
-    <message>
-        <source>not sent yet</source>
-        <translation>not sent yet</translation>
-    </message>
-    <message>
-        <source>never sent</source>
-        <translation>never sent</translation>
-    </message>
-    <message>
-        <source>cancelled before it was sent</source>
-        <translation>cancelled before it was sent</translation>
-    </message>
-    <message>
-        <source>ended with nothing done</source>
-        <translation>ended with nothing done</translation>
-    </message>
-    <message>
-        <source>the provider said it never processed it</source>
-        <translation>the provider said it never processed it</translation>
-    </message>
-    <message>
-        <source>#%1 on %2, %3</source>
-        <translation>#%1 on %2, %3</translation>
-    </message>
-    <message>
-        <source>Nothing charged: no request was sent to a provider.</source>
-        <translation>Nothing charged: no request was sent to a provider.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
-        <translation>
-            <numerusform>Nothing charged: %n request, which no provider worked on.</numerusform>
-            <numerusform>Nothing charged: %n requests, none of which a provider worked on.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Charged once: %1.</source>
-        <translation>Charged once: %1.</translation>
-    </message>
-    <message>
-        <source>No result charged</source>
-        <translation>No result charged</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged</source>
-        <translation>
-            <numerusform>%n result charged</numerusform>
-            <numerusform>%n results charged</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged (%1)</source>
-        <translation>
-            <numerusform>%n result charged (%1)</numerusform>
-            <numerusform>%n results charged (%1)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n request possibly charged: %1</numerusform>
-            <numerusform>; %n requests possibly charged: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n more request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n more request possibly charged: %1</numerusform>
-            <numerusform>; %n more requests possibly charged: %1</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -221,6 +221,140 @@
         <source>request id &quot;%1&quot; already retried job %2; use a new Idempotency-Key</source>
         <translation>கோரிக்கை id &quot;%1&quot; ஏற்கெனவே வேலை %2 ஐ மறுமுயற்சி செய்தது; புதிய Idempotency-Key ஐப் பயன்படுத்துங்கள்</translation>
     </message>
+    <message>
+        <source>the body must be {&quot;items&quot;: [...]} and nothing else</source>
+        <translation>உடல்பகுதி (body) {&quot;items&quot;: [...]} ஆக மட்டுமே இருக்க வேண்டும், வேறு எதுவும் இருக்கக்கூடாது</translation>
+    </message>
+    <message>
+        <source>a batch holds 1..%1 items, this one %2</source>
+        <translation>ஒரு தொகுப்பில் (batch) 1..%1 உருப்படிகள் இருக்கலாம், இதில் %2 உள்ளன</translation>
+    </message>
+    <message>
+        <source>an item is {&quot;idempotency_key&quot;: &quot;...&quot;, &quot;route&quot;: &quot;...&quot;, &quot;input&quot;: {...}}</source>
+        <translation>ஒவ்வொரு உருப்படியும் {&quot;idempotency_key&quot;: &quot;...&quot;, &quot;route&quot;: &quot;...&quot;, &quot;input&quot;: {...}} என்ற வடிவில் இருக்க வேண்டும்</translation>
+    </message>
+</context>
+<context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>அதன் முடிவு வென்றது</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>#%1 வென்ற பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>அதன் முடிவு தாமதமாக வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>ரத்து செய்த பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>அதன் முடிவு வந்தது, ஆனால் வழியின் ஒப்பந்தத்தை மீறியது</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>அனுப்பப்பட்டது; வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார்</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>அனுப்பப்பட்டது, இன்னும் பதில் இல்லை</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார், விளைவு தெரியவில்லை</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>அனுப்பப்பட்டது, பின்னர் அதன் விளைவு தெரியாமல் போனது</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>வழங்குநர் இன்னும் வேலை செய்வதாகச் சொன்னபோது ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>அனுப்பிய பின், பதில் இல்லாமல் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>தோல்வியுற்றது, ஆனால் வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொன்னார்</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>அனுப்பப்படவே இல்லை</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>அனுப்பும் முன் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>எதுவும் செய்யப்படாமல் முடிந்தது</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>வழங்குநர் அதைச் செயலாக்கவே இல்லை என்றார்</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>%2 இல் #%1, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>கட்டணம் எதுவும் இல்லை: எந்த வழங்குநருக்கும் கோரிக்கை அனுப்பப்படவில்லை.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கை, அதில் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கைகள், எதிலும் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>ஒருமுறை மட்டுமே கட்டணம்: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>எந்த முடிவுக்கும் கட்டணம் இல்லை</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம்</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம்</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம் (%1)</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம் (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; மேலும் %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; மேலும் %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HttpTransport</name>
@@ -231,10 +365,6 @@
     <message>
         <source>too many open connections</source>
         <translation>திறந்த இணைப்புகள் மிக அதிகம்</translation>
-    </message>
-    <message>
-        <source>the request could not be framed</source>
-        <translation>கோரிக்கையின் எல்லைகளைப் பிரித்தறிய முடியவில்லை</translation>
     </message>
     <message>
         <source>the request was not complete within %1 ms</source>
@@ -660,6 +790,10 @@
         <source>a digest JobDesk records in place of base_url&apos;s user info; write the user info in base_url instead</source>
         <translation>base_url இன் பயனர் தகவலுக்குப் பதிலாக JobDesk பதிவுசெய்யும் சுருக்கம் (digest) இது; பயனர் தகவலை base_url இலேயே எழுதவும்</translation>
     </message>
+    <message>
+        <source>expected a number of requests per second above 0</source>
+        <translation>வினாடிக்கு 0 ஐ விட அதிகமான கோரிக்கைகளின் எண்ணிக்கை எதிர்பார்க்கப்பட்டது</translation>
+    </message>
 </context>
 <context>
     <name>TokenStore</name>
@@ -759,14 +893,6 @@
         <translation>பயன்பாடு: jobdesk-server token create --owner O --role R | token list | token revoke ID</translation>
     </message>
     <message>
-        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
-Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
-Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
-        <translation>JobDesk சேவையகம்: HTTP API (--port உடன்) மற்றும் அனுப்பி (dispatcher). ஒரு பயனர் நோக்கம், ஒரே ஒரு பக்கவிளைவு.
-டோக்கன்கள்: jobdesk-server token create|list|revoke (jobdesk-server token --help ஐப் பாருங்கள்).
-ஒவ்வொரு விருப்பத்தையும் சூழல் மாறியிலும் அமைக்கலாம், எ.கா. JOBDESK_PORT=8080; கட்டளைவரியில் கொடுத்ததே முன்னுரிமை பெறும்.</translation>
-    </message>
-    <message>
         <source>Routes and providers JSON file [JOBDESK_ROUTES].</source>
         <translation>வழித்தடங்கள், வழங்குநர்களின் JSON கோப்பு [JOBDESK_ROUTES].</translation>
     </message>
@@ -797,10 +923,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>This instance&apos;s worker id [JOBDESK_WORKER_ID].</source>
         <translation>இந்த நிகழ்வின் பணியாளர் id (worker id) [JOBDESK_WORKER_ID].</translation>
-    </message>
-    <message>
-        <source>Dispatcher worker threads [JOBDESK_WORKERS] (default 2).</source>
-        <translation>அனுப்பியின் பணி இழைகள் (worker threads) [JOBDESK_WORKERS] (இயல்பாக 2).</translation>
     </message>
     <message>
         <source>Attempt lease in ms [JOBDESK_LEASE_MS] (default 15000).</source>
@@ -887,10 +1009,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>நிறுத்துகிறது: புதிய கோரிக்கைகள் ஏற்கப்படாது; ஏற்கப்பட்ட %1 கோரிக்கைகளுக்குப் பதிலளிக்கிறது</translation>
     </message>
     <message>
-        <source>dispatching on %1 with %2 workers</source>
-        <translation>%1 இல் %2 பணியாளர்களுடன் அனுப்புகிறது (dispatching)</translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>நிறுத்தப்பட்டது</translation>
     </message>
@@ -901,6 +1019,194 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>--never-processed-grace-ms must be 0..86400000</source>
         <translation>--never-processed-grace-ms 0..86400000 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>Prints JobDesk&apos;s schema as one SQL script, to apply by hand:
+
+  jobdesk-server schema sql --dialect postgres --schema jobdesk | psql -1 -v ON_ERROR_STOP=1 -d URL
+  jobdesk-server schema sql --dialect sqlite | sqlite3 -bail FILE
+
+PostgreSQL: apply it with the schema first in the search path; the functions name it.</source>
+        <translation>JobDesk இன் schema வை, கையால் பயன்படுத்துவதற்காக, ஒரே SQL script ஆக அச்சிடுகிறது:
+
+  jobdesk-server schema sql --dialect postgres --schema jobdesk | psql -1 -v ON_ERROR_STOP=1 -d URL
+  jobdesk-server schema sql --dialect sqlite | sqlite3 -bail FILE
+
+PostgreSQL: search path இல் அந்த schema வை முதலில் வைத்து இதைப் பயன்படுத்துங்கள்; functions அதன் பெயரைக் குறிப்பிடுகின்றன.</translation>
+    </message>
+    <message>
+        <source>postgres or sqlite.</source>
+        <translation>postgres அல்லது sqlite.</translation>
+    </message>
+    <message>
+        <source>PostgreSQL: the schema it goes in.</source>
+        <translation>PostgreSQL: இது சேர வேண்டிய schema.</translation>
+    </message>
+    <message>
+        <source>The word &quot;schema&quot;.</source>
+        <translation>&quot;schema&quot; என்ற சொல்.</translation>
+    </message>
+    <message>
+        <source>sql.</source>
+        <translation>sql.</translation>
+    </message>
+    <message>
+        <source>unknown schema action: use jobdesk-server schema sql</source>
+        <translation>தெரியாத schema செயல்: jobdesk-server schema sql ஐப் பயன்படுத்துங்கள்</translation>
+    </message>
+    <message>
+        <source>--dialect takes postgres or sqlite</source>
+        <translation>--dialect க்கு postgres அல்லது sqlite மட்டுமே கொடுக்கலாம்</translation>
+    </message>
+    <message>
+        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</source>
+        <translation>தக்கவைப்புக் காலத்தை விடப் பழைய, முடிவு எட்டப்பட்ட வேலைகளைக் காப்பகப்படுத்தி, அவற்றின் வரலாற்றுடன் நீக்குகிறது; ஒவ்வொரு திறவுகோலுக்கும் ஒரு நினைவுக்குறி (tombstone) வைக்கப்படும், எனவே அதனுடன் வரும் மறுமுயற்சிக்கு நீக்கப்பட்ட வேலையே பதிலாகத் தரப்படும்.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</translation>
+    </message>
+    <message>
+        <source>Folder the archives are written to.</source>
+        <translation>காப்பகங்கள் எழுதப்படும் கோப்புறை.</translation>
+    </message>
+    <message>
+        <source>Decided jobs older than this many days go (default 30).</source>
+        <translation>இத்தனை நாட்களை விடப் பழைய, முடிவு எட்டப்பட்ட வேலைகள் நீக்கப்படும் (இயல்பாக 30).</translation>
+    </message>
+    <message>
+        <source>A route&apos;s own retention, ROUTE=DAYS; repeatable.</source>
+        <translation>ஒரு வழித்தடத்துக்கென்று தனித் தக்கவைப்புக் காலம், ROUTE=DAYS; பலமுறை கொடுக்கலாம்.</translation>
+    </message>
+    <message>
+        <source>Key tombstones older than this many days go (default: kept for ever).</source>
+        <translation>இத்தனை நாட்களை விடப் பழைய திறவுகோல் நினைவுக்குறிகள் நீக்கப்படும் (இயல்பாக: என்றென்றும் வைக்கப்படும்).</translation>
+    </message>
+    <message>
+        <source>Jobs removed per transaction (default 100).</source>
+        <translation>ஒரு பரிவர்த்தனையில் (transaction) நீக்கப்படும் வேலைகள் (இயல்பாக 100).</translation>
+    </message>
+    <message>
+        <source>Jobs one run archives (default 10000).</source>
+        <translation>ஒரு ஓட்டம் காப்பகப்படுத்தும் அதிகபட்ச வேலைகள் (இயல்பாக 10000).</translation>
+    </message>
+    <message>
+        <source>Count what would go; change nothing.</source>
+        <translation>எவை நீக்கப்படும் என்பதை மட்டும் எண்ணிக் காட்டு; எதையும் மாற்றாதே.</translation>
+    </message>
+    <message>
+        <source>Who runs it, for the audit (default: the operating-system user).</source>
+        <translation>தணிக்கைக்காக (audit), இதை இயக்குபவர் யார் (இயல்பாக: இயக்க முறைமையின் பயனர்).</translation>
+    </message>
+    <message>
+        <source>The word &quot;retention&quot;.</source>
+        <translation>&quot;retention&quot; என்ற சொல்.</translation>
+    </message>
+    <message>
+        <source>run.</source>
+        <translation>run.</translation>
+    </message>
+    <message>
+        <source>usage: jobdesk-server retention run --archive-dir DIR [options]</source>
+        <translation>பயன்பாடு: jobdesk-server retention run --archive-dir DIR [options]</translation>
+    </message>
+    <message>
+        <source>--retain-days, --batch and --max-jobs take positive whole numbers</source>
+        <translation>--retain-days, --batch, --max-jobs ஆகியவற்றுக்கு நேர்ம முழு எண்கள் மட்டுமே கொடுக்கலாம்</translation>
+    </message>
+    <message>
+        <source>--key-retain-days takes a positive whole number</source>
+        <translation>--key-retain-days க்கு ஒரு நேர்ம முழு எண் தேவை</translation>
+    </message>
+    <message>
+        <source>--route-retain-days takes ROUTE=DAYS (got %1)</source>
+        <translation>--route-retain-days க்கு ROUTE=DAYS தேவை (வந்தது %1)</translation>
+    </message>
+    <message>
+        <source>dry run: %1 decided jobs would be archived and removed</source>
+        <translation>சோதனை ஓட்டம் (dry run): முடிவு எட்டப்பட்ட %1 வேலைகள் காப்பகப்படுத்தப்பட்டு நீக்கப்படும்</translation>
+    </message>
+    <message>
+        <source>finished the unfinished run %1</source>
+        <translation>முடிக்கப்படாமல் இருந்த ஓட்டம் %1 ஐ முடித்தது</translation>
+    </message>
+    <message>
+        <source>run %1: %2 jobs archived, %3 removed, %4 kept (changed since archived), %5 key tombstones expired</source>
+        <translation>ஓட்டம் %1: %2 வேலைகள் காப்பகப்படுத்தப்பட்டன, %3 நீக்கப்பட்டன, %4 வைக்கப்பட்டன (காப்பகப்படுத்திய பின் மாறியவை), %5 திறவுகோல் நினைவுக்குறிகள் காலாவதியாயின</translation>
+    </message>
+    <message>
+        <source>archive: %1</source>
+        <translation>காப்பகம்: %1</translation>
+    </message>
+    <message>
+        <source>JobDesk server: the HTTP API (with --port) and the dispatcher. One user intent, one side effect.
+Tokens: jobdesk-server token create|list|revoke (see jobdesk-server token --help).
+Schema as SQL, to apply by hand: jobdesk-server schema sql (see jobdesk-server schema --help).
+Retention: jobdesk-server retention run (see jobdesk-server retention --help).
+Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the command line wins.</source>
+        <translation>JobDesk சேவையகம்: HTTP API (--port உடன்) மற்றும் அனுப்பி (dispatcher). ஒரு பயனர் நோக்கம், ஒரே ஒரு பக்கவிளைவு.
+டோக்கன்கள்: jobdesk-server token create|list|revoke (jobdesk-server token --help ஐப் பாருங்கள்).
+கையால் பயன்படுத்துவதற்கான SQL வடிவ schema: jobdesk-server schema sql (jobdesk-server schema --help ஐப் பாருங்கள்).
+தக்கவைப்பு: jobdesk-server retention run (jobdesk-server retention --help ஐப் பாருங்கள்).
+ஒவ்வொரு விருப்பத்தையும் சூழல் மாறியிலும் அமைக்கலாம், எ.கா. JOBDESK_PORT=8080; கட்டளைவரியில் கொடுத்ததே முன்னுரிமை பெறும்.</translation>
+    </message>
+    <message>
+        <source>A reverse proxy (address or ADDRESS/PREFIX) whose X-Forwarded-For names the client; repeatable [JOBDESK_TRUSTED_PROXIES, comma-separated] (default none).</source>
+        <translation>நம்பகமான reverse proxy (முகவரி அல்லது ADDRESS/PREFIX): அதிலிருந்து வரும் X-Forwarded-For தலைப்பு வாடிக்கையாளரின் (client) முகவரியாக ஏற்கப்படும்; பலமுறை கொடுக்கலாம் [JOBDESK_TRUSTED_PROXIES, காற்புள்ளிகளால் பிரிக்கப்பட்டவை] (இயல்பாக எதுவும் இல்லை).</translation>
+    </message>
+    <message>
+        <source>text or json: one JSON object a line, with job, attempt and trace ids [JOBDESK_LOG_FORMAT] (default text).</source>
+        <translation>text அல்லது json: json இல் ஒவ்வொரு வரியும் ஒரு JSON பொருள் (object), வேலை, முயற்சி, trace ஆகியவற்றின் id களுடன் [JOBDESK_LOG_FORMAT] (இயல்பாக text).</translation>
+    </message>
+    <message>
+        <source>Dispatcher store threads that claim and start attempts [JOBDESK_WORKERS] (default 2).</source>
+        <translation>வேலைகளை எடுத்துக்கொண்டு (claim) முயற்சிகளைத் தொடங்கும் அனுப்பியின் களஞ்சிய இழைகள் (store threads) [JOBDESK_WORKERS] (இயல்பாக 2).</translation>
+    </message>
+    <message>
+        <source>Attempts in flight at once, at about 15 KiB each [JOBDESK_MAX_IN_FLIGHT] (default 1000).</source>
+        <translation>ஒரே நேரத்தில் நடப்பிலிருக்கும் (in flight) முயற்சிகள், ஒவ்வொன்றுக்கும் ஏறக்குறைய 15 KiB [JOBDESK_MAX_IN_FLIGHT] (இயல்பாக 1000).</translation>
+    </message>
+    <message>
+        <source>Run retention on a schedule, archiving into this folder [JOBDESK_RETENTION_ARCHIVE_DIR] (docs/retention.md).</source>
+        <translation>தக்கவைப்பை அட்டவணைப்படி இயக்கி, இந்தக் கோப்புறையில் காப்பகப்படுத்து [JOBDESK_RETENTION_ARCHIVE_DIR] (docs/retention.md).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: decided jobs older than this many days go [JOBDESK_RETAIN_DAYS] (default 30).</source>
+        <translation>--retention-archive-dir உடன்: இத்தனை நாட்களை விடப் பழைய, முடிவு எட்டப்பட்ட வேலைகள் நீக்கப்படும் [JOBDESK_RETAIN_DAYS] (இயல்பாக 30).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: key tombstones older than this go [JOBDESK_KEY_RETAIN_DAYS] (default: kept for ever).</source>
+        <translation>--retention-archive-dir உடன்: இத்தனை நாட்களை விடப் பழைய திறவுகோல் நினைவுக்குறிகள் நீக்கப்படும் [JOBDESK_KEY_RETAIN_DAYS] (இயல்பாக: என்றென்றும் வைக்கப்படும்).</translation>
+    </message>
+    <message>
+        <source>With --retention-archive-dir: seconds between runs [JOBDESK_RETENTION_EVERY_S] (default 3600).</source>
+        <translation>--retention-archive-dir உடன்: ஓட்டங்களுக்கு இடையிலான வினாடிகள் [JOBDESK_RETENTION_EVERY_S] (இயல்பாக 3600).</translation>
+    </message>
+    <message>
+        <source>--log-format must be text or json</source>
+        <translation>--log-format, text அல்லது json ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--max-in-flight must be 1..15000 (each holds a socket)</source>
+        <translation>--max-in-flight 1..15000 ஆக இருக்க வேண்டும் (ஒவ்வொன்றும் ஒரு socket ஐப் பிடித்து வைத்திருக்கும்)</translation>
+    </message>
+    <message>
+        <source>--trusted-proxy must be an IP address or ADDRESS/PREFIX, not %1</source>
+        <translation>--trusted-proxy ஒரு IP முகவரியாகவோ ADDRESS/PREFIX ஆகவோ இருக்க வேண்டும், %1 அல்ல</translation>
+    </message>
+    <message>
+        <source>--retain-days must be 1..100000 and --retention-every-s 1..604800</source>
+        <translation>--retain-days 1..100000 ஆகவும் --retention-every-s 1..604800 ஆகவும் இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>--key-retain-days must be 1..100000</source>
+        <translation>--key-retain-days 1..100000 ஆக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>dispatching on %1 with %2 workers, at most %3 in flight</source>
+        <translation>%1 இல் %2 பணியாளர்களுடன் அனுப்புகிறது (dispatching), ஒரே நேரத்தில் அதிகபட்சம் %3 முயற்சிகள்</translation>
     </message>
 </context>
 <context>
@@ -1470,128 +1776,6 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>வேலையின் பதிப்பு அதன் வெற்றியுடனோ ரத்துடனோ மட்டுமே ஒன்று உயர்கிறது</translation>
-    </message>
-</context>
-<context>
-    <name>ChargeAccount</name>
-    <message>
-        <source>its result won</source>
-        <translation>அதன் முடிவு வென்றது</translation>
-    </message>
-    <message>
-        <source>its result came back after #%1 had won and was discarded</source>
-        <translation>#%1 வென்ற பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back too late and was discarded</source>
-        <translation>அதன் முடிவு தாமதமாக வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back after it was cancelled and was discarded</source>
-        <translation>ரத்து செய்த பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back but broke the route&apos;s contract</source>
-        <translation>அதன் முடிவு வந்தது, ஆனால் வழியின் ஒப்பந்தத்தை மீறியது</translation>
-    </message>
-    <message>
-        <source>sent, and the provider says it is still working on it</source>
-        <translation>அனுப்பப்பட்டது; வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார்</translation>
-    </message>
-    <message>
-        <source>sent, no answer yet</source>
-        <translation>அனுப்பப்பட்டது, இன்னும் பதில் இல்லை</translation>
-    </message>
-    <message>
-        <source>outcome unknown while the provider says it is still working on it</source>
-        <translation>வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார், விளைவு தெரியவில்லை</translation>
-    </message>
-    <message>
-        <source>sent, then its outcome became unknown</source>
-        <translation>அனுப்பப்பட்டது, பின்னர் அதன் விளைவு தெரியாமல் போனது</translation>
-    </message>
-    <message>
-        <source>cancelled while the provider said it was still working</source>
-        <translation>வழங்குநர் இன்னும் வேலை செய்வதாகச் சொன்னபோது ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>cancelled after it was sent, with no answer</source>
-        <translation>அனுப்பிய பின், பதில் இல்லாமல் ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>failed, but the provider said it was still working on it</source>
-        <translation>தோல்வியுற்றது, ஆனால் வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொன்னார்</translation>
-    </message>
-    <message>
-        <source>not sent yet</source>
-        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
-    </message>
-    <message>
-        <source>never sent</source>
-        <translation>அனுப்பப்படவே இல்லை</translation>
-    </message>
-    <message>
-        <source>cancelled before it was sent</source>
-        <translation>அனுப்பும் முன் ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>ended with nothing done</source>
-        <translation>எதுவும் செய்யப்படாமல் முடிந்தது</translation>
-    </message>
-    <message>
-        <source>the provider said it never processed it</source>
-        <translation>வழங்குநர் அதைச் செயலாக்கவே இல்லை என்றார்</translation>
-    </message>
-    <message>
-        <source>#%1 on %2, %3</source>
-        <translation>%2 இல் #%1, %3</translation>
-    </message>
-    <message>
-        <source>Nothing charged: no request was sent to a provider.</source>
-        <translation>கட்டணம் எதுவும் இல்லை: எந்த வழங்குநருக்கும் கோரிக்கை அனுப்பப்படவில்லை.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
-        <translation>
-            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கை, அதில் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
-            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கைகள், எதிலும் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Charged once: %1.</source>
-        <translation>ஒருமுறை மட்டுமே கட்டணம்: %1.</translation>
-    </message>
-    <message>
-        <source>No result charged</source>
-        <translation>எந்த முடிவுக்கும் கட்டணம் இல்லை</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged</source>
-        <translation>
-            <numerusform>%n முடிவுக்குக் கட்டணம்</numerusform>
-            <numerusform>%n முடிவுகளுக்குக் கட்டணம்</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged (%1)</source>
-        <translation>
-            <numerusform>%n முடிவுக்குக் கட்டணம் (%1)</numerusform>
-            <numerusform>%n முடிவுகளுக்குக் கட்டணம் (%1)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-            <numerusform>; %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n more request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; மேலும் %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-            <numerusform>; மேலும் %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-        </translation>
     </message>
 </context>
 </TS>
