@@ -7,10 +7,11 @@
 #   JOBDESK_BENCH_BUILD_DIR=build/my-release scripts/bench-retention.sh   # an existing release build folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# JOBDESK_BENCH_BUILD_DIR: an existing release build folder instead of the preset's build/release.
+# JOBDESK_BENCH_BUILD_DIR: an existing release build folder instead of the preset's build/release
+# (JOBDESK_BENCH_NO_BUILD=1: run what it holds, without building).
 if [ -n "${JOBDESK_BENCH_BUILD_DIR:-}" ]; then
   BUILD=$JOBDESK_BENCH_BUILD_DIR
-  cmake --build "$BUILD" -j"${JOBDESK_BENCH_JOBS:-2}" --target jobdesk-bench-retention
+  [ -n "${JOBDESK_BENCH_NO_BUILD:-}" ] || cmake --build "$BUILD" -j"${JOBDESK_BENCH_JOBS:-2}" --target jobdesk-bench-retention
 else
   BUILD=build/release
   cmake --preset release >/dev/null
