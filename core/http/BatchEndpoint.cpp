@@ -73,6 +73,8 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
     // size), answered as the single creates would be, one after the other.
     // A store failure answers the whole batch (503): every item may be sent again.
     QList<QJsonObject> answers(list.size());
+    QList<QByteArray> plain(list.size()); // an answer already written (created, replayed)
+    QList<QJsonValue> itemKeys(list.size()); // the items' keys, for the other answers
     int created = 0, replayed = 0, conflicts = 0, invalid = 0;
     auto refuse = [&](qsizetype i, const HttpResponse &problem) {
         answers[i].insert(QStringLiteral("outcome"), QStringLiteral("invalid"));
@@ -85,9 +87,18 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
         countCreate(request, r);
         QJsonObject &a = answers[i];
         if (r.outcome != SubmitResult::Outcome::Conflict) {
+            // Written as QJsonDocument writes it (members in key order), without building it.
             const bool isNew = r.outcome == SubmitResult::Outcome::Created;
-            a.insert(QStringLiteral("outcome"), isNew ? QStringLiteral("created") : QStringLiteral("replayed"));
-            a.insert(QStringLiteral("job_id"), r.job.id);
+            QByteArray &text = plain[i];
+            text.reserve(96);
+            text += "{\"idempotency_key\":\"";
+            for (const char c : r.job.idempotencyKey.toLatin1()) { // printable ASCII (readIdempotencyKey)
+                if (c == '"' || c == '\\')
+                    text += '\\';
+                text += c;
+            }
+            text += "\",\"index\":" + QByteArray::number(i) + ",\"job_id\":" + QByteArray::number(r.job.id)
+                + (isNew ? ",\"outcome\":\"created\"}" : ",\"outcome\":\"replayed\"}");
             ++(isNew ? created : replayed);
             return;
         }
@@ -134,7 +145,6 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
         pendingKeys.clear();
     };
     for (qsizetype i = 0; i < list.size(); ++i) {
-        answers[i].insert(QStringLiteral("index"), int(i));
         const QJsonObject item = list.at(i).toObject();
         const QJsonValue key = item.value(QStringLiteral("idempotency_key"));
         if (!list.at(i).isObject() || !key.isString() || item.size() != 3 || !item.contains(QStringLiteral("route"))
@@ -143,7 +153,7 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
                                       QCoreApplication::translate("ApiService", "an item is {\"idempotency_key\": \"...\", \"route\": \"...\", \"input\": {...}}")));
             continue;
         }
-        answers[i].insert(QStringLiteral("idempotency_key"), key);
+        itemKeys[i] = key;
         // The item as the single create it stands for: the same checks and
         // answers (its key as the header would carry it, its route and input
         // as the body would), with the request's client metadata.
@@ -187,18 +197,27 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
     flush();
     if (m_notifier && created + replayed + conflicts > 0)
         m_notifier->poke(changeSeq); // jobs or idempotency events were written
-    QJsonArray answered;
-    for (const QJsonObject &a : std::as_const(answers))
-        answered.append(a);
+    QByteArray body = "{\"conflicts\":" + QByteArray::number(conflicts) + ",\"created\":" + QByteArray::number(created)
+        + ",\"invalid\":" + QByteArray::number(invalid) + ",\"items\":[";
+    body.reserve(body.size() + 96 * list.size());
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (i)
+            body += ',';
+        if (!plain.at(i).isEmpty()) {
+            body += plain.at(i);
+            continue;
+        }
+        QJsonObject a = answers.at(i);
+        a.insert(QStringLiteral("index"), int(i));
+        if (itemKeys.at(i).isString())
+            a.insert(QStringLiteral("idempotency_key"), itemKeys.at(i));
+        body += QJsonDocument(a).toJson(QJsonDocument::Compact);
+    }
+    body += "],\"replayed\":" + QByteArray::number(replayed) + '}';
     HttpResponse out;
     out.status = 200;
     out.contentType = "application/json";
-    out.body = QJsonDocument(QJsonObject{{QStringLiteral("items"), answered},
-                                         {QStringLiteral("created"), created},
-                                         {QStringLiteral("replayed"), replayed},
-                                         {QStringLiteral("conflicts"), conflicts},
-                                         {QStringLiteral("invalid"), invalid}})
-                   .toJson(QJsonDocument::Compact);
+    out.body = std::move(body);
     return out;
 }
 

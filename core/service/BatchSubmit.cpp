@@ -10,6 +10,7 @@
 #include "Rows.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QSet>
 
 #include <algorithm>
@@ -117,9 +118,26 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
 {
     QList<BatchSubmitAnswer> answers(requests.size());
     QList<Checked> valid;
+    // The requests of one HTTP batch share their client metadata: once it
+    // passed every rule, the next request with the same metadata is checked
+    // without it (its rules come last in checkIntent, so the first broken
+    // rule is the same) and given its text, instead of writing it again.
+    std::optional<QJsonObject> passedMeta;
+    QString passedMetaText;
     for (int i = 0; i < requests.size(); ++i) {
         try {
-            valid.append(Checked{i, checkIntent(requests.at(i))});
+            const SubmitRequest &r = requests.at(i);
+            if (passedMeta && r.clientMeta == *passedMeta) {
+                SubmitRequest withoutMeta = r;
+                withoutMeta.clientMeta = QJsonObject();
+                CheckedIntent intent = checkIntent(withoutMeta);
+                intent.meta = passedMetaText;
+                valid.append(Checked{i, std::move(intent)});
+                continue;
+            }
+            valid.append(Checked{i, checkIntent(r)});
+            passedMeta = r.clientMeta;
+            passedMetaText = valid.last().intent.meta;
         } catch (const JobDeskError &e) {
             if (e.code() != JobDeskError::Code::InvalidArgument)
                 throw;
