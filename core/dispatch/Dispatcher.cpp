@@ -99,6 +99,8 @@ void Dispatcher::start()
         return;
     m_stopping = false;
     m_keeperStopping = false;
+    m_leaseStopping = false;
+    m_leaseKeeper = std::thread([this] { leaseLoop(); });
     m_keeper = std::thread([this] { keeperLoop(); });
     for (int i = 0; i < m_options.workers; ++i)
         m_threads.emplace_back([this, i] { workerLoop(i); });
@@ -126,6 +128,14 @@ void Dispatcher::stop()
     m_flightWake->notify();
     if (m_keeper.joinable())
         m_keeper.join();
+    // Leases are renewed until the keeper has applied (or given up on) every outcome.
+    {
+        std::lock_guard lock(m_leaseMutex);
+        m_leaseStopping = true;
+    }
+    m_leaseWake.notify_all();
+    if (m_leaseKeeper.joinable())
+        m_leaseKeeper.join();
 }
 
 quint64 Dispatcher::wakeEvents()

@@ -55,7 +55,7 @@ struct DispatcherOptions
     int claimBatch = 32;           // queued jobs claimed per statement (FOR UPDATE SKIP LOCKED), at most
     int applyThreads = 2;          // connections the flight keeper applies outcomes on (its own and helpers'; SQLite: 1)
 
-    qint64 leaseMs = 15000;        // an attempt's lease; renewed every leaseMs / 3 while the call is in flight
+    qint64 leaseMs = 15000;        // an attempt's lease; renewed every min(leaseMs, claimMs) / 3 by the lease keeper while the call is in flight
     qint64 claimMs = 30000;        // a job claim's lifetime; renewed with the leases while the job's attempts run
     qint64 idlePollMs = 200;       // how long an idle worker waits before looking again, unless woken (PostgreSQL: the store's NOTIFY)
     qint64 maintenanceEveryMs = 1000; // lease reaper period (its own thread)
@@ -114,9 +114,9 @@ struct DispatcherStats
     std::atomic<qint64> queuedOnUnknownRoutes{0}; // gauge: queued jobs on routes this instance does not know
     std::atomic<qint64> inFlight{0};              // gauge: attempts sent whose outcome is not yet applied
     std::atomic<qint64> peakInFlight{0};
-    std::atomic<qint64> wakeUps{0};
-    std::atomic<qint64> renewals{0};
-    std::atomic<qint64> heldAtProviderLimit{0};   // jobs left queued a moment because their provider was at a limit              // renewal rounds (one per worker per interval, whatever is in flight)               // change notifications that woke the workers
+    std::atomic<qint64> wakeUps{0};               // change notifications that woke the workers
+    std::atomic<qint64> renewals{0};              // renewal rounds (one per worker per interval, whatever is in flight)
+    std::atomic<qint64> heldAtProviderLimit{0};   // jobs left queued a moment because their provider was at a limit
 };
 
 // The request for a job on `route`: max_parallel and max_attempts come from the route.
@@ -185,6 +185,13 @@ private:
     void maintenanceLoop();         // Reaper.cpp
     void reconcilerLoop();          // Reconciler.cpp
     void wakerLoop();               // Waker.cpp (PostgreSQL: LISTEN, wakes idle workers)
+    void leaseLoop();               // LeaseKeeper.cpp: renews every lease and claim in m_leases
+    // What the lease keeper renews: an attempt from its start (or, for an
+    // operator's retry, its pickup) until its outcome is applied or nothing
+    // was sent (LeaseKeeper.cpp).
+    void holdLease(const QString &workerId, const Attempt &attempt);
+    void dropLease(const QString &workerId, qint64 attemptId);
+    void dropSettledLeases(std::span<FlightGroup *const> groups); // their flights whose outcome is applied
     // Claims up to `limit` queued jobs and starts each one's next attempt;
     // the groups in flight are handed to `take` (the keeper, or the caller's
     // own drive). Returns the ids of the jobs claimed.
@@ -236,6 +243,11 @@ private:
     quint64 m_wakeEvents = 0; // under m_wakeMutex: wake() calls
     std::vector<std::thread> m_threads;
     std::thread m_keeper;
+    std::thread m_leaseKeeper;
+    std::atomic<bool> m_leaseStopping{false};
+    std::mutex m_leaseMutex;
+    std::condition_variable m_leaseWake;
+    QHash<QString, QHash<qint64, qint64>> m_leases; // under m_leaseMutex: worker -> attempt -> its job (0: no claim, a retry)
 
     std::shared_ptr<DispatchWake> m_flightWake; // outcomes back, groups handed over, capacity freed
     std::mutex m_handMutex;

@@ -170,6 +170,8 @@ void Dispatcher::driveFlights(JobService &svc, FlightGroup &group)
     }
     while (stepFlights(svc, group, /*beatHere*/ true))
         waitForFlights(*m_flightWake, seen, std::chrono::milliseconds(50));
+    FlightGroup *one = &group;
+    dropSettledLeases(std::span<FlightGroup *const>(&one, 1));
 }
 
 void Dispatcher::countInFlight(FlightGroup &group)
@@ -320,8 +322,8 @@ private:
 // The flight keeper: every attempt this process has in flight, on one
 // thread with its own store connection and `applyThreads - 1` helpers with
 // theirs (StepPool). Steps each group when an outcome comes back and at
-// least every 100 ms (leases, claims, hedges, outcomes waiting for the
-// store); the claims of the jobs whose outcomes are all applied are
+// least every 100 ms (hedges, outcomes waiting for the store; the lease
+// keeper renews the leases and claims meanwhile); the claims of the jobs whose outcomes are all applied are
 // released in one statement per worker; after stop() it drives what is in
 // flight to its outcomes, then ends.
 void Dispatcher::keeperLoop()
@@ -329,7 +331,6 @@ void Dispatcher::keeperLoop()
     std::unique_ptr<JobService> svc;
     std::vector<std::unique_ptr<FlightGroup>> groups;
     quint64 seen = 0;
-    auto lastBeat = Clock::now();
     auto lastSweep = Clock::now();
     QHash<const void *, FlightGroup *> byFlight; // every flight's group (hedges join their group later)
     // SQLite has one writer at a time: helpers there would only queue for its lock.
@@ -363,16 +364,6 @@ void Dispatcher::keeperLoop()
                 continue;
             }
         }
-        // One renewal for everything in flight, every beat (a group handed
-        // over since the last one was started with a fresh lease and claim).
-        if (Clock::now() >= lastBeat + beatInterval(m_options)) {
-            lastBeat = Clock::now();
-            std::vector<FlightGroup *> all;
-            all.reserve(groups.size());
-            for (auto &g : groups)
-                all.push_back(g.get());
-            renewAll(*svc, all);
-        }
         // Every group at least every 100 ms (outcomes waiting for the store,
         // hedges due); in between only those whose outcome came back, so a
         // thousand in flight do not cost a thousand steps per outcome.
@@ -396,6 +387,7 @@ void Dispatcher::keeperLoop()
         pool.run(svc.get(), due, pending, failed);
         if (std::any_of(failed.begin(), failed.end(), [](char f) { return f; }))
             svc.reset(); // a fresh connection next round; the failed groups are stepped again then
+        dropSettledLeases(due); // the lease keeper renews the rest
         // The claims of finished jobs, one statement per worker, before their
         // room is given back, so the workers never hold more claims than
         // maxInFlight (tst_dispatch_scale::atTheInFlightLimitClaimsWaitAndTheServersMemoryStaysFlat).

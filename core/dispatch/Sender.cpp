@@ -42,6 +42,22 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
                                                        std::shared_ptr<GateSlot> slot)
 {
     const Actor actor = Actor::worker(workerId);
+    // Renewed from here on; dropped again unless a flight comes of it (then
+    // the keeper drops it once the outcome is applied). Dropped on a throw
+    // too: the lease then runs out into "never sent", as it must.
+    holdLease(workerId, attempt);
+    struct Drop
+    {
+        Dispatcher &d;
+        const QString &worker;
+        qint64 id;
+        bool keep = false;
+        ~Drop()
+        {
+            if (!keep)
+                d.dropLease(worker, id);
+        }
+    } drop{*this, workerId, attempt.id};
     const ProviderConfig *cfg = m_config.provider(attempt.provider);
     const std::shared_ptr<ProviderClient> client = m_providers->client(attempt.provider);
     if (!cfg || !client) {
@@ -87,7 +103,9 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     }
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
-    return dispatch(job, route, flight->attempt, std::move(request), leaseFrom, std::move(slot));
+    auto sent = dispatch(job, route, flight->attempt, std::move(request), leaseFrom, std::move(slot));
+    drop.keep = sent != nullptr;
+    return sent;
 }
 
 std::shared_ptr<Dispatcher::InFlight> Dispatcher::dispatch(const Job &job, const Route &route, const Attempt &running,

@@ -6,6 +6,7 @@
 #include "DispatchFixture.h"
 #include "PrivatePostgres.h"
 #include "live/ChangeNotifier.h"
+#include "ReleasedTogether.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -15,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QSet>
 #include <QTest>
+
+#include <atomic>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -129,6 +132,71 @@ private Q_SLOTS:
         QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
         // ~4.5 s / 0.5 s rounds for each of the two workers' ids, however many are in flight.
         QVERIFY2(dispatcher.stats().renewals.load() <= 40, qPrintable(QString::number(dispatcher.stats().renewals.load())));
+    }
+
+    // 300 attempts in flight, each answer 4 s away, leases of 3 s (renewed
+    // every second) and a reaper looking every 100 ms, while four writers
+    // with their own connections submit as fast as they can (on a route the
+    // dispatcher does not know, so they stay queued): the outcomes are applied
+    // through the same contention, and no lease of the live process expires.
+    void noLeaseExpiresUnderHeavyConcurrentWriters()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(30000));
+        fx.primary.provider()->setDefaultBehaviour(
+            DispatchFixture::withOutput(FakeProvider::Behaviour::answer(4000), QStringLiteral("from primary")));
+        auto svc = store->open();
+        constexpr int n = 300;
+        QList<qint64> ids;
+        for (int i = 0; i < n; ++i)
+            ids.append(fx.submit(*svc, QStringLiteral("contended-%1").arg(i)).id);
+        Route elsewhere = fx.route();
+        elsewhere.name = QStringLiteral("elsewhere");
+        std::atomic<bool> stopWriting{false};
+        std::atomic<int> written{0};
+        constexpr int writers = 4;
+        constexpr int mostEach = 20000; // bounded even if the stop never came
+        Joined writing{std::thread([&] {
+            const auto errors = releasedTogether(
+                writers, [&](int) { return store->open(); },
+                [&](int w, JobService &own) {
+                    for (int i = 0; i < mostEach && !stopWriting; ++i) {
+                        own.submit(submitRequestFor(elsewhere, QStringLiteral("writer"), QStringLiteral("w%1-%2").arg(w).arg(i),
+                                                    QJsonObject{{QStringLiteral("text"), QStringLiteral("load")}}));
+                        ++written;
+                    }
+                });
+            for (const QString &e : errors)
+                if (!e.isEmpty())
+                    qWarning() << "writer:" << e;
+        })};
+        QTRY_VERIFY_WITH_TIMEOUT(written.load() >= 4 * writers, 20000); // the writers are writing
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("contended");
+        o.leaseMs = 3000;
+        o.maintenanceEveryMs = 100;
+        o.neverProcessedGraceMs = 0;
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher.start();
+        const int succeeded = waitDecided(*svc, ids, 180000);
+        const int writtenDuring = written.load();
+        stopWriting = true;
+        writing.t.join();
+        dispatcher.stop();
+        qInfo() << n << "jobs decided while the writers submitted" << writtenDuring << "; reaped" << dispatcher.stats().reaped.load()
+                << "renewal rounds" << dispatcher.stats().renewals.load();
+        QCOMPARE(succeeded, n);
+        QCOMPARE(dispatcher.stats().reaped.load(), 0);
+        QCOMPARE(dispatcher.stats().unknown.load(), 0);
+        const qint64 wentUnknown = svc->session()
+                                       .exec(QStringLiteral("SELECT count(*) FROM attempt_events WHERE to_state = 'unknown'"))
+                                       .first()
+                                       .first()
+                                       .toLongLong();
+        QCOMPARE(wentUnknown, 0);
+        QVERIFY2(writtenDuring >= 100, qPrintable(QString::number(writtenDuring))); // there was contention
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
     }
 
     // max_concurrency 10 in the routes file: the provider never has an 11th
