@@ -383,6 +383,48 @@ private Q_SLOTS:
         QVERIFY(svc->attempts(fourth.id).isEmpty());
     }
 
+    // provider_did_nothing lets a provider take a job again (the definitive
+    // "did nothing"): set after the fact on a failed attempt, it would make a
+    // provider that may have done the work (and charged) look untried, and
+    // the job would go to it a second time. It is written only by the
+    // statement that fails the attempt, and never rewritten.
+    void thatAProviderDidNothingIsRecordedOnlyAsTheAttemptFails()
+    {
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const auto refused = std::optional(SqlError::Kind::GuardRefused);
+        const Actor worker = Actor::worker(QStringLiteral("w1"));
+        const QString setDidNothing = QStringLiteral("UPDATE attempts SET provider_did_nothing = %1 WHERE id = $1");
+
+        // Failed with a possible cost (a 5xx the provider does not vouch for): not "did nothing", then or later.
+        const Job job = submitJob(*svc, QStringLiteral("did-nothing-after"));
+        const Attempt paid = startRunning(*svc, job.id, QStringLiteral("p1"));
+        svc->fail(paid.id, worker, QStringLiteral("502 from a gateway"), {}, /*providerDidNothing*/ false);
+        QString message;
+        QCOMPARE(rawSql(*svc, setDidNothing.arg(QStringLiteral("true")), {paid.id}, &message), refused);
+        QVERIFY2(message.contains(QStringLiteral("recorded once, as the attempt fails")), qPrintable(message));
+        QVERIFY(svc->providersThatDidNothing(job.id).isEmpty());
+        QCOMPARE(rawSql(*svc, setDidNothing.arg(QStringLiteral("false")), {paid.id}), std::nullopt); // the same value: no change
+
+        // Failed on a definitive "did nothing": recorded with the failure, and never taken back.
+        const Job second = submitJob(*svc, QStringLiteral("did-nothing-as-it-fails"));
+        const Attempt refusedByProvider = startRunning(*svc, second.id, QStringLiteral("p1"));
+        svc->fail(refusedByProvider.id, worker, QStringLiteral("422 before any work"), {}, /*providerDidNothing*/ true);
+        QCOMPARE(svc->providersThatDidNothing(second.id), QSet<QString>{QStringLiteral("p1")});
+        QCOMPARE(rawSql(*svc, setDidNothing.arg(QStringLiteral("false")), {refusedByProvider.id}), refused);
+        QCOMPARE(svc->providersThatDidNothing(second.id), QSet<QString>{QStringLiteral("p1")});
+
+        // A running attempt: only by failing it, in the same statement.
+        const Job third = submitJob(*svc, QStringLiteral("did-nothing-raw-fail"));
+        const Attempt running = startRunning(*svc, third.id, QStringLiteral("p1"));
+        QVERIFY(rawSql(*svc, setDidNothing.arg(QStringLiteral("true")), {running.id})); // still running: refused
+        QCOMPARE(svc->attempt(running.id)->state, AttemptState::Running);
+        QCOMPARE(rawSql(*svc, QStringLiteral("UPDATE attempts SET state = 'failed', provider_did_nothing = true WHERE id = $1"),
+                        {running.id}),
+                 std::nullopt);
+        QCOMPARE(svc->providersThatDidNothing(third.id), QSet<QString>{QStringLiteral("p1")});
+    }
+
     // An attempt's event tells its job's history: it names an attempt of
     // that very job, whatever SQL writes it. On PostgreSQL one composite
     // foreign key checks it (migration 21; the two foreign keys it replaced

@@ -85,7 +85,13 @@ void makeItA01Database(SqlSession &s, int lastVersion = 37)
     const bool pg = s.dialect() == Dialect::Postgres;
     if (!pg)
         s.begin();
-    // Back to the baseline's schema: what the migrations after it added goes.
+    // Back to the baseline's schema: what the migrations after it added goes,
+    // with the guard on provider_did_nothing (the baseline's triggers, as 0.1 had them).
+    if (pg)
+        s.exec(QStringLiteral("CREATE OR REPLACE TRIGGER attempts_guard_transition BEFORE UPDATE OF state ON attempts "
+                              "FOR EACH ROW EXECUTE FUNCTION jd_attempts_guard_transition()"));
+    else
+        s.exec(QStringLiteral("DROP TRIGGER attempts_did_nothing_as_it_fails"));
     if (pg)
         s.exec(QStringLiteral("ALTER TABLE attempts DROP CONSTRAINT attempts_did_nothing_only_failed, DROP COLUMN next_lookup_at_ms, "
                               "DROP COLUMN lookup_claimed_by, DROP COLUMN lookup_claimed_until_ms, DROP COLUMN provider_did_nothing"));

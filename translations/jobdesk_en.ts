@@ -710,6 +710,10 @@
         <translation>where an attempt&apos;s request went is recorded once, as it is sent</translation>
     </message>
     <message>
+        <source>that a provider did nothing with an attempt is recorded once, as the attempt fails</source>
+        <translation>that a provider did nothing with an attempt is recorded once, as the attempt fails</translation>
+    </message>
+    <message>
         <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
         <translation>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</translation>
     </message>

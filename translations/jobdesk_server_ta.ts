@@ -1428,6 +1428,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
         <translation>ஒரு முயற்சியின் கோரிக்கை எங்கு சென்றது என்பது, அது அனுப்பப்படும்போது ஒருமுறை மட்டுமே பதிவுசெய்யப்படும்</translation>
     </message>
     <message>
+        <source>that a provider did nothing with an attempt is recorded once, as the attempt fails</source>
+        <translation>ஒரு வழங்குநர் ஒரு முயற்சியில் எதுவும் செய்யவில்லை என்பது, அந்த முயற்சி தோல்வியடையும்போது ஒருமுறை மட்டுமே பதிவுசெய்யப்படும்</translation>
+    </message>
+    <message>
         <source>attempt %1 of job %2 is unknown: its outcome must be learned or it must be cancelled before another attempt starts</source>
         <translation>வேலை %2 இன் முயற்சி %1 தெரியாதது (UNKNOWN): இன்னொரு முயற்சி தொடங்கும் முன் அதன் முடிவைக் கண்டறிய வேண்டும், அல்லது அதை ரத்துசெய்ய வேண்டும்</translation>
     </message>

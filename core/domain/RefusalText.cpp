@@ -102,6 +102,7 @@ const QList<KnownSentence> &knownSentences()
         {"JD030", QT_TRANSLATE_NOOP("jobdesk::Refusal", "%1 is append-only (%2 refused)"), 0, 0, "table,operation"},
         {"JD031", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the identity of a row in %1 is never rewritten"), 0, 0, "table"},
         {"JD032", QT_TRANSLATE_NOOP("jobdesk::Refusal", "where an attempt's request went is recorded once, as it is sent"), 0, 0, ""},
+        {"JD034", QT_TRANSLATE_NOOP("jobdesk::Refusal", "that a provider did nothing with an attempt is recorded once, as the attempt fails"), 0, 0, ""},
         {"JD033", QT_TRANSLATE_NOOP("jobdesk::Refusal", "an event names an attempt of its own job"), 0, 0, ""},
 
         // -- Why an attempt may not start (PostgreSQL's jd_start_attempt, SQLite's startGuard) --

@@ -1,11 +1,17 @@
--- An attempt's state moves only along the lifecycle of DESIGN.md, and a job's winner stays
--- succeeded (tst_database_guard).
+-- An attempt's state moves only along the lifecycle of DESIGN.md, a job's winner stays
+-- succeeded, and provider_did_nothing is set only as the attempt fails (tst_database_guard).
 -- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
 
 CREATE OR REPLACE FUNCTION @schema@.jd_attempts_guard_transition() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
+    -- That the provider did nothing (which lets it take the job again) is
+    -- recorded by the statement that fails the attempt, never after the fact.
+    IF NEW.provider_did_nothing IS DISTINCT FROM OLD.provider_did_nothing
+       AND NOT (NEW.provider_did_nothing AND OLD.state <> 'failed' AND NEW.state = 'failed') THEN
+        RAISE EXCEPTION USING ERRCODE = 'JD034', MESSAGE = 'that a provider did nothing with an attempt is recorded once, as the attempt fails';
+    END IF;
     IF OLD.state = NEW.state THEN
         RETURN NEW; -- not a transition
     END IF;
@@ -32,4 +38,4 @@ BEGIN
     RETURN NEW;
 END $$;
 
-CREATE OR REPLACE TRIGGER attempts_guard_transition BEFORE UPDATE OF state ON @schema@.attempts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_attempts_guard_transition();
+CREATE OR REPLACE TRIGGER attempts_guard_transition BEFORE UPDATE OF state, provider_did_nothing ON @schema@.attempts FOR EACH ROW EXECUTE FUNCTION @schema@.jd_attempts_guard_transition();

@@ -1,5 +1,6 @@
 -- An attempt's rules (invariants 3-5, 8): who may start one, its lifecycle, the winner
--- stays, where it was sent recorded once; the job's state and the event follow each change.
+-- stays, where it was sent and that its provider did nothing recorded once; the job's
+-- state and the event follow each change.
 -- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
 
 DROP TRIGGER IF EXISTS attempts_guard_insert;
@@ -136,6 +137,16 @@ CREATE TRIGGER attempts_sent_to_once BEFORE UPDATE OF sent_to ON attempts
 WHEN OLD.sent_to IS NOT NEW.sent_to AND (OLD.sent_to IS NOT NULL OR NEW.state IS NOT 'running' OR NEW.sent_to = '')
 BEGIN
     SELECT RAISE(ABORT, 'JD032: where an attempt''s request went is recorded once, as it is sent');
+END;
+
+-- That the provider did nothing (which lets it take the job again) is
+-- recorded by the statement that fails the attempt, never after the fact.
+DROP TRIGGER IF EXISTS attempts_did_nothing_as_it_fails;
+CREATE TRIGGER attempts_did_nothing_as_it_fails BEFORE UPDATE OF provider_did_nothing ON attempts
+WHEN OLD.provider_did_nothing IS NOT NEW.provider_did_nothing
+ AND NOT (NEW.provider_did_nothing = 1 AND OLD.state IS NOT 'failed' AND NEW.state = 'failed')
+BEGIN
+    SELECT RAISE(ABORT, 'JD034: that a provider did nothing with an attempt is recorded once, as the attempt fails');
 END;
 
 DROP TRIGGER IF EXISTS attempts_sent_to_starts_empty;
