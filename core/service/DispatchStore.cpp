@@ -4,7 +4,6 @@
 #include "JobService.h"
 #include "Names.h"
 #include "Rows.h"
-#include "ServicePrivate.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +12,11 @@
 namespace jobdesk {
 
 namespace {
+
+QString jsonText(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
 
 ValidationRecord validationRecord(const SqlRow &r)
 {
@@ -144,39 +148,32 @@ JobService::Renewed JobService::renewInFlight(const QString &workerId, const QLi
     };
     const QString ids = pg ? QStringLiteral("SELECT (jsonb_array_elements_text($%1::jsonb))::bigint")
                            : QStringLiteral("SELECT value FROM json_each($%1)");
-    // SQLite: both in one write transaction (one wait for the write lock, not two).
-    const qint64 now = jobIds.isEmpty() ? 0 : nowMs(); // as claimJob: the claim is by the service's clock
-    const auto renew = [&](const char *what, const QString &sql, const SqlParams &params) {
-        return int(pg ? execStatement(what, sql, params).size() : d->session->exec(sql, params).size());
-    };
-    const auto body = [&] {
-        Renewed out;
-        if (!attemptIds.isEmpty()) {
-            const QString sql = pg
-                ? QStringLiteral("UPDATE attempts SET lease_expires_at_ms = jd_now_ms() + $3 WHERE id IN ("
-                                 "SELECT id FROM attempts WHERE id IN (%1) AND worker_id = $1 AND state IN ('starting', 'running') "
-                                 "ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id").arg(ids.arg(2))
-                : QStringLiteral("UPDATE attempts SET lease_expires_at_ms = %2 + $3 WHERE id IN (%1) AND worker_id = $1 "
-                                 "AND state IN ('starting', 'running') RETURNING id").arg(ids.arg(2), nowSql(dialect()));
-            out.leases = renew("renew leases", sql, {workerId, idList(attemptIds), leaseMs});
-        }
-        if (!jobIds.isEmpty()) {
-            // Never a released claim (claimed_by NULL): the dispatcher's lease
-            // keeper renews on its own thread, and may do so just after the
-            // keeper released the claim of a job that is done with, or queued again.
-            const QString mine = QStringLiteral("(claimed_by IS NOT NULL AND (claimed_by = $1 OR claim_expires_at_ms IS NULL "
-                                                "OR claim_expires_at_ms < $3))");
-            const QString sql = pg
-                ? QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN ("
-                                 "SELECT id FROM jobs WHERE id IN (%1) AND %2 ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id")
-                      .arg(ids.arg(2), mine)
-                : QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN (%1) AND %2 "
-                                 "RETURNING id").arg(ids.arg(2), mine);
-            out.claims = renew("renew claims", sql, {workerId, idList(jobIds), now, claimMs});
-        }
-        return out;
-    };
-    return pg ? body() : d->run("renew in flight", true, body);
+    Renewed out;
+    if (!attemptIds.isEmpty()) {
+        const QString sql = pg
+            ? QStringLiteral("UPDATE attempts SET lease_expires_at_ms = jd_now_ms() + $3 WHERE id IN ("
+                             "SELECT id FROM attempts WHERE id IN (%1) AND worker_id = $1 AND state IN ('starting', 'running') "
+                             "ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id").arg(ids.arg(2))
+            : QStringLiteral("UPDATE attempts SET lease_expires_at_ms = %2 + $3 WHERE id IN (%1) AND worker_id = $1 "
+                             "AND state IN ('starting', 'running') RETURNING id").arg(ids.arg(2), nowSql(dialect()));
+        out.leases = int(execStatement("renew leases", sql, {workerId, idList(attemptIds), leaseMs}, !pg).size());
+    }
+    if (!jobIds.isEmpty()) {
+        const qint64 now = nowMs(); // as claimJob: the claim is by the service's clock
+        // Never a released claim (claimed_by NULL): the dispatcher's lease
+        // keeper renews on its own thread, and may do so just after the
+        // keeper released the claim of a job that is done with, or queued again.
+        const QString mine = QStringLiteral("(claimed_by IS NOT NULL AND (claimed_by = $1 OR claim_expires_at_ms IS NULL "
+                                            "OR claim_expires_at_ms < $3))");
+        const QString sql = pg
+            ? QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN ("
+                             "SELECT id FROM jobs WHERE id IN (%1) AND %2 ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id")
+                  .arg(ids.arg(2), mine)
+            : QStringLiteral("UPDATE jobs SET claimed_by = $1, claim_expires_at_ms = $3 + $4 WHERE id IN (%1) AND %2 "
+                             "RETURNING id").arg(ids.arg(2), mine);
+        out.claims = int(execStatement("renew claims", sql, {workerId, idList(jobIds), now, claimMs}, !pg).size());
+    }
+    return out;
 }
 
 QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit, qint64 leaseMs, const QStringList &providers,
