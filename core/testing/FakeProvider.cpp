@@ -175,6 +175,9 @@ bool FakeProvider::listen(quint16 port)
         m_server = new QTcpServer(this);
         connect(m_server, &QTcpServer::newConnection, this, &FakeProvider::onNewConnection);
     }
+    // Thousands of clients connect at once in the benchmarks (Qt's default
+    // backlog is 50); the kernel caps it at net.core.somaxconn (4096 here).
+    m_server->setListenBacklogSize(8192);
     if (!m_server->listen(QHostAddress(QHostAddress::LocalHost), port)) {
         qCWarning(lcProvider) << "fake provider cannot listen:" << m_server->errorString();
         return false;
