@@ -13,3 +13,18 @@ target_compile_definitions(jobdesk_options INTERFACE
   QT_USE_QSTRINGBUILDER
   QT_NO_KEYWORDS
   QT_DISABLE_DEPRECATED_UP_TO=0x060400)
+
+# Every file under resources/<folder> matching the globs, compiled into
+# `target` as :/<prefix>/<path below the folder>; found by name at run time,
+# so a new file needs no listing.
+function(jobdesk_add_resource_folder target name folder prefix)
+  set(root ${PROJECT_SOURCE_DIR}/resources/${folder})
+  list(TRANSFORM ARGN PREPEND ${root}/ OUTPUT_VARIABLE globs)
+  file(GLOB_RECURSE files CONFIGURE_DEPENDS RELATIVE ${root} ${globs})
+  set(paths)
+  foreach(f IN LISTS files)
+    set_source_files_properties(${root}/${f} PROPERTIES QT_RESOURCE_ALIAS ${f})
+    list(APPEND paths ${root}/${f})
+  endforeach()
+  qt_add_resources(${target} ${name} PREFIX ${prefix} FILES ${paths})
+endfunction()

@@ -9,7 +9,7 @@
 #
 # STATEMENT.sql holds one statement whose only parameter, $1 (bigint), is the
 # call's number: bench/statements/ has the hot paths with the values the store
-# benchmark sends written in (they are copies of core/service/JobService.cpp's
+# benchmark sends written in (they are copies of resources/sql/postgres/'s
 # statements; keep them in step). What it does: a throwaway PostgreSQL 15
 # (scripts/pg-throwaway.sh, loopback, fsync off) in a temporary folder; the
 # schema (jobdesk-server schema sql; SERVER=path, default the dev build's); 6,000 jobs each with one running

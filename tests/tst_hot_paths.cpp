@@ -405,12 +405,13 @@ private Q_SLOTS:
         if (store->isPostgres()) {
             // The statement JobService prepared for the replay, on this connection.
             const SqlRows named = s.exec(QStringLiteral(
-                "SELECT name FROM pg_prepared_statements WHERE statement LIKE 'WITH ev AS ( INSERT INTO idempotency_events %' "
+                "SELECT name FROM pg_prepared_statements "
+                "WHERE regexp_replace(statement, '\\s+', ' ', 'g') LIKE 'WITH ev AS ( INSERT INTO idempotency_events %' "
                 "AND statement NOT LIKE '%pg_prepared_statements%'"));
             QCOMPARE(named.size(), 1);
             s.begin();
             s.exec(QStringLiteral("SET LOCAL plan_cache_mode = force_generic_plan"));
-            for (const SqlRow &row : s.exec(QStringLiteral("EXPLAIN EXECUTE %1('%2', 'lk1', '%3', 'r', '{}', '{}')")
+            for (const SqlRow &row : s.exec(QStringLiteral("EXPLAIN EXECUTE %1('%2', 'lk1', '%3', 'r', '{}', '{}', true)")
                                                 .arg(named.first().first().toString(), req.ownerId, QString(64, u'f'))))
                 plan += row.first().toString() + u'\n';
             s.rollback();
@@ -456,7 +457,7 @@ private Q_SLOTS:
             "WHERE statement ~ '\\m(jobs|attempts)\\M' AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY name"));
         QStringList seen;
         for (const SqlRow &row : prepared)
-            seen.append(row.at(2).toString().left(40));
+            seen.append(row.at(2).toString().simplified().left(40)); // the .sql resources span lines
         for (const char *start : {"INSERT INTO jobs AS t", "WITH ev AS ( INSERT INTO idempotency", "WITH a AS MATERIALIZED",
                                   "UPDATE jobs SET claimed_by = $1", "UPDATE jobs SET claimed_by = $2"})
             QVERIFY2(std::any_of(seen.cbegin(), seen.cend(), [&](const QString &t) { return t.startsWith(QLatin1String(start)); }),

@@ -8,6 +8,7 @@
 #include "Intent.h"
 
 #include "Rows.h"
+#include "ServicePrivate.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -27,7 +28,7 @@ const QString kBatchTombstonesSql = QStringLiteral(
     " FROM unnest($1::text[], $2::text[]) AS k(owner, key)"
     " JOIN key_tombstones t ON t.owner_id = k.owner AND t.idempotency_key = k.key");
 
-// Every new key of the batch in one statement (submit's kSubmitInsertSql, set
+// Every new key of the batch in one statement (submit's submit_insert.sql, set
 // by set). Inserted in key order, so two batches that share keys take the
 // keys' index entries in one order and never deadlock. A key that is taken
 // (or taken meanwhile: the insert waits for the taking one to commit) comes
@@ -43,7 +44,7 @@ const QString kBatchInsertSql = QStringLiteral(
     " RETURNING t.owner_id::text, t.idempotency_key::text, t.id, t.change_seq, t.created_at_ms");
 
 // The taken keys, in item order: each one's replay or conflict event, written
-// as submit's replay statement (kSubmitReplaySql) writes it, and its answer.
+// as submit's replay statement (submit_replay.sql) writes it, and its answer.
 // A new statement after the insert, so its snapshot sees every job the insert
 // found taken (DESIGN.md's trap). Commits as the session does (a batch mixes
 // replays with conflicts, whose records must not be lost). Columns: ord,
@@ -175,24 +176,6 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
     QHash<OwnerKey, SqlRow> tombstones;
     for (const SqlRow &row : execStatement("submit", kBatchTombstonesSql, {owners.literal(), keys.literal()}))
         tombstones.insert({row.at(0).toString(), row.at(1).toString()}, row);
-    const auto tombstoneAnswer = [&](const SqlRow &row, const SubmitRequest &req, const QString &fp) {
-        // As JobService.cpp's tombstoneAnswer: the tombstone's job, without input or result.
-        SubmitResult out;
-        out.job.id = row.at(2).toLongLong();
-        out.job.ownerId = req.ownerId;
-        out.job.idempotencyKey = req.idempotencyKey;
-        out.job.fingerprint = row.at(3).toString();
-        out.job.route = row.at(4).toString();
-        out.job.state = jobStateFromString(row.at(5).toString()).value_or(JobState::Succeeded);
-        out.job.createdAtMs = row.at(6).toLongLong();
-        out.job.updatedAtMs = row.at(7).toLongLong();
-        out.archivedAtMs = row.at(7).toLongLong();
-        out.submittedFingerprint = fp;
-        out.outcome = out.job.fingerprint == fp ? SubmitResult::Outcome::Replayed : SubmitResult::Outcome::Conflict;
-        if (out.outcome == SubmitResult::Outcome::Replayed)
-            out.job.input = req.input;
-        return out;
-    };
 
     // 2. One insert of each live key's first request; a later request with
     // the same key is answered by step 3, against the job the first one
@@ -203,7 +186,7 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
         const SubmitRequest &r = requests.at(c.index);
         const OwnerKey k{r.ownerId, r.idempotencyKey};
         if (const auto t = tombstones.constFind(k); t != tombstones.constEnd())
-            answers[c.index].result = tombstoneAnswer(*t, r, c.intent.fingerprint);
+            answers[c.index].result = tombstoneAnswer(*t, 2, r, c.intent.fingerprint);
         else if (first.contains(k))
             taken.append(&c);
         else {
@@ -231,12 +214,9 @@ QList<BatchSubmitAnswer> JobService::submitBatch(const QList<SubmitRequest> &req
             created = execStatement("submit", kBatchInsertSql,
                                     {o.literal(), k.literal(), fp.literal(), route.literal(), input.literal(), meta.literal(),
                                      intArray(mp), intArray(ma)});
-        } catch (const std::exception &) {
-            throw; // JobDeskError: the store failed or stayed busy; nothing of the insert was written
-        } catch (...) {
+        } catch (const TombstonedKey &) {
             // Retention tombstoned a key since step 1 (JD050 aborted the whole
-            // insert; execStatement throws JobService.cpp's own TombstonedKey
-            // for it): nothing was written, every request goes as a submit.
+            // insert): nothing was written, every request goes as a submit.
             QList<int> all;
             for (const Checked &c : std::as_const(valid))
                 all.append(c.index);

@@ -388,6 +388,7 @@ struct ChangeMarks
 inline constexpr qint64 kMaxLeaseMs = 24LL * 3600 * 1000;
 
 class TakenKeys;
+struct JobServiceImpl;
 
 struct JobServiceOptions
 {
@@ -662,8 +663,6 @@ public:
     void setClockOffsetMs(qint64 offsetMs);
 
 private:
-    // submit() for a key whose job is live or new (a tombstoned key throws out of it).
-    SubmitResult submitLive(const SubmitRequest &req, const QByteArray &canonicalInput, const QString &fp, const QString &meta);
     // One statement through the same retry / reconnect / error mapping as
     // every operation; `transaction` wraps it in a write transaction.
     SqlRows execStatement(const char *what, const QString &sql, const SqlParams &params = {}, bool transaction = false);
@@ -671,8 +670,7 @@ private:
     // provider has said it is still working on it (JobDetail's fields).
     void readAttemptsInto(qint64 jobId, JobDetail &detail);
 
-    struct Private;
-    std::unique_ptr<Private> d;
+    std::unique_ptr<JobServiceImpl> d; // one per store (ServicePrivate.h)
 };
 
 } // namespace jobdesk
