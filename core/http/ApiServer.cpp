@@ -152,8 +152,8 @@ void ApiServer::onRequest(HttpRequest request, HttpTransport::Respond respond)
         read.remoteAddress = shared->remoteAddress;
         for (const QByteArray &v : shared->headerValues("Authorization"))
             read.headers.append({"Authorization", v});
-        waiters->park(jobId, deadline, [api, read = std::move(read), first = std::move(r), respond](JobService *svc) mutable {
-            HttpResponse now = api->handle(read, svc, QString());
+        waiters->park(jobId, deadline, [api, read = std::move(read), first = std::move(r), respond](JobService *woken) mutable {
+            HttpResponse now = api->handle(read, woken, QString());
             if (now.status == 200)
                 first.body = std::move(now.body);
             respond(std::move(first));
