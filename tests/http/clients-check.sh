@@ -18,34 +18,8 @@ FAKE=${2:?jobdesk-fake-provider binary}
 HERE=$(cd "$(dirname "$0")" && pwd)
 CLIENTS=$HERE/../../examples/clients
 WORK=$(mktemp -d /tmp/jobdesk-clients.XXXXXX)
-PIDS=()
-failures=0
-cleanup() {
-  for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
-
-# until_true SECONDS COMMAND...: polls COMMAND every 0.1 s until it succeeds or the deadline passes.
-until_true() {
-  local deadline=$((SECONDS + $1)); shift
-  until "$@"; do ((SECONDS < deadline)) || return 1; sleep 0.1; done
-}
-
-# start_server OUT ARGS...: starts jobdesk-server in the background (pid in $SERVER_PID) and
-# waits for its "listening on" line (port in $PORT).
-start_server() {
-  local out=$1; shift
-  rm -f "$out"
-  "$SERVER" "$@" >"$out" 2>"$out.err" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  until_true 30 grep -qs 'listening on http://127.0.0.1:' "$out" || { cat "$out.err" >&2; return 1; }
-  PORT=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$out" | head -n 1)
-}
+# shellcheck source=check-lib.sh
+source "$HERE/check-lib.sh"
 
 stop_server() { kill -TERM "$1" 2>/dev/null; wait "$1" 2>/dev/null; }
 
@@ -64,17 +38,9 @@ tries() { grep -c '^try ' "$1"; }
 metric() { curl -s "$URL/metrics" | sed -n "s/^$1 //p"; }
 created_once() { [ "$(metric jobdesk_jobs_created_total)" = 1 ]; }
 
-count_jobs_with_key() {
-  case $DB in
-    sqlite:*) sqlite3 "${DB#sqlite:}" "SELECT count(*) FROM jobs WHERE idempotency_key = '$1'" ;;
-    *) psql -qAt "$DB" -c "SELECT count(*) FROM jobs WHERE idempotency_key = '$1'" ;;
-  esac
-}
+count_jobs_with_key() { sql "SELECT count(*) FROM jobs WHERE idempotency_key = '$1'"; }
 
-"$FAKE" --port 0 >"$WORK/fake.out" 2>&1 &
-PIDS+=($!)
-until_true 30 grep -q 'fake provider on' "$WORK/fake.out" || { echo "the fake provider did not start" >&2; exit 1; }
-FAKE_URL=$(sed -n 's|^fake provider on \(http://[^ ]*\).*|\1|p' "$WORK/fake.out")
+start_fake
 cat >"$WORK/routes.json" <<JSON
 {"providers": [{"name": "fake", "kind": "fake", "base_url": "$FAKE_URL", "model": "fake-1", "status_lookup": true}],
  "routes": [{"name": "summarize", "prompt_template": "Summarise: {{text}}",
@@ -83,14 +49,7 @@ cat >"$WORK/routes.json" <<JSON
              "provider_chain": ["fake"]}]}
 JSON
 
-stores=("sqlite:$WORK/jobdesk.db")
-if [ -n "${JOBDESK_TEST_PG_URL:-}" ]; then
-  schema=jd_clients_$$
-  psql -qAt "$JOBDESK_TEST_PG_URL" -c "CREATE SCHEMA $schema" >/dev/null || { echo "cannot create schema $schema" >&2; exit 1; }
-  case $JOBDESK_TEST_PG_URL in *\?*) sep='&' ;; *) sep='?' ;; esac
-  stores+=("$JOBDESK_TEST_PG_URL${sep}options=-csearch_path%3D$schema")
-  trap 'cleanup; psql -qAt "$JOBDESK_TEST_PG_URL" -c "SET client_min_messages = warning; DROP SCHEMA '"$schema"' CASCADE" >/dev/null' EXIT
-fi
+stores_for clients
 
 # A stub that answers 429 (Retry-After: 1), then 503 (Retry-After: 1), then 201, and logs
 # each request's time and Idempotency-Key.

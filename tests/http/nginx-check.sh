@@ -23,44 +23,17 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CONF=$ROOT/packaging/nginx/jobdesk.conf
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
 WORK=$(mktemp -d /tmp/jobdesk-nginx.XXXXXX)
-PIDS=()
-failures=0
-cleanup() {
-  for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null; done
-  sleep 0.2
-  for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+# shellcheck source=check-lib.sh
+source "$ROOT/tests/http/check-lib.sh"
 [ -x "$NGINX" ] || { echo "nginx missing: scripts/install-deps.sh installs it" >&2; exit 1; }
 command -v openssl >/dev/null || { echo "openssl missing: scripts/install-deps.sh installs it" >&2; exit 1; }
 
-until_true() {
-  local deadline=$((SECONDS + $1)); shift
-  until "$@"; do ((SECONDS < deadline)) || return 1; sleep 0.1; done
-}
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
-start_server() { # OUT ARGS...: pid in $SERVER_PID, port in $PORT
-  local out=$1; shift
-  rm -f "$out"
-  "$SERVER" "$@" >"$out" 2>"$out.err" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  until_true 30 grep -qs 'listening on http://127.0.0.1:' "$out" || { cat "$out.err" >&2; return 1; }
-  PORT=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$out" | head -n 1)
-  [ -n "$PORT" ]
-}
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
   -keyout "$WORK/jobdesk.key" -out "$WORK/jobdesk.pem" 2>"$WORK/openssl.err" || { cat "$WORK/openssl.err" >&2; exit 1; }
 
-"$FAKE" --port 0 >"$WORK/fake.out" 2>&1 &
-PIDS+=($!)
-until_true 30 grep -q 'fake provider on' "$WORK/fake.out" || { echo "the fake provider did not start" >&2; exit 1; }
-FAKE_URL=$(sed -n 's|^fake provider on \(http://[^ ]*\).*|\1|p' "$WORK/fake.out")
+start_fake
 cat >"$WORK/routes.json" <<JSON
 {"providers": [{"name": "fake", "kind": "fake", "base_url": "$FAKE_URL", "model": "fake-1", "status_lookup": true}],
  "routes": [{"name": "summarize", "prompt_template": "Summarise: {{text}}",
@@ -69,21 +42,8 @@ cat >"$WORK/routes.json" <<JSON
              "provider_chain": ["fake"]}]}
 JSON
 
-stores=("sqlite:$WORK/jobdesk.db")
-if [ -n "${JOBDESK_TEST_PG_URL:-}" ]; then
-  schema=jd_nginx_$$
-  psql -qAt "$JOBDESK_TEST_PG_URL" -c "CREATE SCHEMA $schema" >/dev/null || { echo "cannot create schema $schema" >&2; exit 1; }
-  case $JOBDESK_TEST_PG_URL in *\?*) sep='&' ;; *) sep='?' ;; esac
-  stores+=("$JOBDESK_TEST_PG_URL${sep}options=-csearch_path%3D$schema")
-  trap 'cleanup; psql -qAt "$JOBDESK_TEST_PG_URL" -c "SET client_min_messages = warning; DROP SCHEMA '"$schema"' CASCADE" >/dev/null' EXIT
-fi
+stores_for nginx
 
-sql() {
-  case $DB in
-    sqlite:*) sqlite3 "${DB#sqlite:}" "$1" ;;
-    *) psql -qAt "$DB" -c "$1" ;;
-  esac
-}
 # meta_ip TABLE KEY [KIND]: the "ip" (and "proxy") of client_meta rows for KEY, one "ip proxy" a line.
 meta_ip() {
   local where="idempotency_key = '$2'"

@@ -13,24 +13,10 @@ set -uo pipefail
 SERVER=${1:?jobdesk-server binary}
 FAKE=${2:?jobdesk-fake-provider binary}
 WORK=$(mktemp -d /tmp/jobdesk-trace.XXXXXX)
-PIDS=()
-failures=0
-cleanup() {
-  for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
-until_true() {
-  local deadline=$((SECONDS + $1)); shift
-  until "$@"; do ((SECONDS < deadline)) || return 1; sleep 0.1; done
-}
+# shellcheck source=check-lib.sh
+source "$(cd "$(dirname "$0")" && pwd)/check-lib.sh"
 
-"$FAKE" --port 0 --print-requests >"$WORK/fake.out" 2>&1 &
-PIDS+=($!)
-until_true 30 grep -q 'fake provider on' "$WORK/fake.out" || { echo "the fake provider did not start" >&2; exit 1; }
-FAKE_URL=$(sed -n 's|^fake provider on \(http://[^ ]*\).*|\1|p' "$WORK/fake.out")
+start_fake --print-requests
 cat >"$WORK/routes.json" <<JSON
 {"providers": [{"name": "fake", "kind": "fake", "base_url": "$FAKE_URL", "model": "fake-1", "status_lookup": true}],
  "routes": [{"name": "summarize", "prompt_template": "Summarise: {{text}}",
@@ -41,20 +27,7 @@ JSON
 "$SERVER" --database "sqlite:$WORK/x.db" --routes "$WORK/routes.json" --log-format yaml 2>/dev/null
 [ $? = 2 ] && ok "--log-format yaml is refused" || fail "--log-format yaml was not refused"
 
-stores=("sqlite:$WORK/jobdesk.db")
-if [ -n "${JOBDESK_TEST_PG_URL:-}" ]; then
-  schema=jd_trace_$$
-  psql -qAt "$JOBDESK_TEST_PG_URL" -c "CREATE SCHEMA $schema" >/dev/null || { echo "cannot create schema $schema" >&2; exit 1; }
-  case $JOBDESK_TEST_PG_URL in *\?*) sep='&' ;; *) sep='?' ;; esac
-  stores+=("$JOBDESK_TEST_PG_URL${sep}options=-csearch_path%3D$schema")
-  trap 'cleanup; psql -qAt "$JOBDESK_TEST_PG_URL" -c "SET client_min_messages = warning; DROP SCHEMA '"$schema"' CASCADE" >/dev/null' EXIT
-fi
-sql() {
-  case $DB in
-    sqlite:*) sqlite3 "${DB#sqlite:}" "$1" ;;
-    *) psql -qAt "$DB" -c "$1" ;;
-  esac
-}
+stores_for trace
 
 TRACE=4bf92f3577b34da6a3ce929d0e0e4736
 TP=00-$TRACE-00f067aa0ba902b7-01
