@@ -13,6 +13,7 @@
 
 #include "DispatchFixture.h"
 #include "HttpTestSupport.h"
+#include "ServerProcess.h"
 
 #include "store/PgSession.h"
 
@@ -68,48 +69,6 @@ ScriptRun pgHa(const QStringList &args, int timeoutMs = 180000)
     r.err = QString::fromUtf8(p.readAllStandardError()).trimmed();
     return r;
 }
-
-struct ServerProcess
-{
-    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
-    quint16 port = 0;
-
-    bool start(const QStringList &args)
-    {
-        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process->start(QStringLiteral(JOBDESK_SERVER_BINARY), args);
-        if (!process->waitForStarted(10000))
-            return false;
-        QByteArray out;
-        QElapsedTimer t;
-        t.start();
-        static const QByteArray marker = "listening on http://127.0.0.1:";
-        while (t.elapsed() < 60000 && process->state() == QProcess::Running) {
-            process->waitForReadyRead(1000);
-            out += process->readAllStandardOutput();
-            const qsizetype at = out.indexOf(marker);
-            const qsizetype end = at < 0 ? -1 : out.indexOf('\n', at);
-            if (end > 0) {
-                port = quint16(out.mid(at + marker.size(), end - at - marker.size()).trimmed().toUInt());
-                return port != 0;
-            }
-        }
-        return false;
-    }
-    int stop()
-    {
-        if (process->state() == QProcess::NotRunning)
-            return process->exitCode();
-        process->terminate();
-        if (!process->waitForFinished(30000)) {
-            process->kill();
-            process->waitForFinished(5000);
-            return -1;
-        }
-        return process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
-    }
-    ~ServerProcess() { stop(); }
-};
 
 // A connection to whichever node is the primary now: reconnects (the full
 // multi-host connect) when a failover took the old one away.

@@ -4,6 +4,7 @@
 
 #include "DispatchFixture.h"
 #include "HttpTestSupport.h"
+#include "ServerProcess.h"
 
 #include <QFile>
 #include <QProcess>
@@ -19,49 +20,6 @@ using namespace jobdesk;
 using namespace jobdesk::test;
 
 namespace {
-
-struct ServerProcess
-{
-    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
-    quint16 port = 0;
-
-    // Starts the server and waits (bounded) for the line that names its port.
-    bool start(const QStringList &args)
-    {
-        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process->start(QStringLiteral(JOBDESK_SERVER_BINARY), args);
-        if (!process->waitForStarted(10000))
-            return false;
-        QByteArray out;
-        QElapsedTimer t;
-        t.start();
-        static const QByteArray marker = "listening on http://127.0.0.1:";
-        while (t.elapsed() < 30000 && process->state() == QProcess::Running) {
-            process->waitForReadyRead(1000);
-            out += process->readAllStandardOutput();
-            const qsizetype at = out.indexOf(marker);
-            const qsizetype end = at < 0 ? -1 : out.indexOf('\n', at);
-            if (end > 0) {
-                port = quint16(out.mid(at + marker.size(), end - at - marker.size()).trimmed().toUInt());
-                return port != 0;
-            }
-        }
-        return false;
-    }
-    int stop(int timeoutMs = 30000)
-    {
-        if (process->state() == QProcess::NotRunning)
-            return process->exitCode();
-        process->terminate(); // SIGTERM
-        if (!process->waitForFinished(timeoutMs)) {
-            process->kill();
-            process->waitForFinished(5000);
-            return -1;
-        }
-        return process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
-    }
-    ~ServerProcess() { stop(); }
-};
 
 struct ToolRun
 {
