@@ -1,8 +1,6 @@
-// Small texts that said something wrong: a label's mnemonic shown as a
-// literal "&", the time line's axis repeating "+1 min", a cleared detail
+// Small texts on a store that said something wrong: a cleared detail
 // keeping the last job's counts, an action's answer naming the attempt by its
-// id and a job state that has moved on, singular sentences with "(s)",
-// cancelling a job without the billing warning, the report dialog taking
+// id and a job state that has moved on, the report dialog taking
 // the clipboard, the PDF splitting words, "local time" without its offset,
 // an SQLite store's actor "local", UTC times cut off. Both stores.
 
@@ -12,8 +10,6 @@
 #include "ConsoleSettings.h"
 #include "Format.h"
 #include "dialogs/ActionDialogs.h"
-#include "dialogs/ConnectionDialog.h"
-#include "models/ActionGuards.h"
 #include "models/TextTableModel.h"
 #include "service/Names.h"
 #include "support/IncidentReport.h"
@@ -26,7 +22,6 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
-#include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -38,7 +33,6 @@
 #include <QPushButton>
 #include <QTextLayout>
 #include <QTextTable>
-#include <QTranslator>
 
 #if defined(Q_OS_UNIX)
 #include <pwd.h>
@@ -55,28 +49,6 @@ class TestUiWording : public QObject
 private Q_SLOTS:
     void initTestCase_data() { addBackendRows(); }
     void initTestCase() { isolateSettings(); }
-
-    void aMnemonicLabelHasItsBuddySoNoAmpersandShows()
-    {
-        JD_NOT_A_STORE_TEST();
-        ConnectionDialog dialog;
-        dialog.show();
-        for (const QLabel *label : dialog.findChildren<QLabel *>()) {
-            if (label->textFormat() == Qt::PlainText || !label->text().contains(u'&') || label->text().contains(QLatin1String("&&")))
-                continue;
-            QVERIFY2(label->buddy(), qPrintable(QStringLiteral("\"%1\" shows its & literally").arg(label->text())));
-        }
-    }
-
-    void everyAxisTickSaysItsOwnTime()
-    {
-        JD_NOT_A_STORE_TEST();
-        for (qint64 span : {900LL, 9000LL, 70000LL, 100000LL, 130000LL, 250000LL, 700000LL, 4000000LL, 9000000LL, 200000000LL}) {
-            const QStringList labels = TimelineWidget::axisLabels(span);
-            QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
-        }
-        QVERIFY(TimelineWidget::axisLabels(100000).contains(QStringLiteral("+1 min 15 s")));
-    }
 
     void aClearedDetailKeepsNoCountsAndSaysNoJob()
     {
@@ -130,29 +102,6 @@ private Q_SLOTS:
         view.refresh();
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QVERIFY2(status->text().contains(QStringLiteral("Job %1 is succeeded now.").arg(job.id)), qPrintable(status->text()));
-    }
-
-    // The English catalogue says one attempt in the singular; cancelling a
-    // job warns about billing as cancelling its attempt does.
-    void cancellingAJobSaysItsAttemptsInTheSingularAndWarnsOfBilling()
-    {
-        JD_NOT_A_STORE_TEST();
-        QTranslator english;
-        QVERIFY(english.load(QStringLiteral(":/i18n/jobdesk_en.qm")));
-        QCoreApplication::installTranslator(&english);
-        JobDetail d;
-        d.job.id = 4;
-        Attempt a;
-        a.id = 40;
-        a.attemptNo = 1;
-        a.provider = QStringLiteral("stuck");
-        a.state = AttemptState::Unknown;
-        d.attempts = {a};
-        const QString text = cancelJobConsequence(d);
-        QCoreApplication::removeTranslator(&english);
-        QVERIFY2(text.contains(QStringLiteral("Its open attempt #1 is cancelled with it")), qPrintable(text));
-        QVERIFY2(!text.contains(QStringLiteral("(s)")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("billed")), qPrintable(text));
     }
 
     void theReportDialogLeavesTheClipboardAloneUntilAsked()
