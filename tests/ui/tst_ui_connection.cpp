@@ -1,8 +1,8 @@
 // Where the console is connected and whether it still is: the banner (red for
 // production; where, as whom, how long since the last good read), the lost
 // connection banner with the time of the last good read and the automatic
-// reconnect, the connection dialog, and saved connections that never hold a
-// password.
+// reconnect and the connection dialog (tst_ui_saved_connections: saved
+// connections that never hold a password).
 
 #include "UiFixture.h"
 
@@ -132,48 +132,6 @@ private Q_SLOTS:
         QVERIFY(saved.first().production);
         QVERIFY(!saved.first().url.contains(QStringLiteral("s3cret")));
         QCOMPARE(ConsoleSettings::lastConnection(), QStringLiteral("test store"));
-        ConsoleSettings::setConnections({});
-    }
-
-    void savedConnectionsNeverHoldAPassword_data()
-    {
-        QTest::addColumn<QString>("url");
-        QTest::addColumn<QString>("saved");
-        QTest::newRow("url") << QStringLiteral("postgresql://alice:hunter2@db1.example.org:5432/jobdesk")
-                             << QStringLiteral("postgresql://alice@db1.example.org:5432/jobdesk");
-        QTest::newRow("query") << QStringLiteral("postgresql://alice@db1/jobdesk?sslmode=require&password=hunter2")
-                               << QStringLiteral("postgresql://alice@db1/jobdesk?sslmode=require");
-        QTest::newRow("conninfo") << QStringLiteral("host=db1 dbname=jobdesk user=alice password=hunter2")
-                                  << QStringLiteral("host=db1 dbname=jobdesk user=alice");
-        QTest::newRow("conninfo quoted") << QStringLiteral("host=db1 password='hun ter2' dbname=jobdesk")
-                                         << QStringLiteral("host=db1 dbname=jobdesk");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite:/var/lib/jobdesk.db") << QStringLiteral("sqlite:/var/lib/jobdesk.db");
-        QTest::newRow("several hosts")
-            << QStringLiteral("postgresql://alice:hunter2@h1:5432,h2:5432/jobdesk?target_session_attrs=read-write")
-            << QStringLiteral("postgresql://alice@h1:5432,h2:5432/jobdesk?target_session_attrs=read-write");
-    }
-
-    void aPasswordGoesBackIntoAUrlWithSeveralHosts()
-    {
-        JD_NOT_A_STORE_TEST();
-        QCOMPARE(ConsoleSettings::withPassword(QStringLiteral("postgresql://alice@h1:5432,h2:5432/jobdesk"), QStringLiteral("p@ss")),
-                 QStringLiteral("postgresql://alice:p%40ss@h1:5432,h2:5432/jobdesk"));
-        QCOMPARE(ConsoleSettings::withPassword(QStringLiteral("postgresql://h1,h2/jobdesk"), QStringLiteral("x")),
-                 QStringLiteral("postgresql://:x@h1,h2/jobdesk"));
-    }
-    void savedConnectionsNeverHoldAPassword()
-    {
-        JD_NOT_A_STORE_TEST();
-        QFETCH(QString, url);
-        QFETCH(QString, saved);
-        QCOMPARE(ConsoleSettings::withoutPassword(url), saved);
-        ConsoleSettings::setConnections({{QStringLiteral("c"), url, false}});
-        QSettings raw;
-        raw.sync();
-        for (const QString &k : raw.allKeys())
-            QVERIFY2(!raw.value(k).toString().contains(QStringLiteral("hunter2")) && !raw.value(k).toString().contains(QStringLiteral("hun ter2")),
-                     qPrintable(k));
-        QCOMPARE(ConsoleSettings::connections().first().url, saved);
         ConsoleSettings::setConnections({});
     }
 };
