@@ -186,6 +186,15 @@ private Q_SLOTS:
         dispatcher.stop();
         qInfo() << n << "jobs decided while the writers submitted" << writtenDuring << "; reaped" << dispatcher.stats().reaped.load()
                 << "renewal rounds" << dispatcher.stats().renewals.load();
+        QStringList notSucceeded; // a failure names each job's state and why
+        for (qint64 id : ids)
+            if (const auto j = svc->job(id); j && j->state != JobState::Succeeded) {
+                QStringList why;
+                for (const Attempt &a : svc->attempts(id))
+                    why.append(QStringLiteral("attempt %1 %2: %3").arg(a.id).arg(toText(a.state), a.lastReason));
+                notSucceeded.append(QStringLiteral("job %1 %2 (%3): %4").arg(id).arg(toText(j->state), j->stateReason, why.join(QStringLiteral("; "))));
+            }
+        QVERIFY2(notSucceeded.isEmpty(), qPrintable(notSucceeded.join(u'\n')));
         QCOMPARE(succeeded, n);
         QCOMPARE(dispatcher.stats().reaped.load(), 0);
         QCOMPARE(dispatcher.stats().unknown.load(), 0);
