@@ -9,8 +9,10 @@
 #include "domain/LogContext.h"
 #include "domain/TraceContext.h"
 
+#include <QDateTime>
 #include <QUuid>
 
+#include <algorithm>
 #include <thread>
 
 namespace jobdesk {
@@ -83,7 +85,7 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // The lease runs from when the database marks it running; measured from
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
-    const auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
+    auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
     // Where it goes is recorded with the move to running: only that endpoint
     // can later say it never processed it, and a sender that stops right
     // after this statement leaves an attempt that endpoint's "no record"
@@ -103,6 +105,16 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     }
     if (flight->attempt.state != AttemptState::Running)
         return nullptr;
+    // SQLite stamps the lease with this machine's clock inside the write
+    // transaction, so time spent waiting for another writer's lock is not
+    // lost from the send's window: it is measured from the lease as granted,
+    // which started no earlier than the call and no later than now.
+    // tst_dispatch_scale::noLeaseExpiresUnderHeavyConcurrentWriters.
+    if (m_url.dialect == Dialect::Sqlite && flight->attempt.leaseExpiresAtMs) {
+        const qint64 left = *flight->attempt.leaseExpiresAtMs - QDateTime::currentMSecsSinceEpoch();
+        const auto now = SendClock::now();
+        leaseFrom = std::clamp(now - std::chrono::milliseconds(m_options.leaseMs - left), leaseFrom, now);
+    }
     auto sent = dispatch(job, route, flight->attempt, std::move(request), leaseFrom, std::move(slot));
     drop.keep = sent != nullptr;
     return sent;
