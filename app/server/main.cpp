@@ -527,6 +527,8 @@ int main(int argc, char *argv[])
         std::unique_ptr<ApiServer> api;
         std::atomic<bool> stopping{false};
         if (httpPort) {
+            if (dispatch) // this process's workers claim what its API queued without waiting for a poll or the NOTIFY
+                apiOptions.api.workQueued = [&dispatcher] { dispatcher.wake(); };
             api = std::make_unique<ApiServer>(store, config, apiOptions);
             api->setDispatcherStatus([&] {
                 if (!dispatch)

@@ -455,6 +455,8 @@ HttpResponse ApiService::createJob(const HttpRequest &request, JobService &svc, 
     const SubmitResult result = answered ? *answered : svc.submit(create.request);
     if (m_notifier)
         m_notifier->poke(result.job.changeSeq); // a job or an idempotency event was written
+    if (result.outcome == SubmitResult::Outcome::Created && m_options.workQueued)
+        m_options.workQueued();
     return createdAnswer(request, create.key, result);
 }
 
@@ -601,6 +603,8 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
     }
     if (m_notifier)
         m_notifier->poke(result.start.attempt.changeSeq);
+    if (m_options.workQueued)
+        m_options.workQueued();
     HttpResponse r = json(201, {{QStringLiteral("action"), QStringLiteral("retry")}, {QStringLiteral("job_id"), jobId},
                                 {QStringLiteral("attempt"), attemptJson(result.start.attempt)}});
     r.addHeader("Location", jobPath(jobId) + "/attempts");

@@ -43,6 +43,9 @@ struct ApiOptions
     // Reverse proxies (address, prefix length) whose X-Forwarded-For names the
     // client; from any other peer the header is ignored. Empty: the peer is the client.
     QList<QPair<QHostAddress, int>> trustedProxies;
+    // Called after a create or a retry committed work for a dispatcher, so
+    // this process's own is woken at once; others hear the coalesced NOTIFY.
+    std::function<void()> workQueued;
 };
 
 struct Caller

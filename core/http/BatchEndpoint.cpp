@@ -197,6 +197,8 @@ HttpResponse ApiService::createJobs(const HttpRequest &request, JobService &svc,
     flush();
     if (m_notifier && created + replayed + conflicts > 0)
         m_notifier->poke(changeSeq); // jobs or idempotency events were written
+    if (created > 0 && m_options.workQueued)
+        m_options.workQueued();
     QByteArray body = "{\"conflicts\":" + QByteArray::number(conflicts) + ",\"created\":" + QByteArray::number(created)
         + ",\"invalid\":" + QByteArray::number(invalid) + ",\"items\":[";
     body.reserve(body.size() + 96 * list.size());

@@ -309,6 +309,33 @@ private Q_SLOTS:
         QCOMPARE(en.stop(), 0);
     }
 
+    // A server polling only every 10 minutes sends a job its own API took at
+    // once: the create wakes its workers in the process (SQLite has no NOTIFY
+    // to wake them; on PostgreSQL the wake comes before the coalesced NOTIFY).
+    void aJobTakenByTheApiIsSentWithoutWaitingForAPoll()
+    {
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        QTemporaryDir dir;
+        const QString routes = writeRoutes(dir, fx.config);
+        auto svc = store->open();
+        const QString token = issueToken(*svc, QStringLiteral("owner-1"), TokenRole::Client);
+        ServerProcess server;
+        QVERIFY(server.start({QStringLiteral("--database"), storeArgument(store->url()), QStringLiteral("--routes"), routes,
+                              QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--poll-ms"), QStringLiteral("600000")}));
+        // One after another, each posted once the one before succeeded: the
+        // workers have looked and gone idle, and only a wake brings them back.
+        for (int i = 0; i < 3; ++i) {
+            const HttpReply created = postJob(server.port, token, "woken-" + QByteArray::number(i), {{QStringLiteral("text"), QStringLiteral("now")}});
+            QCOMPARE(created.status, 201);
+            const qint64 id = created.json().value(QStringLiteral("id")).toInteger();
+            QTRY_COMPARE_WITH_TIMEOUT(svc->job(id)->state, JobState::Succeeded, 30000);
+        }
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 3);
+        QCOMPARE(server.stop(), 0);
+    }
+
     void sigtermLetsRunningAttemptsReachAState()
     {
         JD_FRESH_STORE(store);
