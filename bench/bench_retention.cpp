@@ -1,7 +1,7 @@
 // jobdesk-bench-retention: retention on a big PostgreSQL store, under load.
 //
 //   jobdesk-bench-retention --pg URL [--jobs 1000000] [--clients 8] [--seconds 15] [--cycles 3] [--batch 100]
-//                           [--window-on 8] [--window-off 4] [--batch-pause-ms 0] [--autovacuum]
+//                           [--window-on 8] [--window-off 4] [--rest-ratio 1] [--autovacuum]
 //
 // Seeds --jobs jobs in bulk (bench/BenchSeed.h: ~99.5% decided, all past the
 // retention), then, with --clients connections submitting throughout, one
@@ -20,8 +20,8 @@
 //     are reported apart). Each cycle ends with VACUUM, as autovacuum would;
 //     with --autovacuum the history tables get the settings docs/retention.md
 //     gives and each cycle waits for autovacuum itself instead.
-// --batch-pause-ms paces the removal from here (a pause after each batch) to
-// show what pacing would buy.
+// --rest-ratio sets the run's pacing (RetentionPolicy::restRatio; 0: none),
+// so its cost to the clients can be compared with and without it.
 // Loopback only: the URL comes from scripts/bench-retention.sh's throwaway server.
 
 #include "BenchSeed.h"
@@ -175,14 +175,14 @@ int main(int argc, char *argv[])
                                          QStringLiteral("s"), QStringLiteral("8"));
     const QCommandLineOption windowOffOpt(QStringLiteral("window-off"), QStringLiteral("Seconds the removal pauses in each window."),
                                           QStringLiteral("s"), QStringLiteral("4"));
-    const QCommandLineOption pauseOpt(QStringLiteral("batch-pause-ms"),
-                                      QStringLiteral("Milliseconds the benchmark holds the removal after each batch (pacing)."),
-                                      QStringLiteral("ms"), QStringLiteral("0"));
+    const QCommandLineOption restOpt(QStringLiteral("rest-ratio"),
+                                     QStringLiteral("The run's rest after each step, as a multiple of the step (RetentionPolicy::restRatio; default 1)."),
+                                     QStringLiteral("r"), QStringLiteral("1"));
     const QCommandLineOption autovacuumOpt(
         QStringLiteral("autovacuum"),
         QStringLiteral("Give the history tables docs/retention.md's autovacuum settings and let autovacuum clean "
                        "after each cycle (its naptime set to 10 s on this server) instead of an explicit VACUUM."));
-    p.addOptions({pgOpt, jobsOpt, clientsOpt, secondsOpt, cyclesOpt, batchOpt, windowOnOpt, windowOffOpt, pauseOpt, autovacuumOpt});
+    p.addOptions({pgOpt, jobsOpt, clientsOpt, secondsOpt, cyclesOpt, batchOpt, windowOnOpt, windowOffOpt, restOpt, autovacuumOpt});
     p.process(app);
     if (!p.isSet(pgOpt)) {
         std::fprintf(stderr, "jobdesk-bench-retention: --pg URL is required (scripts/bench-retention.sh starts a server)\n");
@@ -196,7 +196,6 @@ int main(int argc, char *argv[])
     const int windowOn = std::max(1, p.value(windowOnOpt).toInt());
     const int windowOff = std::max(1, p.value(windowOffOpt).toInt());
     const bool autovacuum = p.isSet(autovacuumOpt);
-    const int batchPauseMs = std::max(0, p.value(pauseOpt).toInt());
     try {
         const QString schema = QStringLiteral("bench_retention_") + QUuid::createUuid().toString(QUuid::Id128).left(6);
         JobService::open(StoreUrl::parse(base))->session().exec(QStringLiteral("CREATE SCHEMA ") + schema);
@@ -219,6 +218,7 @@ int main(int argc, char *argv[])
         policy.archiveDir = archives.path();
         policy.maxJobsPerRun = int(std::min<qint64>(jobs, 100000000));
         policy.batchSize = std::max(1, p.value(batchOpt).toInt());
+        policy.restRatio = std::clamp(p.value(restOpt).toDouble(), 0.0, 100.0);
 
         // 1. submit rate alone.
         const auto aloneFor = [&](const char *tag) {
@@ -299,9 +299,9 @@ int main(int argc, char *argv[])
                 }
                 if (qstrcmp(phase, "batch") == 0) {
                     batchMs.push_back(batch.elapsed()); // one jd_retention_remove call: its row locks' hold
-                    if (batchPauseMs > 0) // pacing between batches, outside any transaction
-                        std::this_thread::sleep_for(std::chrono::milliseconds(batchPauseMs));
                 }
+                if (qstrcmp(phase, "rested") == 0) // the run's own pacing is not a batch's time
+                    batch.restart();
                 if (qstrcmp(phase, "archived") == 0 || qstrcmp(phase, "batch") == 0) {
                     // Between batches no transaction is open: pausing here holds no lock.
                     while (pauseWanted.load()) {

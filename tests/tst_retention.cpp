@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <future>
+#include <limits>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -275,6 +276,26 @@ private Q_SLOTS:
         QVERIFY(archiveFiles(dir.path()).isEmpty());
     }
 
+    // A policy out of range is refused before anything is read or written.
+    void aPolicyOutOfRangeIsRefusedAndChangesNothing()
+    {
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        auto svc = store->open();
+        succeededJob(*svc, QStringLiteral("a"));
+        for (double ratio : {-1.0, 101.0, std::numeric_limits<double>::quiet_NaN()}) {
+            RetentionPolicy p = policyIn(dir.path());
+            p.restRatio = ratio;
+            JD_VERIFY_THROWS_CODE(Retention(*svc).run(p, QStringLiteral("test"), false), JobDeskError::Code::InvalidArgument);
+        }
+        RetentionPolicy p = policyIn(dir.path());
+        p.batchSize = 0;
+        JD_VERIFY_THROWS_CODE(Retention(*svc).run(p, QStringLiteral("test"), false), JobDeskError::Code::InvalidArgument);
+        QCOMPARE(count(*svc, QStringLiteral("jobs")), 1);
+        QCOMPARE(count(*svc, QStringLiteral("retention_runs")), 0);
+        QVERIFY(archiveFiles(dir.path()).isEmpty());
+    }
+
     void rawDeletesOfHistoryAreStillRefused()
     {
         JD_FRESH_STORE(store);
@@ -459,7 +480,7 @@ private Q_SLOTS:
     void aRunKilledAtAnyStepIsResumedWithNothingLostOrDoubled_data()
     {
         QTest::addColumn<QString>("phase");
-        for (const char *phase : {"selected", "archive-chunk", "archive-written", "archived", "batch"})
+        for (const char *phase : {"selected", "archive-chunk", "rested", "archive-written", "archived", "batch"})
             QTest::newRow(phase) << QString::fromLatin1(phase);
     }
     void aRunKilledAtAnyStepIsResumedWithNothingLostOrDoubled()

@@ -2,6 +2,128 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>its result won</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>its result came back after #%1 had won and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>its result came back too late and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>its result came back after it was cancelled and was discarded</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>its result came back but broke the route&apos;s contract</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>sent, and the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>sent, no answer yet</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>outcome unknown while the provider says it is still working on it</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>sent, then its outcome became unknown</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>cancelled while the provider said it was still working</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>cancelled after it was sent, with no answer</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>failed, but the provider said it was still working on it</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>not sent yet</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>never sent</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>cancelled before it was sent</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>ended with nothing done</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>the provider said it never processed it</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>#%1 on %2, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>Nothing charged: no request was sent to a provider.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>Nothing charged: %n request, which no provider worked on.</numerusform>
+            <numerusform>Nothing charged: %n requests, none of which a provider worked on.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>Charged once: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>No result charged</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n result charged</numerusform>
+            <numerusform>%n results charged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n result charged (%1)</numerusform>
+            <numerusform>%n results charged (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n request possibly charged: %1</numerusform>
+            <numerusform>; %n requests possibly charged: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n more request possibly charged: %1</numerusform>
+            <numerusform>; %n more requests possibly charged: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConsoleSettings</name>
     <message>
         <source>System language</source>
@@ -1063,6 +1185,10 @@
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>a job&apos;s version moves one up, with its win or its cancel</translation>
     </message>
+    <message>
+        <source>the rest ratio must be 0..100 (got %1)</source>
+        <translation>the rest ratio must be 0..100 (got %1)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>
@@ -1651,6 +1777,14 @@ What you see was read at %3 (%4) and may be out of date. Reconnecting by itself;
 Nothing has been read yet. Reconnecting by itself.</source>
         <translation>CONNECTION LOST at %1: %2
 Nothing has been read yet. Reconnecting by itself.</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>on %1</translation>
+    </message>
+    <message>
+        <source>on %1, failed over from %2 at %3</source>
+        <translation>on %1, failed over from %2 at %3</translation>
     </message>
 </context>
 <context>
@@ -3857,128 +3991,6 @@ Recorded config now %2</translation>
     <message>
         <source>the demo could not start: %1</source>
         <translation>the demo could not start: %1</translation>
-    </message>
-</context>
-<context>
-    <name>ChargeAccount</name>
-    <message>
-        <source>its result won</source>
-        <translation>its result won</translation>
-    </message>
-    <message>
-        <source>its result came back after #%1 had won and was discarded</source>
-        <translation>its result came back after #%1 had won and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back too late and was discarded</source>
-        <translation>its result came back too late and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back after it was cancelled and was discarded</source>
-        <translation>its result came back after it was cancelled and was discarded</translation>
-    </message>
-    <message>
-        <source>its result came back but broke the route&apos;s contract</source>
-        <translation>its result came back but broke the route&apos;s contract</translation>
-    </message>
-    <message>
-        <source>sent, and the provider says it is still working on it</source>
-        <translation>sent, and the provider says it is still working on it</translation>
-    </message>
-    <message>
-        <source>sent, no answer yet</source>
-        <translation>sent, no answer yet</translation>
-    </message>
-    <message>
-        <source>outcome unknown while the provider says it is still working on it</source>
-        <translation>outcome unknown while the provider says it is still working on it</translation>
-    </message>
-    <message>
-        <source>sent, then its outcome became unknown</source>
-        <translation>sent, then its outcome became unknown</translation>
-    </message>
-    <message>
-        <source>cancelled while the provider said it was still working</source>
-        <translation>cancelled while the provider said it was still working</translation>
-    </message>
-    <message>
-        <source>cancelled after it was sent, with no answer</source>
-        <translation>cancelled after it was sent, with no answer</translation>
-    </message>
-    <message>
-        <source>failed, but the provider said it was still working on it</source>
-        <translation>failed, but the provider said it was still working on it</translation>
-    </message>
-    <message>
-        <source>not sent yet</source>
-        <translation>not sent yet</translation>
-    </message>
-    <message>
-        <source>never sent</source>
-        <translation>never sent</translation>
-    </message>
-    <message>
-        <source>cancelled before it was sent</source>
-        <translation>cancelled before it was sent</translation>
-    </message>
-    <message>
-        <source>ended with nothing done</source>
-        <translation>ended with nothing done</translation>
-    </message>
-    <message>
-        <source>the provider said it never processed it</source>
-        <translation>the provider said it never processed it</translation>
-    </message>
-    <message>
-        <source>#%1 on %2, %3</source>
-        <translation>#%1 on %2, %3</translation>
-    </message>
-    <message>
-        <source>Nothing charged: no request was sent to a provider.</source>
-        <translation>Nothing charged: no request was sent to a provider.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
-        <translation>
-            <numerusform>Nothing charged: %n request, which no provider worked on.</numerusform>
-            <numerusform>Nothing charged: %n requests, none of which a provider worked on.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Charged once: %1.</source>
-        <translation>Charged once: %1.</translation>
-    </message>
-    <message>
-        <source>No result charged</source>
-        <translation>No result charged</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged</source>
-        <translation>
-            <numerusform>%n result charged</numerusform>
-            <numerusform>%n results charged</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged (%1)</source>
-        <translation>
-            <numerusform>%n result charged (%1)</numerusform>
-            <numerusform>%n results charged (%1)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n request possibly charged: %1</numerusform>
-            <numerusform>; %n requests possibly charged: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n more request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n more request possibly charged: %1</numerusform>
-            <numerusform>; %n more requests possibly charged: %1</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -1059,16 +1059,6 @@ PostgreSQL: apply it with the schema first in the search path; the functions nam
         <translation>--dialect takes postgres or sqlite</translation>
     </message>
     <message>
-        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
-
-  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
-                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</source>
-        <translation>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
-
-  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
-                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</translation>
-    </message>
-    <message>
         <source>Folder the archives are written to.</source>
         <translation>Folder the archives are written to.</translation>
     </message>
@@ -1207,6 +1197,26 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>dispatching on %1 with %2 workers, at most %3 in flight</source>
         <translation>dispatching on %1 with %2 workers, at most %3 in flight</translation>
+    </message>
+    <message>
+        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--rest-ratio 1]
+                               [--dry-run]</source>
+        <translation>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--rest-ratio 1]
+                               [--dry-run]</translation>
+    </message>
+    <message>
+        <source>After each batch, rest this many times as long as it took (default 1; 0: no rest).</source>
+        <translation>After each batch, rest this many times as long as it took (default 1; 0: no rest).</translation>
+    </message>
+    <message>
+        <source>--rest-ratio takes a number from 0 to 100 (got %1)</source>
+        <translation>--rest-ratio takes a number from 0 to 100 (got %1)</translation>
     </message>
 </context>
 <context>
@@ -1780,6 +1790,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>a job&apos;s version moves one up, with its win or its cancel</translation>
+    </message>
+    <message>
+        <source>the rest ratio must be 0..100 (got %1)</source>
+        <translation>the rest ratio must be 0..100 (got %1)</translation>
     </message>
 </context>
 </TS>

@@ -1059,16 +1059,6 @@ PostgreSQL: search path இல் அந்த schema வை முதலில�
         <translation>--dialect க்கு postgres அல்லது sqlite மட்டுமே கொடுக்கலாம்</translation>
     </message>
     <message>
-        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
-
-  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
-                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</source>
-        <translation>தக்கவைப்புக் காலத்தை விடப் பழைய, முடிவு எட்டப்பட்ட வேலைகளைக் காப்பகப்படுத்தி, அவற்றின் வரலாற்றுடன் நீக்குகிறது; ஒவ்வொரு திறவுகோலுக்கும் ஒரு நினைவுக்குறி (tombstone) வைக்கப்படும், எனவே அதனுடன் வரும் மறுமுயற்சிக்கு நீக்கப்பட்ட வேலையே பதிலாகத் தரப்படும்.
-
-  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
-                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]</translation>
-    </message>
-    <message>
         <source>Folder the archives are written to.</source>
         <translation>காப்பகங்கள் எழுதப்படும் கோப்புறை.</translation>
     </message>
@@ -1207,6 +1197,26 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>dispatching on %1 with %2 workers, at most %3 in flight</source>
         <translation>%1 இல் %2 பணியாளர்களுடன் அனுப்புகிறது (dispatching), ஒரே நேரத்தில் அதிகபட்சம் %3 முயற்சிகள்</translation>
+    </message>
+    <message>
+        <source>Archives decided jobs older than the retention and removes them with their history; each key keeps a tombstone, so a retry with it replays the removed job.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--rest-ratio 1]
+                               [--dry-run]</source>
+        <translation>தக்கவைப்புக் காலத்தை விடப் பழைய, முடிவு எட்டப்பட்ட வேலைகளைக் காப்பகப்படுத்தி, அவற்றின் வரலாற்றுடன் நீக்குகிறது; ஒவ்வொரு திறவுகோலுக்கும் ஒரு நினைவுக்குறி (tombstone) வைக்கப்படும், எனவே அதனுடன் வரும் மறுமுயற்சிக்கு நீக்கப்பட்ட வேலையே பதிலாகத் தரப்படும்.
+
+  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...
+                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--rest-ratio 1]
+                               [--dry-run]</translation>
+    </message>
+    <message>
+        <source>After each batch, rest this many times as long as it took (default 1; 0: no rest).</source>
+        <translation>ஒவ்வொரு தொகுதிக்குப் பிறகும், அது எடுத்த நேரத்தின் இத்தனை மடங்கு ஓய்வெடுக்கும் (இயல்புநிலை 1; 0: ஓய்வில்லை).</translation>
+    </message>
+    <message>
+        <source>--rest-ratio takes a number from 0 to 100 (got %1)</source>
+        <translation>--rest-ratio 0 முதல் 100 வரையிலான எண்ணை ஏற்கும் (கிடைத்தது %1)</translation>
     </message>
 </context>
 <context>
@@ -1780,6 +1790,10 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>வேலையின் பதிப்பு அதன் வெற்றியுடனோ ரத்துடனோ மட்டுமே ஒன்று உயர்கிறது</translation>
+    </message>
+    <message>
+        <source>the rest ratio must be 0..100 (got %1)</source>
+        <translation>ஓய்வு விகிதம் 0..100 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,128 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ta_IN">
 <context>
+    <name>ChargeAccount</name>
+    <message>
+        <source>its result won</source>
+        <translation>அதன் முடிவு வென்றது</translation>
+    </message>
+    <message>
+        <source>its result came back after #%1 had won and was discarded</source>
+        <translation>#%1 வென்ற பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back too late and was discarded</source>
+        <translation>அதன் முடிவு தாமதமாக வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back after it was cancelled and was discarded</source>
+        <translation>ரத்து செய்த பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
+    </message>
+    <message>
+        <source>its result came back but broke the route&apos;s contract</source>
+        <translation>அதன் முடிவு வந்தது, ஆனால் வழியின் ஒப்பந்தத்தை மீறியது</translation>
+    </message>
+    <message>
+        <source>sent, and the provider says it is still working on it</source>
+        <translation>அனுப்பப்பட்டது; வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார்</translation>
+    </message>
+    <message>
+        <source>sent, no answer yet</source>
+        <translation>அனுப்பப்பட்டது, இன்னும் பதில் இல்லை</translation>
+    </message>
+    <message>
+        <source>outcome unknown while the provider says it is still working on it</source>
+        <translation>வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார், விளைவு தெரியவில்லை</translation>
+    </message>
+    <message>
+        <source>sent, then its outcome became unknown</source>
+        <translation>அனுப்பப்பட்டது, பின்னர் அதன் விளைவு தெரியாமல் போனது</translation>
+    </message>
+    <message>
+        <source>cancelled while the provider said it was still working</source>
+        <translation>வழங்குநர் இன்னும் வேலை செய்வதாகச் சொன்னபோது ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>cancelled after it was sent, with no answer</source>
+        <translation>அனுப்பிய பின், பதில் இல்லாமல் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>failed, but the provider said it was still working on it</source>
+        <translation>தோல்வியுற்றது, ஆனால் வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொன்னார்</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>அனுப்பப்படவே இல்லை</translation>
+    </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>அனுப்பும் முன் ரத்து செய்யப்பட்டது</translation>
+    </message>
+    <message>
+        <source>ended with nothing done</source>
+        <translation>எதுவும் செய்யப்படாமல் முடிந்தது</translation>
+    </message>
+    <message>
+        <source>the provider said it never processed it</source>
+        <translation>வழங்குநர் அதைச் செயலாக்கவே இல்லை என்றார்</translation>
+    </message>
+    <message>
+        <source>#%1 on %2, %3</source>
+        <translation>%2 இல் #%1, %3</translation>
+    </message>
+    <message>
+        <source>Nothing charged: no request was sent to a provider.</source>
+        <translation>கட்டணம் எதுவும் இல்லை: எந்த வழங்குநருக்கும் கோரிக்கை அனுப்பப்படவில்லை.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
+        <translation>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கை, அதில் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கைகள், எதிலும் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Charged once: %1.</source>
+        <translation>ஒருமுறை மட்டுமே கட்டணம்: %1.</translation>
+    </message>
+    <message>
+        <source>No result charged</source>
+        <translation>எந்த முடிவுக்கும் கட்டணம் இல்லை</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம்</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம்</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) charged (%1)</source>
+        <translation>
+            <numerusform>%n முடிவுக்குக் கட்டணம் (%1)</numerusform>
+            <numerusform>%n முடிவுகளுக்குக் கட்டணம் (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more request(s) possibly charged: %1</source>
+        <translation>
+            <numerusform>; மேலும் %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+            <numerusform>; மேலும் %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConsoleSettings</name>
     <message>
         <source>System language</source>
@@ -1063,6 +1185,10 @@
         <source>a job&apos;s version moves one up, with its win or its cancel</source>
         <translation>வேலையின் பதிப்பு அதன் வெற்றியுடனோ ரத்துடனோ மட்டுமே ஒன்று உயர்கிறது</translation>
     </message>
+    <message>
+        <source>the rest ratio must be 0..100 (got %1)</source>
+        <translation>ஓய்வு விகிதம் 0..100 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>
@@ -1651,6 +1777,14 @@ What you see was read at %3 (%4) and may be out of date. Reconnecting by itself;
 Nothing has been read yet. Reconnecting by itself.</source>
         <translation>இணைப்பு துண்டிக்கப்பட்டது (CONNECTION LOST) %1 இல்: %2
 இதுவரை எதுவும் படிக்கப்படவில்லை. தானாகவே மீண்டும் இணைகிறது.</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>%1 இல்</translation>
+    </message>
+    <message>
+        <source>on %1, failed over from %2 at %3</source>
+        <translation>%1 இல்; %3 மணிக்கு %2 இலிருந்து மாறியது</translation>
     </message>
 </context>
 <context>
@@ -3857,128 +3991,6 @@ Recorded config now %2</source>
     <message>
         <source>the demo could not start: %1</source>
         <translation>டெமோவைத் தொடங்க முடியவில்லை: %1</translation>
-    </message>
-</context>
-<context>
-    <name>ChargeAccount</name>
-    <message>
-        <source>its result won</source>
-        <translation>அதன் முடிவு வென்றது</translation>
-    </message>
-    <message>
-        <source>its result came back after #%1 had won and was discarded</source>
-        <translation>#%1 வென்ற பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back too late and was discarded</source>
-        <translation>அதன் முடிவு தாமதமாக வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back after it was cancelled and was discarded</source>
-        <translation>ரத்து செய்த பின் அதன் முடிவு வந்து நிராகரிக்கப்பட்டது</translation>
-    </message>
-    <message>
-        <source>its result came back but broke the route&apos;s contract</source>
-        <translation>அதன் முடிவு வந்தது, ஆனால் வழியின் ஒப்பந்தத்தை மீறியது</translation>
-    </message>
-    <message>
-        <source>sent, and the provider says it is still working on it</source>
-        <translation>அனுப்பப்பட்டது; வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார்</translation>
-    </message>
-    <message>
-        <source>sent, no answer yet</source>
-        <translation>அனுப்பப்பட்டது, இன்னும் பதில் இல்லை</translation>
-    </message>
-    <message>
-        <source>outcome unknown while the provider says it is still working on it</source>
-        <translation>வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொல்கிறார், விளைவு தெரியவில்லை</translation>
-    </message>
-    <message>
-        <source>sent, then its outcome became unknown</source>
-        <translation>அனுப்பப்பட்டது, பின்னர் அதன் விளைவு தெரியாமல் போனது</translation>
-    </message>
-    <message>
-        <source>cancelled while the provider said it was still working</source>
-        <translation>வழங்குநர் இன்னும் வேலை செய்வதாகச் சொன்னபோது ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>cancelled after it was sent, with no answer</source>
-        <translation>அனுப்பிய பின், பதில் இல்லாமல் ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>failed, but the provider said it was still working on it</source>
-        <translation>தோல்வியுற்றது, ஆனால் வழங்குநர் இன்னும் அதில் வேலை செய்வதாகச் சொன்னார்</translation>
-    </message>
-    <message>
-        <source>not sent yet</source>
-        <translation>இன்னும் அனுப்பப்படவில்லை</translation>
-    </message>
-    <message>
-        <source>never sent</source>
-        <translation>அனுப்பப்படவே இல்லை</translation>
-    </message>
-    <message>
-        <source>cancelled before it was sent</source>
-        <translation>அனுப்பும் முன் ரத்து செய்யப்பட்டது</translation>
-    </message>
-    <message>
-        <source>ended with nothing done</source>
-        <translation>எதுவும் செய்யப்படாமல் முடிந்தது</translation>
-    </message>
-    <message>
-        <source>the provider said it never processed it</source>
-        <translation>வழங்குநர் அதைச் செயலாக்கவே இல்லை என்றார்</translation>
-    </message>
-    <message>
-        <source>#%1 on %2, %3</source>
-        <translation>%2 இல் #%1, %3</translation>
-    </message>
-    <message>
-        <source>Nothing charged: no request was sent to a provider.</source>
-        <translation>கட்டணம் எதுவும் இல்லை: எந்த வழங்குநருக்கும் கோரிக்கை அனுப்பப்படவில்லை.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing charged: %n request(s), none of which a provider worked on.</source>
-        <translation>
-            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கை, அதில் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
-            <numerusform>கட்டணம் எதுவும் இல்லை: %n கோரிக்கைகள், எதிலும் எந்த வழங்குநரும் வேலை செய்யவில்லை.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Charged once: %1.</source>
-        <translation>ஒருமுறை மட்டுமே கட்டணம்: %1.</translation>
-    </message>
-    <message>
-        <source>No result charged</source>
-        <translation>எந்த முடிவுக்கும் கட்டணம் இல்லை</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged</source>
-        <translation>
-            <numerusform>%n முடிவுக்குக் கட்டணம்</numerusform>
-            <numerusform>%n முடிவுகளுக்குக் கட்டணம்</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result(s) charged (%1)</source>
-        <translation>
-            <numerusform>%n முடிவுக்குக் கட்டணம் (%1)</numerusform>
-            <numerusform>%n முடிவுகளுக்குக் கட்டணம் (%1)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-            <numerusform>; %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n more request(s) possibly charged: %1</source>
-        <translation>
-            <numerusform>; மேலும் %n கோரிக்கைக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-            <numerusform>; மேலும் %n கோரிக்கைகளுக்குக் கட்டணம் இருக்கலாம்: %1</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -245,7 +245,8 @@ int retentionCommand(QCoreApplication &app)
         "Archives decided jobs older than the retention and removes them with their history; each key keeps a "
         "tombstone, so a retry with it replays the removed job.\n\n"
         "  jobdesk-server retention run --archive-dir DIR [--retain-days 30] [--route-retain-days ROUTE=DAYS]...\n"
-        "                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--dry-run]"));
+        "                               [--key-retain-days DAYS] [--batch 100] [--max-jobs 10000] [--rest-ratio 1]\n"
+        "                               [--dry-run]"));
     parser.addHelpOption();
     const QCommandLineOption archiveDir(QStringLiteral("archive-dir"), QCoreApplication::translate("jobdesk-server", "Folder the archives are written to."), QStringLiteral("dir"));
     const QCommandLineOption retainDays(QStringLiteral("retain-days"), QCoreApplication::translate("jobdesk-server", "Decided jobs older than this many days go (default 30)."), QStringLiteral("days"), QStringLiteral("30"));
@@ -253,9 +254,10 @@ int retentionCommand(QCoreApplication &app)
     const QCommandLineOption keyDays(QStringLiteral("key-retain-days"), QCoreApplication::translate("jobdesk-server", "Key tombstones older than this many days go (default: kept for ever)."), QStringLiteral("days"));
     const QCommandLineOption batch(QStringLiteral("batch"), QCoreApplication::translate("jobdesk-server", "Jobs removed per transaction (default 100)."), QStringLiteral("n"), QStringLiteral("100"));
     const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QCoreApplication::translate("jobdesk-server", "Jobs one run archives (default 10000)."), QStringLiteral("n"), QStringLiteral("10000"));
+    const QCommandLineOption restRatio(QStringLiteral("rest-ratio"), QCoreApplication::translate("jobdesk-server", "After each batch, rest this many times as long as it took (default 1; 0: no rest)."), QStringLiteral("r"), QStringLiteral("1"));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), QCoreApplication::translate("jobdesk-server", "Count what would go; change nothing."));
     const QCommandLineOption actor(QStringLiteral("actor"), QCoreApplication::translate("jobdesk-server", "Who runs it, for the audit (default: the operating-system user)."), QStringLiteral("name"));
-    parser.addOptions({databaseOption(), archiveDir, retainDays, routeDays, keyDays, batch, maxJobs, dryRun, actor});
+    parser.addOptions({databaseOption(), archiveDir, retainDays, routeDays, keyDays, batch, maxJobs, restRatio, dryRun, actor});
     parser.addPositionalArgument(QStringLiteral("retention"), QCoreApplication::translate("jobdesk-server", "The word \"retention\"."));
     parser.addPositionalArgument(QStringLiteral("action"), QCoreApplication::translate("jobdesk-server", "run."));
     parser.process(app);
@@ -274,6 +276,10 @@ int retentionCommand(QCoreApplication &app)
     policy.retainDays = static_cast<int>(*days);
     policy.batchSize = static_cast<int>(*b);
     policy.maxJobsPerRun = static_cast<int>(*m);
+    bool ratioOk = false;
+    policy.restRatio = parser.value(restRatio).toDouble(&ratioOk);
+    if (!ratioOk || !(policy.restRatio >= 0 && policy.restRatio <= 100))
+        return fail(QCoreApplication::translate("jobdesk-server", "--rest-ratio takes a number from 0 to 100 (got %1)").arg(parser.value(restRatio)));
     if (parser.isSet(keyDays)) {
         const auto k = integer(parser.value(keyDays), 1, 100000);
         if (!k)

@@ -199,6 +199,7 @@ const QList<KnownSentence> &knownSentences()
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "retain_days of route %1 must be at least 1 (got %2)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "key_retain_days must be at least 1 (got %1)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the batch size must be 1..10000 (got %1)"), 0},
+        {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the rest ratio must be 0..100 (got %1)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the jobs per run must be at least 1 (got %1)"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "the archive folder %1 is not a writable folder"), 0},
         {"", QT_TRANSLATE_NOOP("jobdesk::Refusal", "cannot write the archive %1: %2"), 0},

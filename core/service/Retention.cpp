@@ -7,6 +7,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,6 +17,8 @@
 
 #include <zlib.h>
 
+#include <algorithm>
+#include <thread>
 #include <tuple>
 
 #ifdef Q_OS_WIN
@@ -32,6 +35,7 @@ using Code = JobDeskError::Code;
 
 constexpr qint64 kDayMs = 86400000;
 constexpr int kArchiveChunk = 200; // jobs read per round of statements while writing an archive
+constexpr qint64 kLongestRestMs = 2000; // a slow step's rest, so a stopping server is not held up
 
 // A job's story as a count (see jd_retention_mark in
 // resources/schema/postgres/functions/jd_retention_remove.sql; SQLite inlines it).
@@ -54,6 +58,8 @@ void checkPolicy(const RetentionPolicy &p)
         invalid(QStringLiteral("key_retain_days must be at least 1 (got %1)").arg(*p.keyRetainDays));
     if (p.batchSize < 1 || p.batchSize > 10000)
         invalid(QStringLiteral("the batch size must be 1..10000 (got %1)").arg(p.batchSize));
+    if (!(p.restRatio >= 0 && p.restRatio <= 100))
+        invalid(QStringLiteral("the rest ratio must be 0..100 (got %1)").arg(p.restRatio));
     if (p.maxJobsPerRun < 1)
         invalid(QStringLiteral("the jobs per run must be at least 1 (got %1)").arg(p.maxJobsPerRun));
     const QFileInfo dir(p.archiveDir);
@@ -156,7 +162,7 @@ void replaceFile(const QString &from, const QString &to)
 class Run
 {
 public:
-    Run(SqlSession &s, const RetentionPolicy &p, const RetentionCheckpoint &cp) : s(s), policy(p), checkpoint(cp) {}
+    Run(SqlSession &session, const RetentionPolicy &p, const RetentionCheckpoint &cp) : s(session), policy(p), checkpoint(cp) {}
 
     SqlSession &s;
     const RetentionPolicy &policy;
@@ -167,6 +173,17 @@ public:
     {
         if (checkpoint)
             checkpoint(phase);
+    }
+
+    // Between steps, with no transaction open: see RetentionPolicy::restRatio.
+    void restAfter(QElapsedTimer &step) const
+    {
+        if (policy.restRatio > 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(
+                std::min<qint64>(kLongestRestMs, qint64(double(step.elapsed()) * policy.restRatio))));
+            reached("rested");
+        }
+        step.restart();
     }
 
     qint64 dbNow()
@@ -299,6 +316,8 @@ public:
             out.writeLine(header);
             qint64 after = 0;
             bool first = true;
+            QElapsedTimer step;
+            step.start();
             for (;;) {
                 const SqlRows ids = s.exec(QStringLiteral("SELECT job_id FROM retention_run_jobs WHERE run_id = $1 AND job_id > $2 "
                                                           "AND outcome IS NULL ORDER BY job_id LIMIT $3"),
@@ -313,6 +332,7 @@ public:
                     reached("archive-chunk");
                     first = false;
                 }
+                restAfter(step);
             }
             const QString sha = out.finish();
             writeFileSynced(partial + QStringLiteral(".sha256"),
@@ -378,6 +398,8 @@ public:
     QPair<int, int> remove(qint64 run)
     {
         int removed = 0, kept = 0;
+        QElapsedTimer step;
+        step.start();
         for (;;) {
             int r = 0, k = 0, remaining = 0;
             if (pg()) {
@@ -395,6 +417,7 @@ public:
                 reached("batch");
             if (remaining == 0 || r + k == 0)
                 break;
+            restAfter(step);
         }
         tx([&] {
             s.exec(QStringLiteral("UPDATE retention_runs SET state = 'removed', finished_at_ms = $2 WHERE id = $1 AND state = 'archived'"),

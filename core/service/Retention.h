@@ -37,6 +37,10 @@ struct RetentionPolicy
     QString archiveDir;                   // where the archive files are written (must exist)
     int batchSize = 100;                  // jobs per removal transaction (its row locks last that long)
     int maxJobsPerRun = 10000;            // jobs one run selects
+    // After each removal batch and archive chunk the run rests this many
+    // times as long as the step took, outside any transaction, so on a busy
+    // machine it takes at most 1 / (1 + restRatio) of the time it could.
+    double restRatio = 1.0;
     std::optional<qint64> nowMs;          // the clock ages are measured on (default: the database's)
 };
 
