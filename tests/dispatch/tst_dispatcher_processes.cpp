@@ -3,6 +3,7 @@
 // the other marks that attempt unknown and starts nothing new for the job.
 
 #include "DispatchFixture.h"
+#include "ServerProcess.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -16,34 +17,14 @@ using namespace jobdesk::test;
 
 namespace {
 
-struct ServerProcess
+// A server that dispatches (its API on a free port, unused here) as worker `id`.
+bool startDispatching(ServerProcess &server, const StoreUrl &url, const QString &routesFile, const QString &id, qint64 leaseMs)
 {
-    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
-    QString workerId;
-
-    bool start(const StoreUrl &url, const QString &routesFile, const QString &id, qint64 leaseMs)
-    {
-        workerId = id;
-        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process->start(QStringLiteral(JOBDESK_SERVER_BINARY),
-                       {QStringLiteral("--database"), storeArgument(url),
-                        QStringLiteral("--routes"), routesFile, QStringLiteral("--worker-id"), id, QStringLiteral("--workers"),
-                        QStringLiteral("2"), QStringLiteral("--lease-ms"), QString::number(leaseMs), QStringLiteral("--poll-ms"),
-                        QStringLiteral("50")});
-        return process->waitForStarted(10000);
-    }
-    void stop()
-    {
-        if (process->state() == QProcess::NotRunning)
-            return;
-        process->terminate();
-        if (!process->waitForFinished(15000)) {
-            process->kill();
-            process->waitForFinished(5000);
-        }
-    }
-    ~ServerProcess() { stop(); }
-};
+    return server.start({QStringLiteral("--database"), storeArgument(url), QStringLiteral("--routes"), routesFile,
+                         QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--worker-id"), id,
+                         QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--lease-ms"), QString::number(leaseMs),
+                         QStringLiteral("--poll-ms"), QStringLiteral("50")});
+}
 
 } // namespace
 
@@ -65,11 +46,11 @@ private Q_SLOTS:
             fx.submit(*svc, QStringLiteral("proc-%1").arg(i));
 
         ServerProcess a, b;
-        QVERIFY(a.start(store->url(), routes, QStringLiteral("A"), 10000));
-        QVERIFY(b.start(store->url(), routes, QStringLiteral("B"), 10000));
+        QVERIFY(startDispatching(a, store->url(), routes, QStringLiteral("A"), 10000));
+        QVERIFY(startDispatching(b, store->url(), routes, QStringLiteral("B"), 10000));
         QTRY_VERIFY_WITH_TIMEOUT(svc->countsByState().value(JobState::Succeeded) == kJobs, 240000);
-        a.stop();
-        b.stop();
+        QCOMPARE(a.stop(), 0);
+        QCOMPARE(b.stop(), 0);
 
         QSet<QString> workers;
         const JobPage page = svc->jobs(JobFilter{}, std::nullopt, 1000);
@@ -96,15 +77,15 @@ private Q_SLOTS:
         fx.primary.provider()->queueBehaviour(FakeProvider::Behaviour::of(FakeProvider::Behaviour::Kind::Hang)); // the first request hangs
 
         ServerProcess a, b;
-        QVERIFY(a.start(store->url(), routes, QStringLiteral("A"), 1500));
-        QVERIFY(b.start(store->url(), routes, QStringLiteral("B"), 1500));
+        QVERIFY(startDispatching(a, store->url(), routes, QStringLiteral("A"), 1500));
+        QVERIFY(startDispatching(b, store->url(), routes, QStringLiteral("B"), 1500));
         // Wait until one of them has sent the attempt.
         QTRY_VERIFY_WITH_TIMEOUT(fx.primary.provider()->completionRequestCount() == 1, 30000);
         const Attempt inFlight = svc->attempts(stuck.id).first();
         QCOMPARE(fx.primary.provider()->completionRequestCount(inFlight.providerKey), 1);
         QCOMPARE(inFlight.state, AttemptState::Running);
         ServerProcess &victim = inFlight.workerId.startsWith(QStringLiteral("A/")) ? a : b;
-        ServerProcess &survivor = &victim == &a ? b : a;
+        const QString survivor = &victim == &a ? QStringLiteral("B") : QStringLiteral("A");
         victim.process->kill(); // SIGKILL: no goodbye, the lease just stops being renewed
         QVERIFY(victim.process->waitForFinished(10000));
 
@@ -112,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(svc->job(stuck.id)->state, JobState::Blocked);
         const auto events = svc->attemptEvents(stuck.id);
         QVERIFY(events.last().actorKind == QStringLiteral("reaper"));
-        QVERIFY(events.last().actorId.startsWith(survivor.workerId));
+        QVERIFY(events.last().actorId.startsWith(survivor));
 
         // The survivor keeps working (a new job succeeds) and still starts nothing for the stuck job.
         const Job later = fx.submit(*svc, QStringLiteral("later"));
