@@ -108,6 +108,15 @@ void makeItA01Database(SqlSession &s, int lastVersion = 37)
                                     "DO $$ BEGIN EXECUTE format('REVOKE ALL ON SCHEMA %I FROM jobdesk_retention', current_schema()); END $$"));
     else
         s.exec(QStringLiteral("DROP TRIGGER jobs_key_not_tombstoned"));
+    // 004: the derived state's view as the baseline defines it.
+    if (pg)
+        s.exec(QStringLiteral(
+            "CREATE OR REPLACE VIEW job_derived_state AS SELECT j.id, (CASE WHEN j.completed_by IS NOT NULL THEN 'succeeded' "
+            "WHEN j.state = 'cancelled' THEN 'cancelled' "
+            "WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = j.id AND a.state = 'unknown') THEN 'blocked' "
+            "WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.job_id = j.id AND a.state IN ('starting', 'running')) THEN 'running' "
+            "WHEN (SELECT count(*) FROM attempts a WHERE a.job_id = j.id AND a.kind <> 'retry') >= j.max_attempts THEN 'failed' "
+            "ELSE 'queued' END)::job_state AS state FROM jobs j"));
     for (const char *index : {"idempotency_events_by_job", "race_losses_by_winner", "audit_log_by_attempt"})
         s.exec(QStringLiteral("DROP INDEX ") + QLatin1String(index));
     for (const char *table : {"key_tombstones", "retention_run_jobs", "retention_runs"})
