@@ -17,13 +17,13 @@
 //
 // With --server-binary, the jobs go over HTTP instead: --servers jobdesk-server
 // processes (each --workers, --max-in-flight) are started on loopback on
-// the store, and the submitters POST /v1/jobs to them in turn on keep-alive
-// connections; the peak in flight is the store's count of running attempts
+// the store, and the submitters POST /v1/jobs (--batch B: /v1/jobs/batch, B
+// jobs each) to them in turn on keep-alive connections; the peak in flight is the store's count of running attempts
 // (sampled every 100 ms) and the RSS each server's own (peak, sampled).
 //
 //   jobdesk-bench-dispatch --database URL [--jobs N] [--delay-ms D] [--max-in-flight M] [--workers W]
 //                          [--rate R] [--submitters S] [--dispatchers K] [--provider-url URL] [--no-bare]
-//                          [--server-binary PATH [--servers K]]
+//                          [--server-binary PATH [--servers K] [--batch B]]
 
 #include "dispatch/Dispatcher.h"
 #include "testing/FakeProvider.h"
@@ -256,8 +256,11 @@ int main(int argc, char *argv[])
                                           QStringLiteral("path"));
     const QCommandLineOption servers(QStringLiteral("servers"), QStringLiteral("jobdesk-server processes (default 1)."),
                                      QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption batch(QStringLiteral("batch"),
+                                   QStringLiteral("Over HTTP: jobs per POST /v1/jobs/batch (default 1: POST /v1/jobs, one each)."),
+                                   QStringLiteral("n"), QStringLiteral("1"));
     parser.addOptions({database, jobs, delay, maxInFlight, workers, rate, dispatchers, noBare, submitters, providerUrl,
-                       serverBinary, servers});
+                       serverBinary, servers, batch});
     parser.process(app);
     const StoreUrl url = StoreUrl::parse(parser.value(database));
     const int n = parser.value(jobs).toInt();
@@ -365,6 +368,7 @@ int main(int argc, char *argv[])
     };
     // Each submitter its own connection, every s-th job, paced at rate / s.
     const int s = std::clamp(parser.value(submitters).toInt(), 1, 64);
+    const int perBatch = std::clamp(parser.value(batch).toInt(), 1, 1000);
     std::vector<std::thread> feeding;
     std::atomic<int> submitErrors{0};
     for (int w = 0; w < s; ++w)
@@ -375,6 +379,31 @@ int main(int argc, char *argv[])
                     Connection conn(procs.at(size_t(w) % procs.size())->port);
                     if (!conn.ok())
                         throw std::runtime_error("cannot connect to jobdesk-server");
+                    if (perBatch > 1) {
+                        // Submitter w sends items w*B.., (w+s)*B.., each batch when its first item is due.
+                        for (int first = w * perBatch; first < n; first += s * perBatch) {
+                            if (perSecond > 0) {
+                                const qint64 due = qint64(first * 1000.0 / perSecond);
+                                while (t.elapsed() < due)
+                                    QThread::usleep(500);
+                            }
+                            const int last = std::min(n, first + perBatch);
+                            QByteArray body = R"({"items":[)";
+                            for (int i = first; i < last; ++i) {
+                                const QByteArray marker = QStringLiteral("bench-%1-%2").arg(run).arg(i).toUtf8();
+                                body += (i > first ? "," : "") + QByteArray(R"({"idempotency_key":")") + marker
+                                        + R"(","route":"summarize","input":{"text":")" + marker + R"("}})";
+                            }
+                            body += "]}";
+                            const QByteArray req = "POST /v1/jobs/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+                                                   + "\r\nContent-Type: application/json\r\nContent-Length: "
+                                                   + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+                            const int status = conn.roundTrip(req);
+                            if (status != 200)
+                                throw std::runtime_error("POST /v1/jobs/batch answered " + std::to_string(status));
+                        }
+                        return;
+                    }
                     for (int i = w; i < n; i += s) {
                         if (perSecond > 0) {
                             const qint64 due = qint64(i * 1000.0 / perSecond);
@@ -498,10 +527,11 @@ int main(int argc, char *argv[])
         latency.append(row.first().toLongLong());
     const double jobsPerS = decidedN * 1000.0 / double(std::max<qint64>(1, totalMs));
     const double ceiling = std::min<qint64>(n, qint64(k) * m) * 1000.0 / std::max(1, d);
-    std::printf("store %s, %d jobs, provider %d ms (%s), max in flight %d, %d workers, %d %s, %d submitters, "
+    std::printf("store %s, %d jobs, provider %d ms (%s), max in flight %d, %d workers, %d %s, %d submitters%s, "
                 "submit rate %s\n",
                 qPrintable(url.toDisplayString()), n, d, external ? "another process" : "in this process", m, o.workers, k,
                 http ? "jobdesk-server process(es), jobs over HTTP" : "dispatcher(s) in this process, jobs through JobService", s,
+                http && perBatch > 1 ? qPrintable(QStringLiteral(" (%1 jobs per POST /v1/jobs/batch)").arg(perBatch)) : "",
                 perSecond > 0 ? qPrintable(QString::number(perSecond)) : "as fast as they go");
     std::printf("  decided %lld of %d in %.2f s (submits took %.2f s): %.1f jobs/s; first to last decision (%.1f s): %.1f jobs/s\n",
                 decidedN, n, totalMs / 1000.0, submitMs / 1000.0, jobsPerS, windowMs / 1000.0, sustained);
