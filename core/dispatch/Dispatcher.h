@@ -96,6 +96,9 @@ struct DispatcherOptions
     // Tests only: called on the sending thread after the attempt is marked
     // running and before its request goes to the provider (a stall there).
     std::function<void(const Attempt &)> beforeSendForTests;
+    // Tests only: called on the starting thread after the attempt is started
+    // and before it is marked running (another writer taking the lock there).
+    std::function<void(const Attempt &)> afterStartForTests;
 };
 
 // What the dispatcher has done and sees, for /metrics and logs.

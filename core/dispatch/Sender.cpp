@@ -85,6 +85,8 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // The lease runs from when the database marks it running; measured from
     // before the call, this process's deadline for the send is never later
     // than the lease's end (less a margin for the clocks' rates).
+    if (m_options.afterStartForTests)
+        m_options.afterStartForTests(attempt);
     auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
     // Where it goes is recorded with the move to running: only that endpoint
     // can later say it never processed it, and a sender that stops right

@@ -18,6 +18,8 @@
 #include <QTest>
 
 #include <atomic>
+#include <future>
+#include <thread>
 
 using namespace jobdesk;
 using namespace jobdesk::test;
@@ -206,6 +208,59 @@ private Q_SLOTS:
         QCOMPARE(wentUnknown, 0);
         QVERIFY2(writtenDuring >= 100, qPrintable(QString::number(writtenDuring))); // there was contention
         QCOMPARE(fx.primary.provider()->completionRequestCount(), n);
+    }
+
+    // SQLite stamps the lease inside the write transaction: a move to running
+    // that waited behind another writer's lock for longer than the send's
+    // window is still sent, its window measured from the lease it was given.
+    // (PostgreSQL stamps it with the database's clock; the sender keeps the
+    // bound measured before the call there.)
+    void aSendThatWaitedForTheWriteLockKeepsItsWholeWindow()
+    {
+        JD_ONLY_ON("sqlite", "PostgreSQL's lease is stamped by the database's clock, not this machine's");
+        JD_FRESH_STORE(store);
+        DispatchFixture fx;
+        QVERIFY(fx.setUp(20000));
+        auto svc = store->open();
+        const qint64 id = fx.submit(*svc, QStringLiteral("behind-a-writer")).id;
+        constexpr qint64 leaseMs = 2000; // a send window of 1,800 ms
+        std::promise<void> held, release;
+        std::thread holder;
+        DispatcherOptions o;
+        o.workerId = QStringLiteral("waits");
+        o.workers = 1;
+        o.leaseMs = leaseMs;
+        o.afterStartForTests = [&](const Attempt &started) {
+            if (holder.joinable())
+                return;
+            // Another connection takes SQLite's write lock and keeps it past the
+            // window; before it lets go it renews the start's lease, as the lease
+            // keeper would have had it got the lock, so the reaper leaves it be.
+            holder = std::thread([&, url = store->url(), id = started.id] {
+                auto other = JobService::open(url);
+                other->session().begin();
+                held.set_value();
+                std::this_thread::sleep_for(std::chrono::milliseconds(leaseMs + 300));
+                other->session().exec(QStringLiteral("UPDATE attempts SET lease_expires_at_ms = lease_expires_at_ms + 10000 "
+                                                     "WHERE id = $1"),
+                                      {id});
+                other->session().commit();
+            });
+            held.get_future().wait();
+        };
+        Dispatcher dispatcher(store->url(), fx.config, std::make_shared<ProviderDirectory>(fx.config), o);
+        dispatcher.start();
+        const int succeeded = waitDecided(*svc, {id}, 30000);
+        const QString decided = toText(svc->job(id)->state);
+        dispatcher.stop();
+        if (holder.joinable())
+            holder.join();
+        QStringList why{QStringLiteral("job %1").arg(decided)};
+        for (const Attempt &a : svc->attempts(id))
+            why.append(QStringLiteral("attempt %1 %2: %3").arg(a.id).arg(toText(a.state), a.lastReason));
+        QVERIFY2(succeeded == 1, qPrintable(why.join(u'\n')));
+        QCOMPARE(svc->attempts(id).size(), 1);
+        QCOMPARE(fx.primary.provider()->completionRequestCount(), 1);
     }
 
     // max_concurrency 10 in the routes file: the provider never has an 11th
