@@ -27,6 +27,10 @@ BEGIN
                              p_run, coalesce(v_state, 'no such run')),
             DETAIL = json_build_object('run', p_run, 'state', coalesce(v_state, 'missing'))::text;
     END IF;
+    -- Its commit does not wait for the WAL flush, so the rows' locks are not
+    -- held through an fsync stall: a batch lost to a crash is still in its
+    -- archive with its outcome unset, and the next run removes it again.
+    PERFORM set_config('synchronous_commit', 'off', true);
     -- This batch, locked: jobs are locked in id order, as every writer does.
     SELECT array_agg(rj.job_id ORDER BY rj.job_id) INTO v_batch FROM (
         SELECT rj.job_id FROM retention_run_jobs rj WHERE rj.run_id = p_run AND rj.outcome IS NULL
