@@ -452,6 +452,44 @@ private Q_SLOTS:
         QCOMPARE(archiveFiles(dir.path()).size() >= 1, true);
     }
 
+    // A run told to stop at a rest (a stopping server) stops there, with no
+    // transaction open; the next run resumes it: every job removed once, in
+    // one archive. Stopped at the first rest (after the archive's first
+    // chunk: the archive is not complete yet) and at the second (after the
+    // first removal batch).
+    void aRunStoppedAtARestIsResumedByTheNext_data()
+    {
+        QTest::addColumn<int>("stopAt");
+        QTest::newRow("archive") << 1;
+        QTest::newRow("removal") << 2;
+    }
+    void aRunStoppedAtARestIsResumedByTheNext()
+    {
+        QFETCH(int, stopAt);
+        JD_FRESH_STORE(store);
+        QTemporaryDir dir;
+        auto svc = store->open();
+        QList<qint64> ids;
+        for (int i = 0; i < 5; ++i)
+            ids.append(succeededJob(*svc, QStringLiteral("rest-%1").arg(i)).id);
+        newestStaysOpen(*svc);
+        const RetentionPolicy p = policyIn(dir.path()); // batches of 2
+        int rests = 0;
+        const RetentionReport first = Retention(*svc).run(p, QStringLiteral("test"), false, {}, [&](std::chrono::milliseconds) {
+            return ++rests < stopAt;
+        });
+        QCOMPARE(rests, stopAt);
+        QCOMPARE(first.removed, stopAt == 1 ? 0 : 2);
+        QCOMPARE(count(*svc, QStringLiteral("jobs")), 6 - first.removed);
+        const RetentionReport second = Retention(*svc).run(p, QStringLiteral("test"));
+        QCOMPARE(first.removed + second.removed, 5);
+        for (qint64 id : ids)
+            QVERIFY(!svc->job(id));
+        const QHash<qint64, QJsonObject> archived = jobsInArchives(archiveFiles(dir.path()));
+        QCOMPARE(archived.size(), 5);
+        QCOMPARE(count(*svc, QStringLiteral("key_tombstones")), 5);
+    }
+
     void eachRunIsAudited()
     {
         JD_FRESH_STORE(store);

@@ -83,8 +83,9 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // nothing is sent; if this throws, nothing was sent and the lease expires
     // into 'failed, never sent'.
     // The lease runs from when the database marks it running; measured from
-    // before the call, this process's deadline for the send is never later
-    // than the lease's end (less a margin for the clocks' rates).
+    // before the call (on SQLite, from the lease as granted: below), this
+    // process's deadline for the send is never later than the lease's end
+    // (less a margin for the clocks' rates).
     if (m_options.afterStartForTests)
         m_options.afterStartForTests(attempt);
     auto leaseFrom = SendClock::now(); // counts a suspended machine's sleep (ProviderClient.h)
@@ -113,8 +114,9 @@ std::shared_ptr<Dispatcher::InFlight> Dispatcher::send(JobService &svc, const Jo
     // which started no earlier than the call and no later than now.
     // tst_dispatch_scale::noLeaseExpiresUnderHeavyConcurrentWriters.
     if (m_url.dialect == Dialect::Sqlite && flight->attempt.leaseExpiresAtMs) {
-        const qint64 left = *flight->attempt.leaseExpiresAtMs - QDateTime::currentMSecsSinceEpoch();
+        // This clock first: a stall between the two reads then shortens the window, never stretches it.
         const auto now = SendClock::now();
+        const qint64 left = *flight->attempt.leaseExpiresAtMs - QDateTime::currentMSecsSinceEpoch();
         leaseFrom = std::clamp(now - std::chrono::milliseconds(m_options.leaseMs - left), leaseFrom, now);
     }
     auto sent = dispatch(job, route, flight->attempt, std::move(request), leaseFrom, std::move(slot));

@@ -35,7 +35,7 @@ using Code = JobDeskError::Code;
 
 constexpr qint64 kDayMs = 86400000;
 constexpr int kArchiveChunk = 200; // jobs read per round of statements while writing an archive
-constexpr qint64 kLongestRestMs = 2000; // a slow step's rest, so a stopping server is not held up
+constexpr qint64 kLongestRestMs = 2000; // the longest rest after a slow step
 
 // A job's story as a count (see jd_retention_mark in
 // resources/schema/postgres/functions/jd_retention_remove.sql; SQLite inlines it).
@@ -162,11 +162,14 @@ void replaceFile(const QString &from, const QString &to)
 class Run
 {
 public:
-    Run(SqlSession &session, const RetentionPolicy &p, const RetentionCheckpoint &cp) : s(session), policy(p), checkpoint(cp) {}
+    Run(SqlSession &session, const RetentionPolicy &p, const RetentionCheckpoint &cp, const RetentionRest &r)
+        : s(session), policy(p), checkpoint(cp), rest(r) {}
 
     SqlSession &s;
     const RetentionPolicy &policy;
     const RetentionCheckpoint &checkpoint;
+    const RetentionRest &rest;
+    int removedSoFar = 0, keptSoFar = 0; // by every remove() of this call, for a run stopped midway
     bool pg() const { return s.dialect() == Dialect::Postgres; }
 
     void reached(const char *phase) const
@@ -176,15 +179,24 @@ public:
     }
 
     // Between steps, with no transaction open: see RetentionPolicy::restRatio.
+    // Throws Stopped when the caller's rest says stop.
     void restAfter(QElapsedTimer &step) const
     {
-        if (policy.restRatio > 0) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(
-                std::min<qint64>(kLongestRestMs, qint64(double(step.elapsed()) * policy.restRatio))));
-            reached("rested");
+        const std::chrono::milliseconds ms(
+            policy.restRatio > 0 ? std::min<qint64>(kLongestRestMs, qint64(double(step.elapsed()) * policy.restRatio)) : 0);
+        if (rest) {
+            if (!rest(ms))
+                throw Stopped{};
+        } else if (ms.count() > 0) {
+            std::this_thread::sleep_for(ms);
         }
+        if (ms.count() > 0)
+            reached("rested");
         step.restart();
     }
+    struct Stopped
+    {
+    };
 
     qint64 dbNow()
     {
@@ -413,6 +425,8 @@ public:
             }
             removed += r;
             kept += k;
+            removedSoFar += r;
+            keptSoFar += k;
             if (r + k > 0)
                 reached("batch");
             if (remaining == 0 || r + k == 0)
@@ -544,13 +558,14 @@ private:
 
 Retention::Retention(JobService &service) : m_service(service) {}
 
-RetentionReport Retention::run(const RetentionPolicy &policy, const QString &actor, bool dryRun, const RetentionCheckpoint &checkpoint)
+RetentionReport Retention::run(const RetentionPolicy &policy, const QString &actor, bool dryRun, const RetentionCheckpoint &checkpoint,
+                               const RetentionRest &rest)
 {
     checkPolicy(policy);
     if (actor.trimmed().isEmpty() || actor.size() > 255)
         throw JobDeskError(Code::InvalidArgument, QStringLiteral("a retention run needs an actor (1..255 characters)"));
     SqlSession &s = m_service.session();
-    Run r(s, policy, checkpoint);
+    Run r(s, policy, checkpoint, rest);
     RetentionReport report;
     report.dryRun = dryRun;
     try {
@@ -587,6 +602,13 @@ RetentionReport Retention::run(const RetentionPolicy &policy, const QString &act
             for (qint64 i = 0; i < free; ++i)
                 s.exec(QStringLiteral("PRAGMA incremental_vacuum(1)"));
         }
+    } catch (const Run::Stopped &) {
+        report.removed = r.removedSoFar;
+        report.kept = r.keptSoFar;
+        qCInfo(lcService).noquote() << QStringLiteral("retention by %1 stopped between steps (%2 removed so far); "
+                                                      "the next run resumes where it stopped")
+                                           .arg(actor).arg(report.removed);
+        return report;
     } catch (const SqlError &e) {
         if (e.kind() == SqlError::Kind::ConnectionLost)
             throw JobDeskError(Code::StoreUnavailable, QStringLiteral("retention: the database is unreachable: %1").arg(e.message()));
@@ -628,7 +650,11 @@ void RetentionSchedule::loop()
         try {
             if (!svc)
                 svc = JobService::open(m_url);
-            Retention(*svc).run(m_policy, m_actor);
+            // A rest that a stopping server cuts short, stopping the run there.
+            Retention(*svc).run(m_policy, m_actor, false, {}, [this](std::chrono::milliseconds ms) {
+                std::unique_lock lock(m_mutex);
+                return !m_wake.wait_for(lock, ms, [this] { return m_stopping; });
+            });
         } catch (const JobDeskError &e) {
             if (e.code() != Code::StoreBusy) // StoreBusy: another process's run holds the lock
                 qCWarning(lcService).noquote() << QStringLiteral("retention run failed, trying again in %1 s: %2")

@@ -59,6 +59,10 @@ struct RetentionReport
 // What a run does at each step, for tests that kill it there (the phase names
 // are printed by `jobdesk-server retention run` under JOBDESK_RETENTION_PAUSE).
 using RetentionCheckpoint = std::function<void(const char *phase)>;
+// Called between steps, with no transaction open, to rest up to `ms`
+// (RetentionPolicy::restRatio; 0: none); false stops the run there, left for
+// the next run to resume (a stopping server). Without one a run sleeps.
+using RetentionRest = std::function<bool(std::chrono::milliseconds ms)>;
 
 class Retention
 {
@@ -69,7 +73,7 @@ public:
     // is not a writable folder), Conflict (another run holds the store's
     // retention lock), StoreUnavailable.
     RetentionReport run(const RetentionPolicy &policy, const QString &actor, bool dryRun = false,
-                        const RetentionCheckpoint &checkpoint = {});
+                        const RetentionCheckpoint &checkpoint = {}, const RetentionRest &rest = {});
 
 private:
     JobService &m_service;

@@ -4,7 +4,7 @@
 -- this job?" by walking attempts_open_by_lease, every open attempt of the store,
 -- so each transition cost grew with the number of attempts in flight. One
 -- aggregate over the job's attempts (attempts_no_per_job) reads two or three rows.
--- tst_migrations::theDerivedStateReadsOnlyTheJobsOwnAttempts.
+-- tst_hot_paths::theDerivedStateReadsOnlyTheJobsOwnAttempts.
 
 CREATE OR REPLACE VIEW job_derived_state AS
 SELECT j.id,
