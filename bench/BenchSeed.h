@@ -47,8 +47,11 @@ enum class SeedIndexes {
 // SeedIndexes::Rebuild every secondary index and unique constraint of the
 // filled tables that no foreign key depends on is built after the load (a
 // sort instead of 25M random B-tree inserts at 10M jobs); primary keys stay.
+// liveSpread > 1 makes the blocked, queued and running jobs that many times
+// rarer, so a store k times larger seeded with spread k holds as many live
+// jobs as the smaller one: more history, the same work in flight.
 inline void seed(JobService &svc, qint64 jobs, qint64 first = 1, SeedIndexes indexes = SeedIndexes::Maintain,
-                 bool progress = false)
+                 bool progress = false, qint64 liveSpread = 1)
 {
     SqlSession &s = svc.session();
     QElapsedTimer t;
@@ -86,12 +89,12 @@ END $$;
     step("shape", QStringLiteral(R"SQL(
 CREATE TEMP TABLE shape AS
 SELECT g AS job,
-       CASE WHEN g % 1000 = 0 THEN 'blocked' WHEN g % 500 = 1 THEN 'queued' WHEN g % 700 = 2 THEN 'running'
+       CASE WHEN g % (1000 * %3) = 0 THEN 'blocked' WHEN g % (500 * %3) = 1 THEN 'queued' WHEN g % (700 * %3) = 2 THEN 'running'
             WHEN g % 50 = 3 THEN 'failed' WHEN g % 100 = 4 THEN 'cancelled' ELSE 'succeeded' END AS state,
        2 + g % 2 AS n,
        1700000000000 + g * 60 AS t
 FROM generate_series(%2, %2 + %1 - 1) g;
-)SQL").arg(jobs).arg(first));
+)SQL").arg(jobs).arg(first).arg(std::max<qint64>(1, liveSpread)));
     step("attempts", QStringLiteral(R"SQL(
 INSERT INTO attempts (id, job_id, attempt_no, provider, kind, state, read_version, start_request_id, worker_id,
                       lease_expires_at_ms, deadline_at_ms, last_actor_kind, last_actor_id, last_reason, change_seq,

@@ -1,6 +1,7 @@
 // jobdesk-bench-console: the console's queries on a big PostgreSQL store.
 //
 //   jobdesk-bench-console --pg URL [--jobs 10000000] [--small-jobs 1000000] [--repeat 30] [--explain] [--keep]
+//                         [--proportional-live]
 //
 // Seeds two schemas in bulk (bench/BenchSeed.h: set-based INSERT ... SELECT
 // from generate_series with triggers off, secondary indexes built after the
@@ -70,7 +71,7 @@ struct Store
     StoreUrl url;
 };
 
-Store makeStore(const QString &base, const QString &label, qint64 jobs)
+Store makeStore(const QString &base, const QString &label, qint64 jobs, qint64 liveSpread)
 {
     Store st;
     st.schema = QStringLiteral("bench_console_") + label + u'_' + QUuid::createUuid().toString(QUuid::Id128).left(6);
@@ -83,7 +84,7 @@ Store makeStore(const QString &base, const QString &label, qint64 jobs)
     QElapsedTimer t;
     t.start();
     std::printf("seeding %s: %lld jobs\n", qPrintable(st.schema), static_cast<long long>(jobs));
-    seed(*svc, jobs, 1, jobdesk::bench::SeedIndexes::Rebuild, true);
+    seed(*svc, jobs, 1, jobdesk::bench::SeedIndexes::Rebuild, true, liveSpread);
     const SqlRows size = svc->session().exec(QStringLiteral(
         "SELECT (SELECT count(*) FROM attempts), pg_database_size(current_database())"));
     std::printf("seeded %s: %lld jobs, %lld attempts in %.1f s (%.0f jobs/s); database now %.1f GB (load average %s)\n",
@@ -126,7 +127,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption explainOpt(QStringLiteral("explain"),
                                         QStringLiteral("Load auto_explain so the server log gets every console query's plan."));
     const QCommandLineOption keepOpt(QStringLiteral("keep"), QStringLiteral("Keep the seeded schemas."));
-    p.addOptions({pgOpt, jobsOpt, smallOpt, repeatOpt, explainOpt, keepOpt});
+    const QCommandLineOption proportionalOpt(
+        QStringLiteral("proportional-live"),
+        QStringLiteral("Live jobs ~0.45% of each store (default: the big store has as many live jobs as the small one)."));
+    p.addOptions({pgOpt, jobsOpt, smallOpt, repeatOpt, explainOpt, keepOpt, proportionalOpt});
     p.process(app);
     if (!p.isSet(pgOpt)) {
         std::fprintf(stderr, "jobdesk-bench-console: --pg URL is required (scripts/bench-console.sh starts a server)\n");
@@ -139,8 +143,13 @@ int main(int argc, char *argv[])
     try {
         const QString big_ = sizeLabel(bigJobs), small_ = sizeLabel(smallJobs);
         const auto name = [&](const char *what) { return QString::fromLatin1(what).replace(QStringLiteral("{big}"), big_).replace(QStringLiteral("{small}"), small_).toStdString(); };
-        const Store small = makeStore(base, QStringLiteral("small"), smallJobs);
-        const Store big = makeStore(base, QStringLiteral("big"), bigJobs);
+        // The live jobs (blocked, queued, running) grow with a store's traffic,
+        // not its history: by default both stores hold as many.
+        const qint64 spread = p.isSet(proportionalOpt) ? 1 : std::max<qint64>(1, bigJobs / std::max<qint64>(1, smallJobs));
+        std::printf("live jobs: %s\n", spread > 1 ? "as many in both stores (the big one has more history, not more work)"
+                                                    : "~0.45% of each store");
+        const Store small = makeStore(base, QStringLiteral("small"), smallJobs, 1);
+        const Store big = makeStore(base, QStringLiteral("big"), bigJobs, spread);
         std::printf("BIG_URL=%s\n", qPrintable(big.url.postgresUrl));
         auto svc = JobService::open(big.url);
         auto smallSvc = JobService::open(small.url);
@@ -257,13 +266,18 @@ int main(int argc, char *argv[])
             const char *what;
             std::function<void()> run;
         };
+        const auto filter = [](const std::function<void(JobFilter &)> &set) {
+            JobFilter f;
+            set(f);
+            return f;
+        };
         const std::vector<Q> queries{
             {"jobs page (newest first)", [&] { svc->jobs(JobFilter{}, std::nullopt, 100); }},
-            {"jobs page, state = blocked", [&] { svc->jobs(JobFilter{{JobState::Blocked}, {}, {}, {}, {}, {}, {}}, std::nullopt, 100); }},
-            {"jobs page, owner", [&] { svc->jobs(JobFilter{{}, QStringLiteral("owner-42"), {}, {}, {}, {}, {}}, std::nullopt, 100); }},
-            {"jobs page, route", [&] { svc->jobs(JobFilter{{}, {}, {}, QStringLiteral("summarize"), {}, {}, {}}, std::nullopt, 100); }},
-            {"jobs page, provider", [&] { svc->jobs(JobFilter{{}, {}, {}, {}, QStringLiteral("spare"), {}, {}}, std::nullopt, 100); }},
-            {"find by key", [&] { svc->jobs(JobFilter{{}, {}, QStringLiteral("key-4242"), {}, {}, {}, {}}, std::nullopt, 100); }},
+            {"jobs page, state = blocked", [&] { svc->jobs(filter([](JobFilter &f) { f.states = {JobState::Blocked}; }), std::nullopt, 100); }},
+            {"jobs page, owner", [&] { svc->jobs(filter([](JobFilter &f) { f.ownerId = QStringLiteral("owner-42"); }), std::nullopt, 100); }},
+            {"jobs page, route", [&] { svc->jobs(filter([](JobFilter &f) { f.route = QStringLiteral("summarize"); }), std::nullopt, 100); }},
+            {"jobs page, provider", [&] { svc->jobs(filter([](JobFilter &f) { f.provider = QStringLiteral("spare"); }), std::nullopt, 100); }},
+            {"find by key", [&] { svc->jobs(filter([](JobFilter &f) { f.idempotencyKey = QStringLiteral("key-4242"); }), std::nullopt, 100); }},
             {"job detail", [&] { svc->jobDetail(4242); }},
             {"unknown queue", [&] { svc->unknownQueue(); }},
             {"race losses (newest 200)", [&] { svc->raceLossList({}); }},
