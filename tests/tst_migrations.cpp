@@ -374,6 +374,8 @@ private Q_SLOTS:
             QCOMPARE(e.code(), JobDeskError::Code::Migration);
             QVERIFY2(e.message().contains(QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM PUBLIC").arg(empty->schema)),
                      qPrintable(e.message()));
+            QCOMPARE(e.refusalCode(), QStringLiteral("JD110")); // said in the operator's language, by its code
+            QCOMPARE(e.refusalParams().value(QStringLiteral("schema")).toString(), empty->schema);
         }
         QCOMPARE(count(admin, QStringLiteral("SELECT count(*) FROM pg_class WHERE relnamespace = '%1'::regnamespace AND relname = 'jobs'")
                                   .arg(empty->schema)),

@@ -1,9 +1,9 @@
-// The core's refusals in the operator's language (core/domain/RefusalText):
-// every code the two schemas' guards raise (JDnnn) has its template, with
-// the parameters PostgreSQL sends, and every sentence PostgreSQL's operator
-// functions answer with is in the one table, so a new refusal without a
-// translation fails here; a known refusal is translated with its arguments
-// (state names too) and an unknown one stays as it came, in English.
+// The core's refusals by code (core/domain/RefusalText): every code the two
+// schemas raise or answer with (JDnnn) has its template, with the parameters
+// PostgreSQL sends; the core builds every refusal from a code, so a new
+// refusal without a template fails here; a refusal is translated with its
+// arguments (state and field names too) and an error without a code stays as
+// it came, in English.
 
 #include "domain/Error.h"
 #include "domain/RefusalText.h"
@@ -12,11 +12,16 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QJsonObject>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 #include <QTranslator>
+
+#include <algorithm>
 
 using namespace jobdesk;
 
@@ -26,8 +31,9 @@ struct SchemaMessage
 {
     QString file;
     QString code; // JDnnn for a guard's refusal; empty for an operator function's answer
-    QString text; // as the database says it, placeholders filled with sample values
-    QStringList params; // PostgreSQL: the keys of the refusal's DETAIL, in order
+    QString text; // a guard's: as the database says it, placeholders filled with sample values
+    QStringList params; // PostgreSQL: the keys of the refusal's DETAIL or of jd_refusal's JSON, in order
+    bool answered; // an operator function's or jd_start_attempt's jd_refusal(...)
 };
 
 QString schemaText(const QString &path)
@@ -62,17 +68,15 @@ QString withSamples(QString text)
 
 // Every refusal a guard raises, on both stores (PostgreSQL: RAISE ... USING
 // ERRCODE = 'JDnnn', MESSAGE = ..., DETAIL = json_build_object(...); SQLite:
-// RAISE(ABORT, 'JDnnn: ...')), and on PostgreSQL every message an operator
-// function or jd_start_attempt answers with (message := '...' or format(...),
-// v_msg := format(...)).
+// RAISE(ABORT, 'JDnnn: ...')), and on PostgreSQL every refusal an operator
+// function or jd_start_attempt answers with (jd_refusal('JDnnn', ...)).
 QList<SchemaMessage> schemaMessages()
 {
     static const QRegularExpression pgRaise(QStringLiteral(
-        "ERRCODE = '(JD\\d{3})', MESSAGE = (?:format\\()?('(?:[^']|'')*')[^;]*?(?:DETAIL = json_build_object\\(([^;]*)\\)::text)?;"));
+        "ERRCODE = '(JD\\d{3})',\\s*MESSAGE = (?:(?:pg_catalog\\.)?format\\()?('(?:[^']|'')*')[^;]*?(?:DETAIL = (?:pg_catalog\\.)?json_build_object\\(([^;]*)\\)::text)?;"));
     static const QRegularExpression sqliteRaise(QStringLiteral("RAISE\\(ABORT, '(JD\\d{3}): ((?:[^']|'')*)'\\)"));
+    static const QRegularExpression answer(QStringLiteral("jd_refusal\\('(JD\\d{3})', ([^;]*)\\);"));
     static const QRegularExpression detailKey(QStringLiteral("'(\\w+)',"));
-    static const QRegularExpression answer(
-        QStringLiteral("(?:message|v_msg)\\s*:=\\s*(?:format\\(\\s*)?((?:'(?:[^']|'')*'\\s*)+)"));
     QList<SchemaMessage> out;
     for (const QString &dialect : {QStringLiteral("postgres"), QStringLiteral("sqlite")}) {
         // The schema the core embeds; JOBDESK_TEST_SCHEMA_DIR checks another tree's (e.g. a branch's
@@ -86,23 +90,63 @@ QList<SchemaMessage> schemaMessages()
             qFatal("no schema files under %s", qPrintable(dir.path()));
         for (const QString &name : files) {
             const QString sql = schemaText(dir.filePath(name));
+            const auto keys = [](const QString &args) {
+                QStringList params;
+                for (auto k = detailKey.globalMatch(args); k.hasNext();)
+                    params.append(k.next().captured(1));
+                return params;
+            };
             for (auto it = pgRaise.globalMatch(sql); it.hasNext();) {
                 const QRegularExpressionMatch m = it.next();
-                QStringList params;
-                for (auto k = detailKey.globalMatch(m.captured(3)); k.hasNext();)
-                    params.append(k.next().captured(1));
-                out.append({dialect + u'/' + name, m.captured(1), withSamples(literal(m.captured(2))), params});
+                out.append({dialect + u'/' + name, m.captured(1), withSamples(literal(m.captured(2))), keys(m.captured(3)), false});
             }
             for (auto it = sqliteRaise.globalMatch(sql); it.hasNext();) {
                 const QRegularExpressionMatch m = it.next();
-                out.append({dialect + u'/' + name, m.captured(1), QString(m.captured(2)).replace(QStringLiteral("''"), QStringLiteral("'")), {}});
+                out.append({dialect + u'/' + name, m.captured(1), QString(m.captured(2)).replace(QStringLiteral("''"), QStringLiteral("'")), {}, false});
             }
-            for (auto it = answer.globalMatch(sql); it.hasNext();)
-                out.append({dialect + u'/' + name, {}, withSamples(literal(it.next().captured(1))), {}});
+            for (auto it = answer.globalMatch(sql); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                out.append({dialect + u'/' + name, m.captured(1), {}, keys(m.captured(2)), true});
+            }
         }
     }
     return out;
 }
+
+const refusal::KnownSentence *knownCode(const QString &code)
+{
+    for (const refusal::KnownSentence &k : refusal::knownSentences())
+        if (code == QLatin1String(k.code))
+            return &k;
+    return nullptr;
+}
+
+QStringList paramsOf(const refusal::KnownSentence &k)
+{
+    return QString::fromLatin1(k.params).split(u',', Qt::SkipEmptyParts);
+}
+
+QString sourceText(const QString &path)
+{
+    return schemaText(QStringLiteral(JOBDESK_SOURCE_DIR "/") + path);
+}
+
+// Every C++ file of the core, as text, by its path under the source tree.
+QMap<QString, QString> coreSources()
+{
+    QMap<QString, QString> out;
+    QDirIterator it(QStringLiteral(JOBDESK_SOURCE_DIR "/core"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        out.insert(path.mid(QStringLiteral(JOBDESK_SOURCE_DIR "/").size()), schemaText(path));
+    }
+    return out;
+}
+
+} // namespace
+
+namespace {
 
 // A guard's refusal as a session reports it.
 SqlError guardError(const QString &code, const QString &message, const QString &detail = {})
@@ -116,82 +160,198 @@ class TestRefusalText : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    // Every code a guard raises has its template, whose English with the
-    // sample arguments is what the database says, and whose parameter names
-    // are PostgreSQL's DETAIL keys; every operator function's answer is in
-    // the table of sentences without a code.
-    void everyDatabaseRefusalHasATranslation()
+    // Every code the schemas raise or answer with has its template: a
+    // guard's English with sample arguments is what the database says, and
+    // the parameter names are the keys PostgreSQL sends (a stale view's
+    // answer builds its JSON in steps: its keys are the template's).
+    void everyDatabaseRefusalHasItsTemplate()
     {
         const QList<SchemaMessage> messages = schemaMessages();
-        int coded = 0;
+        int guards = 0;
+        int answers = 0;
         for (const SchemaMessage &m : messages) {
-            std::optional<RefusalText> r;
-            if (m.code.isEmpty()) {
-                r = refusal::recognise(m.text);
-            } else {
-                ++coded;
-                r = refusal::fromCode(m.code, {}, m.text);
-                const auto known = std::find_if(refusal::knownSentences().begin(), refusal::knownSentences().end(),
-                                                [&](const refusal::KnownSentence &k) { return m.code == QLatin1String(k.code); });
-                QVERIFY2(known != refusal::knownSentences().end(), qPrintable(m.file + QStringLiteral(": ") + m.code));
-                if (m.file.startsWith(QStringLiteral("postgres/")))
-                    QCOMPARE(m.params, QString::fromLatin1(known->params).split(u',', Qt::SkipEmptyParts));
+            const refusal::KnownSentence *known = knownCode(m.code);
+            QVERIFY2(known, qPrintable(QStringLiteral("%1: no template for %2 (add it to core/domain/RefusalText.cpp)").arg(m.file, m.code)));
+            if (m.answered) {
+                ++answers;
+                const QStringList params = paramsOf(*known);
+                if (m.file.endsWith(QStringLiteral("jd_stale_message.sql"))) {
+                    for (const QString &key : m.params)
+                        QVERIFY2(params.contains(key), qPrintable(m.code + u' ' + key));
+                } else {
+                    QCOMPARE(m.params, params);
+                }
+                continue;
             }
-            QVERIFY2(r.has_value(), qPrintable(QStringLiteral("%1: no translatable template for %2 \"%3\" "
-                                                              "(add it to core/domain/RefusalText.cpp)")
-                                                   .arg(m.file, m.code, m.text)));
+            ++guards;
+            // PostgreSQL's DETAIL names the template's parameters first (JD050 adds what the
+            // core answers a tombstoned key with).
+            if (m.file.startsWith(QStringLiteral("postgres/")))
+                QCOMPARE(m.params.mid(0, paramsOf(*known).size()), paramsOf(*known));
+            const std::optional<RefusalText> r = refusal::fromCode(m.code, {}, m.text);
+            QVERIFY2(r.has_value(), qPrintable(QStringLiteral("%1: %2 \"%3\" does not read as its template").arg(m.file, m.code, m.text)));
             QCOMPARE(r->english(), m.text);
             QCOMPARE(r->code(), m.code);
         }
         // The scan found what the schemas say (a regex that silently matched nothing would pass).
-        QVERIFY2(coded >= 60, qPrintable(QString::number(coded)));
-        QVERIFY2(messages.size() - coded >= 20, qPrintable(QString::number(messages.size() - coded)));
+        QVERIFY2(guards >= 60, qPrintable(QString::number(guards)));
+        QVERIFY2(answers >= 25, qPrintable(QString::number(answers)));
     }
 
-    // The same for the sentences the core builds in C++ (core/service: the
-    // SQLite paths, bad input, an unreachable store): each literal given to a
-    // JobDeskError or to invalid() is in the table, so a new or reworded
-    // sentence without a translation fails here instead of silently staying
-    // English. "%1: %2" only wraps a database's message (recognised inside).
-    void everyCoreSentenceHasATranslation()
+    // An operator function answers with a code, never with a sentence of
+    // its own: no message or v_msg is assigned English in a schema function.
+    void noDatabaseFunctionAnswersInEnglish()
     {
-        // A string literal, "..." with escapes; the throw, then one or more adjacent literals.
+        static const QRegularExpression english(QStringLiteral("(?:message|v_msg)\\s*:=\\s*(?:format\\(|')"));
+        const QDir dir(QStringLiteral(":/jobdesk/schema/postgres/functions"));
+        int files = 0;
+        for (const QString &f : dir.entryList({QStringLiteral("*.sql")}, QDir::Files)) {
+            ++files;
+            const QString sql = schemaText(dir.filePath(f));
+            const QRegularExpressionMatch m = english.match(sql);
+            QVERIFY2(!m.hasMatch(), qPrintable(f + QStringLiteral(": ") + sql.mid(m.capturedStart(), 80)));
+        }
+        QVERIFY(files >= 15);
+    }
+
+    // The core builds its refusals from codes: no JobDeskError or invalid()
+    // is given an English literal (only "%1: %2", which wraps a driver's
+    // words), every code it makes has a template, and every template's code
+    // is said somewhere (the core or a schema), so the table holds no dead
+    // sentence.
+    void everyCoreRefusalIsMadeFromACode()
+    {
         const QString lit = QStringLiteral("\"(?:[^\"\\\\]|\\\\.)*\"");
-        static const QRegularExpression thrown(
-            QStringLiteral("(?:invalid\\(|JobDeskError\\((?:JobDeskError::)?Code::\\w+,\\s*)QStringLiteral\\(((?:\\s*")
-            + lit + QStringLiteral(")+)\\)"));
-        static const QRegularExpression piece(QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\""));
-        static const QRegularExpression placeholder(QStringLiteral("%\\d{1,2}"));
-        const QDir dir(QStringLiteral(JOBDESK_SOURCE_DIR "/core/service"));
-        int found = 0;
-        for (const QString &name : dir.entryList({QStringLiteral("*.cpp")}, QDir::Files, QDir::Name)) {
-            const QString code = schemaText(dir.filePath(name));
-            for (auto it = thrown.globalMatch(code); it.hasNext();) {
-                const QString literals = it.next().captured(1);
-                QString text;
-                for (auto p = piece.globalMatch(literals); p.hasNext();)
-                    text += p.next().captured(1);
-                text.replace(QStringLiteral("\\\\"), QStringLiteral("\\")).replace(QStringLiteral("\\\""), QStringLiteral("\""));
-                if (text == QStringLiteral("%1: %2"))
-                    continue;
-                ++found;
-                const QString sample = QString(text).replace(placeholder, QStringLiteral("X7"));
-                QVERIFY2(refusal::recognise(sample).has_value(),
-                         qPrintable(QStringLiteral("core/service/%1: no translatable template for \"%2\" "
-                                                   "(add it to core/domain/RefusalText.cpp)").arg(name, text)));
+        static const QRegularExpression sentence(
+            QStringLiteral("(?:invalid\\(|JobDeskError\\((?:JobDeskError::)?Code::\\w+,\\s*)(?:QStringLiteral\\(|QCoreApplication::translate\\(\"\\w+\",\\s*)(")
+            + lit + QStringLiteral(")"));
+        static const QRegularExpression made(QStringLiteral("refusal::make\\(\"(JD\\d{3})\""));
+        QSet<QString> said;
+        int makes = 0;
+        const QMap<QString, QString> sources = coreSources();
+        for (auto it = sources.begin(); it != sources.end(); ++it) {
+            if (!it.key().startsWith(QStringLiteral("core/service/")) && !it.key().startsWith(QStringLiteral("core/store/"))
+                && !it.key().startsWith(QStringLiteral("core/domain/")))
+                continue; // the provider's and the server's configuration errors name the file they read
+            for (auto m = sentence.globalMatch(it.value()); m.hasNext();) {
+                const QString text = m.next().captured(1);
+                QVERIFY2(text == QStringLiteral("\"%1: %2\""), qPrintable(it.key() + QStringLiteral(": an English refusal ") + text));
+            }
+            for (auto m = made.globalMatch(it.value()); m.hasNext();) {
+                const QString code = m.next().captured(1);
+                ++makes;
+                QVERIFY2(knownCode(code), qPrintable(it.key() + QStringLiteral(": no template for ") + code));
+                said.insert(code);
             }
         }
-        QVERIFY2(found >= 50, qPrintable(QString::number(found))); // the scan saw the core's sentences
+        QVERIFY2(makes >= 90, qPrintable(QString::number(makes)));
+        for (const SchemaMessage &m : schemaMessages())
+            said.insert(m.code);
+        for (const refusal::KnownSentence &k : refusal::knownSentences())
+            QVERIFY2(said.contains(QLatin1String(k.code)), qPrintable(QStringLiteral("%1 \"%2\" is said nowhere").arg(QLatin1String(k.code), QString::fromUtf8(k.source))));
     }
 
-    void theTableKnowsEachSentenceOnce()
+    // docs/refusal-codes.md is the table, for client developers
+    // (JOBDESK_UPDATE_SNAPSHOTS=1 writes it from the table).
+    void theDocumentedCodesAreTheTable()
     {
-        QSet<QByteArray> seen;
-        for (const refusal::KnownSentence &k : refusal::knownSentences()) {
-            const QByteArray key = QByteArray(k.code) + '|' + k.source;
-            QVERIFY2(!seen.contains(key), k.source);
-            seen.insert(key);
+        QString doc = QStringLiteral(
+            "# Refusal codes\n\n"
+            "Every refusal of the JobDesk core and of its two schemas has a stable code. The console and the\n"
+            "server say it in the operator's language; an API problem carries it as `code` with its `params`\n"
+            "(docs/api.md, \"Errors\"); a PostgreSQL guard raises it as the SQLSTATE with the parameters as\n"
+            "JSON in DETAIL. JD001-JD099: the schemas' guards; JD1nn: starting an attempt and operator\n"
+            "actions; JD2nn: bad input, the store, API tokens; JD3nn: retention and its archives.\n"
+            "This file is generated from core/domain/RefusalText.cpp by tst_refusal_text.\n\n"
+            "| code | parameters | English |\n| --- | --- | --- |\n");
+        QList<refusal::KnownSentence> sorted = refusal::knownSentences();
+        std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return qstrcmp(a.code, b.code) < 0; });
+        for (const refusal::KnownSentence &k : sorted) {
+            QStringList names = paramsOf(k);
+            for (int i = 0; i < names.size(); ++i)
+                names[i] = QStringLiteral("`%1`=%%2").arg(names.at(i)).arg(i + 1);
+            doc += QStringLiteral("| %1 | %2 | %3 |\n")
+                       .arg(QLatin1String(k.code), names.join(QStringLiteral(", ")),
+                            QString::fromUtf8(k.source).replace(u'|', QStringLiteral("\\|")));
         }
+        const QString path = QStringLiteral(JOBDESK_SOURCE_DIR "/docs/refusal-codes.md");
+        if (qEnvironmentVariableIsSet("JOBDESK_UPDATE_SNAPSHOTS")) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(doc.toUtf8());
+        }
+        QCOMPARE(sourceText(QStringLiteral("docs/refusal-codes.md")), doc);
+    }
+
+    void theTableKnowsEachCodeOnce()
+    {
+        QSet<QByteArray> codes;
+        QSet<QByteArray> sources;
+        for (const refusal::KnownSentence &k : refusal::knownSentences()) {
+            QVERIFY2(QByteArray(k.code).size() == 5 && QByteArray(k.code).startsWith("JD"), k.code);
+            QVERIFY2(!codes.contains(k.code), k.code);
+            QVERIFY2(!sources.contains(k.source), k.source);
+            codes.insert(k.code);
+            sources.insert(k.source);
+            // As many parameter names as the template has placeholders.
+            QSet<QString> placeholders;
+            static const QRegularExpression placeholder(QStringLiteral("%(\\d{1,2})"));
+            for (auto m = placeholder.globalMatch(QString::fromUtf8(k.source)); m.hasNext();)
+                placeholders.insert(m.next().captured(1));
+            QVERIFY2(placeholders.size() == paramsOf(k).size(), k.code);
+        }
+    }
+
+    // A made refusal says its template in English, carries its code and
+    // its parameters by name, and is the message of the error it is thrown in.
+    void aMadeRefusalCarriesItsCodeAndParameters()
+    {
+        const JobDeskError e(JobDeskError::Code::InvalidTransition, refusal::make("JD122", 41, "cancelled"));
+        QCOMPARE(e.message(), QStringLiteral("attempt 41 is already cancelled; there is nothing to cancel"));
+        QCOMPARE(e.refusalCode(), QStringLiteral("JD122"));
+        QCOMPARE(e.refusalParams(), (QJsonObject{{QStringLiteral("attempt"), QStringLiteral("41")},
+                                                 {QStringLiteral("state"), QStringLiteral("cancelled")}}));
+        QCOMPARE(e.localizedMessage(), e.message()); // no catalogue: English
+        // A code without a template says the code and its arguments.
+        QCOMPARE(refusal::make("JD999", 1, "x").english(), QStringLiteral("JD999 (1, x)"));
+    }
+
+    // An operator function's answer is decoded from its code and JSON; a
+    // stale view with the latest change and its reason has its own code.
+    void anOperatorFunctionsAnswerIsDecoded_data()
+    {
+        QTest::addColumn<QString>("coded");
+        QTest::addColumn<QString>("english");
+        QTest::newRow("cancel of a cancelled attempt")
+            << QStringLiteral("JD122 {\"state\": \"cancelled\", \"attempt\": 5}")
+            << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel");
+        QTest::newRow("a validation longer than the provider's ttl")
+            << QStringLiteral("JD130 {\"ttl_ms\": 86400000, \"provider\": \"fallback\", \"valid_for_ms\": 999}")
+            << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms");
+        QTest::newRow("stale, with the latest change and its reason")
+            << QStringLiteral("JD112 {\"job\": 3, \"now\": 9, \"seen\": 4, \"state\": \"queued\", \"attempt_no\": 1, \"from\": "
+                              "\"unknown\", \"to\": \"cancelled\", \"actor_kind\": \"operator\", \"actor\": \"alice\", "
+                              "\"reason\": \"provider said: never ran\"}")
+            << QStringLiteral("job 3 changed since you looked (change 4, now 9): it is queued; latest: attempt #1 unknown -> "
+                              "cancelled by operator alice (provider said: never ran). Refresh and decide again.");
+    }
+    void anOperatorFunctionsAnswerIsDecoded()
+    {
+        QFETCH(QString, coded);
+        QFETCH(QString, english);
+        const std::optional<RefusalText> r = refusal::decode(coded);
+        QVERIFY(r);
+        QCOMPARE(r->english(), english);
+        QCOMPARE(r->code(), coded.left(5));
+        QCOMPARE(r->localized(), english); // no catalogue installed: English
+    }
+
+    void whatIsNotACodedAnswerIsNotDecoded()
+    {
+        QVERIFY(!refusal::decode(QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel")));
+        QVERIFY(!refusal::decode(QStringLiteral("JD999 {\"attempt\": 5}")));  // no such code
+        QVERIFY(!refusal::decode(QStringLiteral("JD122 {\"attempt\": 5")));   // not JSON
+        QVERIFY(!refusal::decode(QStringLiteral("JD122 [5, \"cancelled\"]"))); // not an object
     }
 
     // A guard's refusal is read by its code: PostgreSQL's parameters come
@@ -252,31 +412,92 @@ private Q_SLOTS:
         QVERIFY2(!tamil.contains(QStringLiteral("attempt")) && !tamil.contains(QStringLiteral("not allowed")), qPrintable(tamil));
     }
 
-    void anOperatorFunctionsAnswerIsRecognised_data()
+    // An operator action's refusal and a start's refusal carry the same
+    // code and parameters on both stores (PostgreSQL's functions answer
+    // with jd_refusal, SQLite's JobService makes them).
+    void anOperatorsRefusalHasItsCodeOnBothStores_data() { test::addBackendRows(); }
+    void anOperatorsRefusalHasItsCodeOnBothStores()
     {
-        QTest::addColumn<QString>("raw");
-        QTest::newRow("operator function") << QStringLiteral("attempt 5 is already cancelled; there is nothing to cancel");
-        QTest::newRow("operator's validation longer than the provider's ttl")
-            << QStringLiteral("a validation of fallback is valid for at most 86400000 ms (its validation_ttl_ms), not 999 ms");
-        QTest::newRow("stale, with the latest change and its reason")
-            << QStringLiteral("job 3 changed since you looked (change 4, now 9): it is queued; latest: attempt #1 unknown -> "
-                              "cancelled by operator alice (provider said: never ran). Refresh and decide again.");
+        JD_FRESH_STORE(store);
+        auto svc = store->open();
+        const Job job = test::submitJob(*svc, QStringLiteral("coded-op"));
+        const Attempt a = test::startRunning(*svc, job.id);
+        OperatorRequest req = test::operatorRequest(QStringLiteral("the customer asked"));
+        req.requestId = QStringLiteral("coded-cancel-1");
+        svc->cancelAttempt(a.id, req);
+        const auto refusalOf = [](auto &&action) -> std::optional<JobDeskError> {
+            try {
+                action();
+            } catch (const JobDeskError &e) {
+                return e;
+            }
+            return std::nullopt;
+        };
+        req.requestId = QStringLiteral("coded-cancel-2");
+        const std::optional<JobDeskError> again = refusalOf([&] { svc->cancelAttempt(a.id, req); });
+        QVERIFY(again);
+        QCOMPARE(again->code(), JobDeskError::Code::InvalidTransition);
+        QCOMPARE(again->refusalCode(), QStringLiteral("JD122"));
+        QCOMPARE(again->refusalParams(), (QJsonObject{{QStringLiteral("attempt"), QString::number(a.id)},
+                                                      {QStringLiteral("state"), QStringLiteral("cancelled")}}));
+        QCOMPARE(again->message(), QStringLiteral("attempt %1 is already cancelled; there is nothing to cancel").arg(a.id));
+
+        req.requestId = QStringLiteral("coded-cancel-3");
+        const std::optional<JobDeskError> missing = refusalOf([&] { svc->cancelJob(job.id + 1000, req); });
+        QVERIFY(missing);
+        QCOMPARE(missing->code(), JobDeskError::Code::NotFound);
+        QCOMPARE(missing->refusalCode(), QStringLiteral("JD121"));
+        QCOMPARE(missing->refusalArgs(), QStringList{QString::number(job.id + 1000)});
+
+        // Seen before the cancel: stale, naming the cancel and its reason.
+        req.requestId = QStringLiteral("coded-cancel-4");
+        req.seenChangeSeq = job.changeSeq;
+        const std::optional<JobDeskError> stale = refusalOf([&] { svc->cancelJob(job.id, req); });
+        QVERIFY(stale);
+        QCOMPARE(stale->code(), JobDeskError::Code::StaleView);
+        QCOMPARE(stale->refusalCode(), QStringLiteral("JD112"));
+        const QJsonObject p = stale->refusalParams();
+        QCOMPARE(p.value(QStringLiteral("to")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(p.value(QStringLiteral("from")).toString(), QStringLiteral("running"));
+        QCOMPARE(p.value(QStringLiteral("reason")).toString(), QStringLiteral("the customer asked"));
+        QCOMPARE(p.value(QStringLiteral("seen")).toString(), QString::number(job.changeSeq));
+
+        // A worker without a claim may not start: JD104, by the same code on both stores.
+        StartAttemptRequest start = test::makeStartRequest(job.id);
+        start.workerId = QStringLiteral("w-without-claim");
+        const StartAttemptResult refused = svc->startAttempt(start);
+        QVERIFY(!refused.started);
+        QCOMPARE(refused.refusal.reason, Refusal::Reason::ClaimLost);
+        QCOMPARE(refused.refusal.text.code(), QStringLiteral("JD104"));
+        QCOMPARE(refused.refusal.text.params().value(QStringLiteral("worker")).toString(), QStringLiteral("w-without-claim"));
+        QCOMPARE(refused.refusal.message, refused.refusal.text.english());
+
+        QTranslator ta;
+        QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
+        QCoreApplication::installTranslator(&ta);
+        const QString tamil = again->localizedMessage();
+        QCoreApplication::removeTranslator(&ta);
+        QVERIFY2(tamil.contains(QString::number(a.id)) && !tamil.contains(QStringLiteral("nothing to cancel")), qPrintable(tamil));
     }
-    void anOperatorFunctionsAnswerIsRecognised()
+
+    // A field's name inside a refusal is said in the operator's language too.
+    void tamilTranslatesAFieldsName()
     {
-        QFETCH(QString, raw);
-        const std::optional<RefusalText> r = refusal::recognise(raw);
-        QVERIFY(r);
-        QCOMPARE(r->english(), raw);
-        QCOMPARE(r->localized(), raw); // no catalogue installed: English
+        const JobDeskError e(JobDeskError::Code::InvalidArgument, refusal::make("JD202", "owner id"));
+        QCOMPARE(e.message(), QStringLiteral("owner id must not be empty"));
+        QTranslator ta;
+        QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
+        QCoreApplication::installTranslator(&ta);
+        const QString tamil = e.localizedMessage();
+        QCoreApplication::removeTranslator(&ta);
+        QVERIFY2(!tamil.contains(QStringLiteral("owner")) && !tamil.contains(QStringLiteral("empty")), qPrintable(tamil));
     }
 
     void anUnknownMessageStaysAsItCame()
     {
         const QString odd = QStringLiteral("submit: ERROR:  disk full\nCONTEXT: somewhere");
-        QVERIFY(!refusal::recognise(odd));
-        QCOMPARE(refusal::localize(odd), odd);
         const JobDeskError e(JobDeskError::Code::StoreError, odd);
+        QVERIFY(e.refusalCode().isEmpty());
         QCOMPARE(e.localizedMessage(), odd);
         QCOMPARE(e.message(), odd);
     }
@@ -288,7 +509,7 @@ private Q_SLOTS:
         QTranslator ta;
         QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
         QCoreApplication::installTranslator(&ta);
-        const JobDeskError e(JobDeskError::Code::InvalidArgument, QStringLiteral("max_parallel must be 1..8 (got 12)"));
+        const JobDeskError e(JobDeskError::Code::InvalidArgument, refusal::make("JD208", 12));
         const QString tamil = e.localizedMessage();
         QCoreApplication::removeTranslator(&ta);
         QCOMPARE(tamil, QStringLiteral("max_parallel 1..8 ஆக இருக்க வேண்டும் (வந்தது: 12)"));
@@ -300,16 +521,16 @@ private Q_SLOTS:
     // "attempt(s)" (logs and API clients keep that English as it came).
     void aCountInARefusalPicksTheSingularOrThePlural()
     {
-        const QString open1 = QStringLiteral("job 5 already has 1 open attempt(s), its limit is 1");
-        const QString open2 = QStringLiteral("job 5 already has 2 open attempt(s), its limit is 2");
-        const QString used1 = QStringLiteral("job 7 has used its 1 automatic attempt(s)");
-        const QString used3 = QStringLiteral("job 7 has used its 3 automatic attempt(s)");
-        QCOMPARE(refusal::localize(open1), open1); // no catalogue: as it came
+        const RefusalText open1 = refusal::make("JD106", 5, 1, 1);
+        const RefusalText open2 = refusal::make("JD106", 5, 2, 2);
+        const RefusalText used1 = refusal::make("JD109", 7, 1);
+        const RefusalText used3 = refusal::make("JD109", 7, 3);
+        QCOMPARE(open1.english(), QStringLiteral("job 5 already has 1 open attempt(s), its limit is 1")); // logs, API clients
+        QCOMPARE(open1.localized(), open1.english()); // no catalogue: as it came
         QTranslator en;
         QVERIFY(en.load(QStringLiteral(":/i18n/jobdesk_en.qm")));
         QCoreApplication::installTranslator(&en);
-        const QStringList english{refusal::localize(open1), refusal::localize(open2), refusal::localize(used1),
-                                  refusal::localize(used3)};
+        const QStringList english{open1.localized(), open2.localized(), used1.localized(), used3.localized()};
         QCoreApplication::removeTranslator(&en);
         QCOMPARE(english, (QStringList{QStringLiteral("job 5 already has 1 open attempt, its limit is 1"),
                                        QStringLiteral("job 5 already has 2 open attempts, its limit is 2"),
@@ -318,8 +539,8 @@ private Q_SLOTS:
         QTranslator ta;
         QVERIFY(ta.load(QStringLiteral(":/i18n/jobdesk_ta.qm")));
         QCoreApplication::installTranslator(&ta);
-        const QString tamil1 = refusal::localize(open1);
-        const QString tamil2 = refusal::localize(open2);
+        const QString tamil1 = open1.localized();
+        const QString tamil2 = open2.localized();
         QCoreApplication::removeTranslator(&ta);
         QCOMPARE(tamil1, QStringLiteral("வேலை 5 க்கு ஏற்கெனவே 1 திறந்த முயற்சி உள்ளது; அதன் வரம்பு 1"));
         QCOMPARE(tamil2, QStringLiteral("வேலை 5 க்கு ஏற்கெனவே 2 திறந்த முயற்சிகள் உள்ளன; அதன் வரம்பு 2"));

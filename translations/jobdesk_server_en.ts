@@ -796,25 +796,6 @@
     </message>
 </context>
 <context>
-    <name>TokenStore</name>
-    <message>
-        <source>the owner must be 1..255 characters</source>
-        <translation>the owner must be 1..255 characters</translation>
-    </message>
-    <message>
-        <source>the label is longer than 255 characters</source>
-        <translation>the label is longer than 255 characters</translation>
-    </message>
-    <message>
-        <source>token %1 does not exist</source>
-        <translation>token %1 does not exist</translation>
-    </message>
-    <message>
-        <source>the owner must not begin or end with white space</source>
-        <translation>the owner must not begin or end with white space</translation>
-    </message>
-</context>
-<context>
     <name>jobdesk-server</name>
     <message>
         <source>Store URL (postgresql://... or sqlite:PATH); default $JOBDESK_DATABASE_URL.</source>
@@ -1794,6 +1775,154 @@ Each option can also be set in the environment, e.g. JOBDESK_PORT=8080; the comm
     <message>
         <source>the rest ratio must be 0..100 (got %1)</source>
         <translation>the rest ratio must be 0..100 (got %1)</translation>
+    </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9 (%10). Refresh and decide again.</source>
+        <translation>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9 (%10). Refresh and decide again.</translation>
+    </message>
+    <message>
+        <source>the route&apos;s contract (at %1) must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation>the route&apos;s contract (at %1) must not contain a NUL character or a lone UTF-16 surrogate</translation>
+    </message>
+    <message>
+        <source>the result is not JSON: byte %1 breaks RFC 8259 (a raw control character inside a string, a leading zero or a bare decimal point)</source>
+        <translation>the result is not JSON: byte %1 breaks RFC 8259 (a raw control character inside a string, a leading zero or a bare decimal point)</translation>
+    </message>
+    <message>
+        <source>the owner must be 1..255 characters</source>
+        <translation>the owner must be 1..255 characters</translation>
+    </message>
+    <message>
+        <source>the owner must not begin or end with white space</source>
+        <translation>the owner must not begin or end with white space</translation>
+    </message>
+    <message>
+        <source>the label is longer than 255 characters</source>
+        <translation>the label is longer than 255 characters</translation>
+    </message>
+    <message>
+        <source>token %1 does not exist</source>
+        <translation>token %1 does not exist</translation>
+    </message>
+    <message>
+        <source>the database&apos;s schema is version %1, newer than this JobDesk knows (up to %2): upgrade JobDesk before using this database</source>
+        <translation>the database&apos;s schema is version %1, newer than this JobDesk knows (up to %2): upgrade JobDesk before using this database</translation>
+    </message>
+    <message>
+        <source>the database was made by a JobDesk 0.1 development build at its migration %1; JobDesk 1.0 adopts only a 0.1 database at its last migration (%2). Open it with the last 0.1 build first, or start a new database</source>
+        <translation>the database was made by a JobDesk 0.1 development build at its migration %1; JobDesk 1.0 adopts only a 0.1 database at its last migration (%2). Open it with the last 0.1 build first, or start a new database</translation>
+    </message>
+    <message>
+        <source>the database was made by a JobDesk 0.1 development build and its schema differs from the 1.0 baseline (the database has &quot;%1&quot; where the baseline has &quot;%2&quot;), so it was left as it was. Export what you need and start a new database (docs/upgrade.md)</source>
+        <translation>the database was made by a JobDesk 0.1 development build and its schema differs from the 1.0 baseline (the database has &quot;%1&quot; where the baseline has &quot;%2&quot;), so it was left as it was. Export what you need and start a new database (docs/upgrade.md)</translation>
+    </message>
+    <message>
+        <source>migration %1 did not record itself in schema_migrations</source>
+        <translation>migration %1 did not record itself in schema_migrations</translation>
+    </message>
+    <message>
+        <source>schema migration failed on %1: %2</source>
+        <translation>schema migration failed on %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot read schema file %1</source>
+        <translation>cannot read schema file %1</translation>
+    </message>
+    <message>
+        <source>empty database URL</source>
+        <translation>empty database URL</translation>
+    </message>
+    <message>
+        <source>sqlite: URL without a path</source>
+        <translation>sqlite: URL without a path</translation>
+    </message>
+    <message>
+        <source>unsupported database URL scheme in &apos;%1&apos; (use sqlite:PATH or postgresql://...)</source>
+        <translation>unsupported database URL scheme in &apos;%1&apos; (use sqlite:PATH or postgresql://...)</translation>
+    </message>
+    <message>
+        <source>actor id</source>
+        <translation>actor id</translation>
+    </message>
+    <message>
+        <source>actor kind</source>
+        <translation>actor kind</translation>
+    </message>
+    <message>
+        <source>config hash</source>
+        <translation>config hash</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>endpoint</translation>
+    </message>
+    <message>
+        <source>idempotency key prefix</source>
+        <translation>idempotency key prefix</translation>
+    </message>
+    <message>
+        <source>idempotency key</source>
+        <translation>idempotency key</translation>
+    </message>
+    <message>
+        <source>operator id</source>
+        <translation>operator id</translation>
+    </message>
+    <message>
+        <source>owner id</source>
+        <translation>owner id</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>provider</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>reason</translation>
+    </message>
+    <message>
+        <source>reconciler id</source>
+        <translation>reconciler id</translation>
+    </message>
+    <message>
+        <source>request id</source>
+        <translation>request id</translation>
+    </message>
+    <message>
+        <source>route</source>
+        <translation>route</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>search</translation>
+    </message>
+    <message>
+        <source>start request id</source>
+        <translation>start request id</translation>
+    </message>
+    <message>
+        <source>worker id</source>
+        <translation>worker id</translation>
+    </message>
+    <message>
+        <source>client metadata</source>
+        <translation>client metadata</translation>
+    </message>
+    <message>
+        <source>the route&apos;s contract</source>
+        <translation>the route&apos;s contract</translation>
+    </message>
+    <message>
+        <source>the input</source>
+        <translation>the input</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>an array</translation>
+    </message>
+    <message>
+        <source>a scalar</source>
+        <translation>a scalar</translation>
     </message>
 </context>
 </TS>

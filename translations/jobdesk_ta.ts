@@ -1189,6 +1189,154 @@
         <source>the rest ratio must be 0..100 (got %1)</source>
         <translation>ஓய்வு விகிதம் 0..100 ஆக இருக்க வேண்டும் (கிடைத்தது %1)</translation>
     </message>
+    <message>
+        <source>job %1 changed since you looked (change %2, now %3): it is %4; latest: attempt #%5 %6 -&gt; %7 by %8 %9 (%10). Refresh and decide again.</source>
+        <translation>நீங்கள் பார்த்த பின் வேலை %1 மாறியுள்ளது (மாற்றம் %2, இப்போது %3): அது %4 நிலையில் உள்ளது; கடைசி மாற்றம்: முயற்சி #%5 %6 → %7, செய்தவர் %8 %9 (%10). புதுப்பித்து மீண்டும் முடிவுசெய்யுங்கள்.</translation>
+    </message>
+    <message>
+        <source>the route&apos;s contract (at %1) must not contain a NUL character or a lone UTF-16 surrogate</source>
+        <translation>வழித்தடத்தின் ஒப்பந்தத்தில் (%1 இல்) NUL எழுத்தோ தனித்த UTF-16 surrogate-ஓ இருக்கக் கூடாது</translation>
+    </message>
+    <message>
+        <source>the result is not JSON: byte %1 breaks RFC 8259 (a raw control character inside a string, a leading zero or a bare decimal point)</source>
+        <translation>முடிவு JSON அல்ல: பைட் %1 RFC 8259 ஐ மீறுகிறது (சரத்துக்குள் ஒரு கட்டுப்பாட்டு எழுத்து, முன்னணி பூஜ்ஜியம் அல்லது தனித்த தசமப் புள்ளி)</translation>
+    </message>
+    <message>
+        <source>the owner must be 1..255 characters</source>
+        <translation>உரிமையாளர் 1..255 எழுத்துகளாக இருக்க வேண்டும்</translation>
+    </message>
+    <message>
+        <source>the owner must not begin or end with white space</source>
+        <translation>உரிமையாளர் பெயர் வெற்றிடத்துடன் தொடங்கவோ முடியவோ கூடாது</translation>
+    </message>
+    <message>
+        <source>the label is longer than 255 characters</source>
+        <translation>குறிப்பு (label) 255 எழுத்துகளை விட நீளமானது</translation>
+    </message>
+    <message>
+        <source>token %1 does not exist</source>
+        <translation>டோக்கன் %1 இல்லை</translation>
+    </message>
+    <message>
+        <source>the database&apos;s schema is version %1, newer than this JobDesk knows (up to %2): upgrade JobDesk before using this database</source>
+        <translation>தரவுத்தளத்தின் அமைப்பு (schema) பதிப்பு %1, இந்த JobDesk அறிந்ததை விடப் புதியது (%2 வரை): இந்தத் தரவுத்தளத்தைப் பயன்படுத்தும் முன் JobDesk ஐப் புதுப்பியுங்கள்</translation>
+    </message>
+    <message>
+        <source>the database was made by a JobDesk 0.1 development build at its migration %1; JobDesk 1.0 adopts only a 0.1 database at its last migration (%2). Open it with the last 0.1 build first, or start a new database</source>
+        <translation>இந்தத் தரவுத்தளம் JobDesk 0.1 உருவாக்கப் பதிப்பால் அதன் இடமாற்றம் (migration) %1 இல் உருவானது; JobDesk 1.0 கடைசி இடமாற்றத்தில் (%2) உள்ள 0.1 தரவுத்தளத்தை மட்டுமே ஏற்கிறது. முதலில் கடைசி 0.1 பதிப்பில் திறக்கவும், அல்லது புதிய தரவுத்தளத்தைத் தொடங்கவும்</translation>
+    </message>
+    <message>
+        <source>the database was made by a JobDesk 0.1 development build and its schema differs from the 1.0 baseline (the database has &quot;%1&quot; where the baseline has &quot;%2&quot;), so it was left as it was. Export what you need and start a new database (docs/upgrade.md)</source>
+        <translation>இந்தத் தரவுத்தளம் JobDesk 0.1 உருவாக்கப் பதிப்பால் உருவானது, அதன் அமைப்பு 1.0 அடிப்படையிலிருந்து வேறுபடுகிறது (அடிப்படையில் &quot;%2&quot; உள்ள இடத்தில் தரவுத்தளத்தில் &quot;%1&quot; உள்ளது), எனவே அது மாற்றப்படவில்லை. தேவையானதை ஏற்றுமதி செய்து புதிய தரவுத்தளத்தைத் தொடங்கவும் (docs/upgrade.md)</translation>
+    </message>
+    <message>
+        <source>migration %1 did not record itself in schema_migrations</source>
+        <translation>இடமாற்றம் (migration) %1 தன்னை schema_migrations இல் பதிவு செய்யவில்லை</translation>
+    </message>
+    <message>
+        <source>schema migration failed on %1: %2</source>
+        <translation>%1 இல் அமைப்பு இடமாற்றம் (schema migration) தோல்வியடைந்தது: %2</translation>
+    </message>
+    <message>
+        <source>cannot read schema file %1</source>
+        <translation>அமைப்புக் கோப்பு %1 ஐப் படிக்க முடியவில்லை</translation>
+    </message>
+    <message>
+        <source>empty database URL</source>
+        <translation>தரவுத்தள URL காலியாக உள்ளது</translation>
+    </message>
+    <message>
+        <source>sqlite: URL without a path</source>
+        <translation>sqlite: பாதை இல்லாத URL</translation>
+    </message>
+    <message>
+        <source>unsupported database URL scheme in &apos;%1&apos; (use sqlite:PATH or postgresql://...)</source>
+        <translation>&apos;%1&apos; இல் ஆதரிக்கப்படாத தரவுத்தள URL வகை (sqlite:PATH அல்லது postgresql://... பயன்படுத்தவும்)</translation>
+    </message>
+    <message>
+        <source>actor id</source>
+        <translation>செயலர் id</translation>
+    </message>
+    <message>
+        <source>actor kind</source>
+        <translation>செயலர் வகை</translation>
+    </message>
+    <message>
+        <source>config hash</source>
+        <translation>அமைப்பு hash</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>முனையம் (endpoint)</translation>
+    </message>
+    <message>
+        <source>idempotency key prefix</source>
+        <translation>சாவி (idempotency key) முன்னொட்டு</translation>
+    </message>
+    <message>
+        <source>idempotency key</source>
+        <translation>சாவி (idempotency key)</translation>
+    </message>
+    <message>
+        <source>operator id</source>
+        <translation>இயக்குநர் id</translation>
+    </message>
+    <message>
+        <source>owner id</source>
+        <translation>உரிமையாளர் id</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>வழங்குநர்</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>காரணம்</translation>
+    </message>
+    <message>
+        <source>reconciler id</source>
+        <translation>ஒத்திசைப்பான் (reconciler) id</translation>
+    </message>
+    <message>
+        <source>request id</source>
+        <translation>கோரிக்கை id</translation>
+    </message>
+    <message>
+        <source>route</source>
+        <translation>வழித்தடம்</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>தேடல்</translation>
+    </message>
+    <message>
+        <source>start request id</source>
+        <translation>தொடக்கக் கோரிக்கை id</translation>
+    </message>
+    <message>
+        <source>worker id</source>
+        <translation>பணியாளர் (worker) id</translation>
+    </message>
+    <message>
+        <source>client metadata</source>
+        <translation>வாடிக்கையாளர் மேல்தரவு (client metadata)</translation>
+    </message>
+    <message>
+        <source>the route&apos;s contract</source>
+        <translation>வழித்தடத்தின் ஒப்பந்தம்</translation>
+    </message>
+    <message>
+        <source>the input</source>
+        <translation>உள்ளீடு</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ஒரு அணி (array)</translation>
+    </message>
+    <message>
+        <source>a scalar</source>
+        <translation>ஒரு தனி மதிப்பு (scalar)</translation>
+    </message>
 </context>
 <context>
     <name>jobdesk::ui</name>

@@ -688,7 +688,7 @@ void StoreWorker::retry(quint64 ticket, qint64 jobId, const QString &provider, c
         const RetryResult o = m_svc->retry(jobId, provider, request);
         if (!o.start.started) {
             r.outcome = ActionResult::Outcome::Refused;
-            r.message = tr("Retry refused: %1").arg(refusal::localize(o.start.refusal.message));
+            r.message = tr("Retry refused: %1").arg(o.start.refusal.localized());
             if (o.start.refusal.blockingAttemptId) {
                 r.attemptId = o.start.refusal.blockingAttemptId;
                 // The store names it by its id; the console by its number in the job.

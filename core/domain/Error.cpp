@@ -4,9 +4,7 @@ namespace jobdesk {
 
 QString JobDeskError::localizedMessage() const
 {
-    if (!m_text.isNull())
-        return m_text.localized();
-    return refusal::localize(m_message);
+    return m_text.isNull() ? m_message : m_text.localized();
 }
 
 QString JobDeskError::codeName(Code code)

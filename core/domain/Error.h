@@ -32,17 +32,21 @@ public:
     // refusal without the operation's name in front).
     JobDeskError(Code code, const QString &message, const RefusalText &text)
         : std::runtime_error(message.toStdString()), m_code(code), m_message(message), m_text(text) {}
+    // A refusal by its code (refusal::make): the message is its English.
+    JobDeskError(Code code, const RefusalText &text) : JobDeskError(code, text.english(), text) {}
 
     Code code() const noexcept { return m_code; }
     QString message() const { return m_message; }
-    // For an operator: translated with the installed catalogue when the sentence
-    // is known (RefusalText), else the English message as it is.
+    // For an operator: the refusal translated with the installed catalogue, or
+    // the English message as it is when the error has no code (a driver's words).
     QString localizedMessage() const;
     static QString codeName(Code code);
-    // A database guard's refusal: its stable code ("JD010") and its
-    // parameters as the template's arguments; empty otherwise.
+    // The refusal's stable code ("JD010") and its parameters, in the
+    // template's order and by name; empty for an error without a code.
     QString refusalCode() const { return m_text.code(); }
     QStringList refusalArgs() const { return m_text.args(); }
+    QJsonObject refusalParams() const { return m_text.params(); }
+    const RefusalText &refusal() const { return m_text; }
 
 private:
     Code m_code;

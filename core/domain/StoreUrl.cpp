@@ -10,7 +10,7 @@ StoreUrl StoreUrl::parse(const QString &text)
 {
     const QString t = text.trimmed();
     if (t.isEmpty())
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("empty database URL"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD270"));
     // A URI (one host or several: postgresql://h1:5432,h2:5432/db?...) or
     // libpq's key=value form, which may start with any of its keywords.
     static const QRegularExpression keywordValue(QStringLiteral(
@@ -23,13 +23,11 @@ StoreUrl StoreUrl::parse(const QString &text)
         if (path.startsWith(QStringLiteral("//")))
             path = path.mid(2); // sqlite:///abs/path -> /abs/path
         if (path.isEmpty())
-            throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("sqlite: URL without a path"));
+            throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD271"));
         return StoreUrl{Dialect::Sqlite, path, {}};
     }
     if (t.contains(QStringLiteral("://")))
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("unsupported database URL scheme in '%1' (use sqlite:PATH or postgresql://...)")
-                               .arg(t.section(QStringLiteral("://"), 0, 0)));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD272", t.section(QStringLiteral("://"), 0, 0)));
     return StoreUrl{Dialect::Sqlite, t, {}};
 }
 

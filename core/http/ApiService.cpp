@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QStringList>
 
 #include <algorithm>
@@ -128,21 +129,34 @@ QJsonObject chargesJson(const ChargeAccount &account)
             {QStringLiteral("attempts"), attempts}};
 }
 
+// A refusal's code and parameters, for a client to match on (the detail is
+// said in the server's language).
+QJsonObject refusalMembers(const RefusalText &why)
+{
+    if (why.isNull() || why.code().isEmpty())
+        return {};
+    return {{QStringLiteral("code"), why.code()}, {QStringLiteral("params"), why.params()}};
+}
+
 HttpResponse fromError(const JobDeskError &e)
 {
+    const QJsonObject coded = refusalMembers(e.refusal());
     switch (e.code()) {
-    case Code::NotFound: return problemResponse(ProblemType::NotFound, e.localizedMessage());
-    case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.localizedMessage());
-    case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.localizedMessage());
-    case Code::StaleView: return problemResponse(ProblemType::StaleView, e.localizedMessage());
+    case Code::NotFound: return problemResponse(ProblemType::NotFound, e.localizedMessage(), coded);
+    case Code::Forbidden: return problemResponse(ProblemType::Forbidden, e.localizedMessage(), coded);
+    case Code::InvalidTransition: return problemResponse(ProblemType::InvalidTransition, e.localizedMessage(), coded);
+    case Code::StaleView: return problemResponse(ProblemType::StaleView, e.localizedMessage(), coded);
     case Code::StoreUnavailable:
     case Code::StoreBusy: // nothing was written: the same 503, with Retry-After
-        return problemResponse(ProblemType::StoreUnavailable, e.localizedMessage());
-    case Code::InvalidArgument:
-        // The core's words for a request id reused for another action.
-        if (e.message().contains(QStringLiteral("already used")))
-            return problemResponse(ProblemType::IdempotencyKeyReused, e.localizedMessage());
-        return problemResponse(ProblemType::InvalidArgument, e.localizedMessage());
+        return problemResponse(ProblemType::StoreUnavailable, e.localizedMessage(), coded);
+    case Code::InvalidArgument: {
+        // A request id already used for another action, target, provider or actor (JD115..JD118).
+        static const QSet<QString> reused{QStringLiteral("JD115"), QStringLiteral("JD116"), QStringLiteral("JD117"),
+                                          QStringLiteral("JD118")};
+        if (reused.contains(e.refusalCode()))
+            return problemResponse(ProblemType::IdempotencyKeyReused, e.localizedMessage(), coded);
+        return problemResponse(ProblemType::InvalidArgument, e.localizedMessage(), coded);
+    }
     case Code::StoreError:
     case Code::Migration:
         break;
@@ -596,10 +610,12 @@ HttpResponse ApiService::retryJob(const HttpRequest &request, JobService &svc, c
     }
     if (!result.start.started) {
         const Refusal &why = result.start.refusal;
-        QJsonObject extra{{QStringLiteral("job_id"), jobId}, {QStringLiteral("refusal"), toText(why.reason)}};
+        QJsonObject extra = refusalMembers(why.text);
+        extra.insert(QStringLiteral("job_id"), jobId);
+        extra.insert(QStringLiteral("refusal"), toText(why.reason));
         if (why.blockingAttemptId)
             extra.insert(QStringLiteral("blocking_attempt_id"), *why.blockingAttemptId);
-        return problemResponse(ProblemType::RetryRefused, refusal::localize(why.message), extra);
+        return problemResponse(ProblemType::RetryRefused, why.localized(), extra);
     }
     if (m_notifier)
         m_notifier->poke(result.start.attempt.changeSeq);

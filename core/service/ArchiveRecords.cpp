@@ -109,7 +109,7 @@ JobDetail jobDetailFromArchiveRecord(const QJsonObject &record, ArchiveDialect d
 {
     const QJsonObject job = record.value(QStringLiteral("job")).toObject();
     if (job.isEmpty() || !job.contains(QStringLiteral("id")))
-        throw JobDeskError(Code::InvalidArgument, QStringLiteral("an archive record holds no job"));
+        throw JobDeskError(Code::InvalidArgument, refusal::make("JD318"));
     JobDetail d;
     d.job = rows::job(rowOf(job, rows::kJobColumns, dialect));
     const QStringList attemptExtra{QStringLiteral("sent_to"), QStringLiteral("lookup_in_progress_since_ms")};
@@ -139,12 +139,11 @@ JobDetail jobDetailFromArchiveRecord(const QJsonObject &record, ArchiveDialect d
 RetentionArchive retentionArchiveFromRecords(const QList<QJsonObject> &records, const QString &path)
 {
     if (records.isEmpty())
-        throw JobDeskError(Code::InvalidArgument, QStringLiteral("%1 holds no archive header").arg(path));
+        throw JobDeskError(Code::InvalidArgument, refusal::make("JD319", path));
     const QJsonObject &header = records.first();
     const int version = header.value(QStringLiteral("version")).toInt();
     if (version != 1)
-        throw JobDeskError(Code::InvalidArgument,
-                           QStringLiteral("%1 is an archive of version %2; this JobDesk reads version 1").arg(path).arg(version));
+        throw JobDeskError(Code::InvalidArgument, refusal::make("JD320", path, version));
     RetentionArchive archive;
     archive.path = path;
     archive.run = header.value(QStringLiteral("run")).toInteger();

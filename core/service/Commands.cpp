@@ -25,7 +25,7 @@ SubmitResult JobService::submit(const SubmitRequest &req)
                 return *out;
         }
     }
-    throw JobDeskError(Code::StoreBusy, QStringLiteral("submit: the key's tombstone kept changing; nothing was written, try again"));
+    throw JobDeskError(Code::StoreBusy, refusal::make("JD243"));
 }
 
 std::optional<SubmitResult> JobService::answerTakenKey(const SubmitRequest &req)
@@ -42,11 +42,11 @@ StartAttemptResult JobService::startAttempt(const StartAttemptRequest &req)
         requireName(req.workerId, "worker id");
     requireActor(req.actor);
     if (req.kind == AttemptKind::Retry)
-        invalid(QStringLiteral("an operator's retry goes through JobService::retry (audited)"));
+        invalid(refusal::make("JD225"));
     if (req.leaseMs)
         requireLease(*req.leaseMs);
     if (req.deadlineMs && *req.deadlineMs <= 0)
-        invalid(QStringLiteral("deadline must be positive"));
+        invalid(refusal::make("JD222"));
     return d->startAttempt(req);
 }
 
@@ -58,7 +58,7 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     if (leaseMs)
         requireLease(*leaseMs);
     if (deadlineMs && *deadlineMs <= 0)
-        invalid(QStringLiteral("deadline must be positive"));
+        invalid(refusal::make("JD222"));
     if (!sentTo.isEmpty())
         requireText(sentTo, "endpoint", kMaxEndpointChars);
     const QVariant sentToParam = sentTo.isEmpty() ? QVariant() : QVariant(storableText(sentTo));
@@ -67,10 +67,9 @@ Attempt JobService::markRunning(qint64 attemptId, const Actor &actor, std::optio
     if (contract) {
         requireName(contract->route, "route");
         if (contract->config.isEmpty())
-            invalid(QStringLiteral("%1 must not be empty").arg(QStringLiteral("the route's contract")));
+            invalid(refusal::make("JD202", "the route's contract"));
         if (const QString where = pathOfFirstUnstorable(contract->config); !where.isEmpty())
-            invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate")
-                        .arg(QStringLiteral("the route's contract (at %1)").arg(where)));
+            invalid(refusal::make("JD235", where));
         const QByteArray canonical = canonicalJson(contract->config);
         contractText = ContractText{sha256Hex(canonical), storableText(contract->route), QString::fromUtf8(canonical)};
     }
@@ -185,23 +184,21 @@ CompleteResult JobService::complete(qint64 attemptId, const QByteArray &payloadJ
 {
     requireActor(actor);
     if (payloadJson.size() > kMaxResultBytes)
-        invalid(QStringLiteral("the result is %1 bytes; the limit is 1 MiB").arg(payloadJson.size()));
+        invalid(refusal::make("JD215", payloadJson.size()));
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(payloadJson, &err);
     if (err.error != QJsonParseError::NoError || doc.isNull())
-        invalid(QStringLiteral("the result is not JSON: %1").arg(err.errorString()));
+        invalid(refusal::make("JD216", err.errorString()));
     // Stored exactly as given (json on PostgreSQL keeps the text; U+0000 included).
     const QByteArray exact = payloadJson.trimmed();
     const QString payload = QString::fromUtf8(exact);
     if (payload.toUtf8() != exact)
-        invalid(QStringLiteral("the result is not valid UTF-8"));
+        invalid(refusal::make("JD217"));
     // Qt's parser takes what RFC 8259 and PostgreSQL's json refuse (a raw line
     // break inside a string): refused here on both stores, before a write, so
     // a caller can store a re-serialised form instead (the dispatcher does).
     if (qsizetype at = 0; !isStrictJson(exact, &at))
-        invalid(QStringLiteral("the result is not JSON: byte %1 breaks RFC 8259 (a raw control character inside a "
-                               "string, a leading zero or a bare decimal point)")
-                    .arg(at));
+        invalid(refusal::make("JD234", at));
     const QString digest = sha256Hex(exact);
     return d->complete(attemptId, payload, digest, actor);
 }
@@ -272,13 +269,9 @@ Job JobService::failJob(qint64 jobId, const Actor &actor, const QString &reason)
         if (job.state == JobState::Failed)
             return job;
         if (job.state == JobState::Succeeded || job.state == JobState::Cancelled)
-            throw JobDeskError(Code::InvalidTransition,
-                               QStringLiteral("job %1 is %2 and cannot fail").arg(jobId).arg(toText(job.state)));
+            throw JobDeskError(Code::InvalidTransition, refusal::make("JD142", jobId, toText(job.state)));
         if (auto open = d->firstAttemptIn(jobId, kOpenStates))
-            throw JobDeskError(Code::InvalidTransition,
-                               QStringLiteral("job %1 still has an open attempt (%2); it cannot fail until that ends")
-                                   .arg(jobId)
-                                   .arg(*open));
+            throw JobDeskError(Code::InvalidTransition, refusal::make("JD143", jobId, *open));
         const Stamp st = d->stamp();
         const SqlRows r = d->session->exec(
             QStringLiteral("UPDATE jobs SET state = 'failed', state_reason = $2, change_seq = $3, updated_at_ms = $4 "

@@ -81,9 +81,7 @@ QString idListJson(const QList<qint64> &ids)
 void requireClaimWithinLimit(qint64 ms)
 {
     if (ms > kMaxLeaseMs)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("a claim is at most %1 ms (a day); a longer one would keep a stopped worker's "
-                                          "job from being claimed by another").arg(kMaxLeaseMs));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD224", kMaxLeaseMs));
 }
 
 } // namespace
@@ -91,7 +89,7 @@ void requireClaimWithinLimit(qint64 ms)
 QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint64 claimMs, const QStringList &routes)
 {
     if (workerId.isEmpty() || limit < 1 || claimMs < 1)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id, a limit and a claim time"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD226"));
     requireName(workerId, "worker id");
     requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
@@ -118,7 +116,7 @@ QList<Job> JobService::claimQueuedJobs(const QString &workerId, int limit, qint6
 bool JobService::claimJob(qint64 jobId, const QString &workerId, qint64 claimMs)
 {
     if (workerId.isEmpty() || claimMs < 1)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claim needs a worker id and a claim time"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD227"));
     requireName(workerId, "worker id");
     requireClaimWithinLimit(claimMs);
     const qint64 now = nowMs();
@@ -135,7 +133,7 @@ JobService::Renewed JobService::renewInFlight(const QString &workerId, const QLi
                                               const QList<qint64> &jobIds, qint64 claimMs)
 {
     if (workerId.isEmpty() || leaseMs < 1 || claimMs < 1)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("renewing needs a worker id, a lease and a claim time"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD229"));
     requireName(workerId, "worker id");
     requireClaimWithinLimit(leaseMs);
     requireClaimWithinLimit(claimMs);
@@ -180,7 +178,7 @@ QList<Attempt> JobService::claimRetryAttempts(const QString &workerId, int limit
                                               const QStringList &routes)
 {
     if (workerId.isEmpty() || limit < 1 || leaseMs < 1)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("claiming retries needs a worker id, a limit and a lease"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD228"));
     requireName(workerId, "worker id");
     requireClaimWithinLimit(leaseMs);
     if (providers.isEmpty())
@@ -308,7 +306,7 @@ QList<NamedConfig> JobService::providers()
 qint64 JobService::recordValidation(const ValidationRecord &v)
 {
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("incomplete validation record"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD230"));
     requireName(v.provider, "provider");
     requireName(v.route, "route");
     requireName(v.configHash, "config hash");
@@ -465,8 +463,7 @@ QList<qint64> JobService::claimLookups(const QString &by, const QList<qint64> &a
 {
     requireName(by, "reconciler id");
     if (claimMs < 1 || backoffMinMs < 0 || backoffMaxMs < backoffMinMs)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("a lookup claim needs a claim time and a backoff range"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD231"));
     requireClaimWithinLimit(claimMs);
     requireClaimWithinLimit(backoffMaxMs);
     if (attemptIds.isEmpty())

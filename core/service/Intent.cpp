@@ -13,9 +13,9 @@ namespace jobdesk {
 
 namespace {
 
-[[noreturn]] void invalid(const QString &message)
+[[noreturn]] void invalid(const RefusalText &why)
 {
-    throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, why);
 }
 
 // True when a key or a string anywhere in `v` holds a NUL character or a
@@ -88,26 +88,22 @@ QJsonObject parseIntentInput(const QByteArray &json)
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
     if (err.error != QJsonParseError::NoError)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("the input is not valid JSON (at byte %1: %2)").arg(err.offset).arg(err.errorString()));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD200", err.offset, err.errorString()));
     if (!doc.isObject())
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("the input must be a JSON object, not %1")
-                               .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a scalar")));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD201", doc.isArray() ? "an array" : "a scalar"));
     return doc.object();
 }
 
 void validateKey(const QString &key)
 {
     if (key.isEmpty() || key.size() > 255)
-        invalid(QStringLiteral("idempotency key must be 1..255 printable ASCII characters (got %1)").arg(key.size()));
+        invalid(refusal::make("JD205", key.size()));
     for (const QChar c : key) {
         if (c.unicode() < 0x20 || c.unicode() > 0x7e)
-            invalid(QStringLiteral("idempotency key must be printable ASCII (found U+%1)")
-                        .arg(c.unicode(), 4, 16, QLatin1Char('0')));
+            invalid(refusal::make("JD206", QStringLiteral("%1").arg(c.unicode(), 4, 16, QLatin1Char('0'))));
     }
     if (key.front() == u' ' || key.back() == u' ')
-        invalid(QStringLiteral("idempotency key must not start or end with a space"));
+        invalid(refusal::make("JD207"));
 }
 
 QString jsonText(const QJsonObject &o)
@@ -118,32 +114,29 @@ QString jsonText(const QJsonObject &o)
 CheckedIntent checkIntent(const SubmitRequest &req)
 {
     if (req.maxParallel < 1 || req.maxParallel > 8)
-        invalid(QStringLiteral("max_parallel must be 1..8 (got %1)").arg(req.maxParallel));
+        invalid(refusal::make("JD208", req.maxParallel));
     if (req.maxAttempts < 1 || req.maxAttempts > 100)
-        invalid(QStringLiteral("max_attempts must be 1..100 (got %1)").arg(req.maxAttempts));
+        invalid(refusal::make("JD209", req.maxAttempts));
     requireName(req.ownerId, "owner id");
     validateKey(req.idempotencyKey);
     requireName(req.route, "route");
     for (const auto &[what, value] : {std::pair{"the input", &req.input}, std::pair{"client metadata", &req.clientMeta}})
         if (holdsNonFiniteNumber(*value))
-            invalid(QStringLiteral("%1 holds a number that is not finite (NaN or an infinity), which JSON cannot carry")
-                        .arg(QLatin1String(what)));
+            invalid(refusal::make("JD213", what));
     const QByteArray canonicalInput = canonicalJson(req.input);
     if (canonicalInput.size() > kMaxIntentBytes)
-        invalid(QStringLiteral("the intent is %1 bytes; the limit is 1 MiB").arg(canonicalInput.size()));
+        invalid(refusal::make("JD210", canonicalInput.size()));
     if (const auto bad = unstorableEscape(canonicalInput)) {
         if (*bad == 0)
-            invalid(QStringLiteral("the input contains a NUL character (\\u0000), which JobDesk does not store; "
-                                   "remove it or encode the data (for example as base64)"));
-        invalid(QStringLiteral("the input contains a lone UTF-16 surrogate (U+%1), which JobDesk does not store")
-                    .arg(uint(*bad), 4, 16, QLatin1Char('0')));
+            invalid(refusal::make("JD211"));
+        invalid(refusal::make("JD212", QStringLiteral("%1").arg(uint(*bad), 4, 16, QLatin1Char('0'))));
     }
     // jsonb on PostgreSQL, text on SQLite: one rule for both, as for the input.
     if (holdsUnstorableText(req.clientMeta))
-        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String("client metadata")));
+        invalid(refusal::make("JD204", "client metadata"));
     const QString meta = jsonText(req.clientMeta);
     if (meta.size() > kMaxMetaBytes)
-        invalid(QStringLiteral("client metadata is over 64 KiB"));
+        invalid(refusal::make("JD214"));
     const QString fp = intentFingerprintOfCanonical(req.route, canonicalInput); // one canonicalisation per intent
     return CheckedIntent{canonicalInput, fp, meta};
 }

@@ -41,7 +41,7 @@ JobPage JobService::jobs(const JobFilter &f, std::optional<qint64> afterId, int 
     std::optional<JobCursor> after;
     if (afterId) {
         if (f.sort != JobFilter::Sort::Id)
-            throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("a page sorted by a column continues after a JobCursor"));
+            throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD232"));
         after = JobCursor{*afterId, {}};
     }
     return jobPage(f, after, limit);
@@ -94,7 +94,7 @@ QVariant sortValue(const Job &j, JobFilter::Sort s)
 JobPage JobService::jobPage(const JobFilter &f, const std::optional<JobCursor> &after, int limit)
 {
     if (limit < 1 || limit > 1000)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..1000"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD218"));
     requireSearchName(f.ownerId, "owner id");
     requireSearchName(f.idempotencyKey, "idempotency key");
     requireSearchName(f.keyPrefix, "idempotency key prefix");
@@ -102,7 +102,7 @@ JobPage JobService::jobPage(const JobFilter &f, const std::optional<JobCursor> &
     requireSearchName(f.provider, "provider");
     const char *column = sortColumn(f.sort);
     if (after && column && !after->value.isValid())
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("a page sorted by a column continues after its value"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD233"));
     QStringList where;
     SqlParams params;
     auto param = [&](const QVariant &v) -> QString {
@@ -252,7 +252,7 @@ JobDetail JobService::jobDetail(qint64 jobId)
 {
     const auto j = job(jobId);
     if (!j)
-        throw JobDeskError(JobDeskError::Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+        throw JobDeskError(JobDeskError::Code::NotFound, refusal::make("JD121", jobId));
     JobDetail detail;
     detail.job = *j;
     readAttemptsInto(jobId, detail);

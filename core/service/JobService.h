@@ -77,7 +77,13 @@ struct Refusal
     };
     Reason reason = Reason::None;
     std::optional<qint64> blockingAttemptId;
-    QString message; // for an operator
+    QString message;  // in English (logs)
+    RefusalText text; // the same by its code (JD101..JD109), for an operator in their language
+    static Refusal of(Reason r, std::optional<qint64> blocking, const RefusalText &why)
+    {
+        return {r, blocking, why.english(), why};
+    }
+    QString localized() const { return text.isNull() ? message : text.localized(); }
 };
 QString toText(Refusal::Reason r);
 

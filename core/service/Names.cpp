@@ -13,9 +13,9 @@ namespace jobdesk {
 
 namespace {
 
-[[noreturn]] void invalid(const QString &message)
+[[noreturn]] void invalid(const RefusalText &why)
 {
-    throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, why);
 }
 
 QJsonValue storableValue(const QJsonValue &v)
@@ -49,9 +49,9 @@ QString operatingSystemUser()
 void requireText(const QString &value, const char *what, int maxLen)
 {
     if (value.trimmed().isEmpty())
-        invalid(QStringLiteral("%1 must not be empty").arg(QLatin1String(what)));
+        invalid(refusal::make("JD202", what));
     if (value.size() > maxLen)
-        invalid(QStringLiteral("%1 is longer than %2 characters").arg(QLatin1String(what)).arg(maxLen));
+        invalid(refusal::make("JD203", what, maxLen));
 }
 
 bool hasUnstorableText(const QString &text)
@@ -63,13 +63,13 @@ void requireName(const QString &value, const char *what)
 {
     requireText(value, what);
     if (hasUnstorableText(value))
-        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+        invalid(refusal::make("JD204", what));
 }
 
 void requireSearchName(const QString &value, const char *what)
 {
     if (hasUnstorableText(value))
-        invalid(QStringLiteral("%1 must not contain a NUL character or a lone UTF-16 surrogate").arg(QLatin1String(what)));
+        invalid(refusal::make("JD204", what));
 }
 
 void requireActor(const Actor &actor)

@@ -15,15 +15,14 @@ namespace {
 OperatorRequest checkedOperator(const OperatorRequest &r)
 {
     if (r.actor.role != Role::Operator)
-        throw JobDeskError(Code::Forbidden, QStringLiteral("only an operator may do this (%1 '%2' is a %3)")
-                                                .arg(r.actor.kind, r.actor.id, toText(r.actor.role)));
+        throw JobDeskError(Code::Forbidden, refusal::make("JD133", r.actor.kind, r.actor.id, toText(r.actor.role)));
     requireName(r.actor.id, "operator id");
     requireName(r.actor.kind, "actor kind");
     requireName(r.requestId, "request id");
     if (r.reason.trimmed().isEmpty())
-        invalid(QStringLiteral("a reason is required"));
+        invalid(refusal::make("JD131"));
     if (r.reason.size() > 2000)
-        invalid(QStringLiteral("the reason is longer than 2000 characters"));
+        invalid(refusal::make("JD132"));
     OperatorRequest out = r;
     // Trimmed here, as both stores write it: PostgreSQL's btrim() takes only
     // spaces off, SQLite's trimmed() every white space.
@@ -62,7 +61,7 @@ OperatorResult JobService::recordOperatorValidation(const ValidationRecord &v, c
 {
     const OperatorRequest req = checkedOperator(request);
     if (v.provider.isEmpty() || v.route.isEmpty() || v.configHash.size() != 64 || v.expiresAtMs < v.validatedAtMs)
-        invalid(QStringLiteral("incomplete validation record"));
+        invalid(refusal::make("JD230"));
     requireName(v.provider, "provider");
     requireName(v.route, "route");
     requireName(v.configHash, "config hash");

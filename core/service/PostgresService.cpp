@@ -13,22 +13,30 @@ using Code = JobDeskError::Code;
 
 const QString kCompleteSlowSql = QStringLiteral("SELECT * FROM jd_complete($1, $2::json, $3::text, $4::text, $5::text)");
 
-// The answer of a PostgreSQL operator function (jd_op_*): outcome, response, message.
+// A refusal a PostgreSQL function answers with, "JDnnn {params}" (jd_refusal).
+RefusalText answeredRefusal(const QVariant &coded)
+{
+    if (const std::optional<RefusalText> r = refusal::decode(coded.toString()))
+        return *r;
+    return RefusalText("", nullptr, {coded.toString()}); // not coded: said as it came
+}
+
+// The answer of a PostgreSQL operator function (jd_op_*): outcome, response, refusal.
 OperatorResult operatorOutcome(const SqlRow &row)
 {
     const QString outcome = row.at(0).toString();
-    const QString message = row.at(2).toString();
     if (outcome == QStringLiteral("done"))
         return OperatorResult{false, rows::jsonObject(row.at(1))};
     if (outcome == QStringLiteral("replayed"))
         return OperatorResult{true, rows::jsonObject(row.at(1))};
-    if (outcome == QStringLiteral("not_found"))
-        throw JobDeskError(Code::NotFound, message);
-    if (outcome == QStringLiteral("stale"))
-        throw JobDeskError(Code::StaleView, message);
-    if (outcome == QStringLiteral("invalid"))
-        throw JobDeskError(Code::InvalidTransition, message);
-    throw JobDeskError(Code::InvalidArgument, message); // request_reused
+    const RefusalText why = answeredRefusal(row.at(2));
+    const Code code = outcome == QStringLiteral("not_found") ? Code::NotFound
+                      : outcome == QStringLiteral("stale")   ? Code::StaleView
+                      : outcome == QStringLiteral("invalid") ? Code::InvalidTransition
+                                                             : Code::InvalidArgument; // request_reused
+    if (why.isNull())
+        throw JobDeskError(code, why.english());
+    throw JobDeskError(code, why);
 }
 
 class PostgresService final : public JobServiceImpl
@@ -107,7 +115,7 @@ public:
             const SqlRow &row = r.first();
             const QString outcome = row.at(0).toString();
             if (outcome == QStringLiteral("not_found"))
-                throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(req.jobId));
+                throw JobDeskError(Code::NotFound, refusal::make("JD121", req.jobId));
             if (outcome == QStringLiteral("started") || outcome == QStringLiteral("replayed"))
                 return StartAttemptResult{true, outcome == QStringLiteral("replayed"), rows::attempt(row, 3), {}};
             StartAttemptResult out;
@@ -118,7 +126,8 @@ public:
                 if (toText(rr) == reason)
                     out.refusal.reason = rr;
             out.refusal.blockingAttemptId = rows::optInt(row.at(2));
-            out.refusal.message = row.at(3 + 14).toString(); // the message travels in last_reason
+            const RefusalText why = answeredRefusal(row.at(3 + 14)); // the refusal travels in last_reason
+            out.refusal = Refusal::of(out.refusal.reason, out.refusal.blockingAttemptId, why);
             return out;
         });
     }
@@ -135,7 +144,7 @@ public:
                                 {attemptId, actor.kind, actor.id, opt(leaseMs), opt(deadlineMs), sentToParam});
             const QString outcome = r.first().at(0).toString();
             if (outcome == QStringLiteral("not_found"))
-                throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+                throw JobDeskError(Code::NotFound, refusal::make("JD120", attemptId));
             if (outcome == QStringLiteral("elsewhere"))
                 throw runningElsewhere(attemptId, sentTo);
             return rows::attempt(r.first(), 1);
@@ -152,10 +161,9 @@ public:
             const SqlRow &row = r.first();
             const QString outcome = row.at(0).toString();
             if (outcome == QStringLiteral("not_found"))
-                throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+                throw JobDeskError(Code::NotFound, refusal::make("JD120", attemptId));
             if (outcome == QStringLiteral("starting"))
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(attemptId));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD140", attemptId));
             CompleteResult out;
             out.outcome = outcome.startsWith(QStringLiteral("won")) ? CompleteResult::Outcome::Won : CompleteResult::Outcome::Lost;
             out.replayed = outcome == QStringLiteral("won_replayed");
@@ -196,13 +204,13 @@ public:
                  options.retryLeaseMs}).first();
             RetryResult out;
             if (row.at(0).toString() == QStringLiteral("refused")) {
-                out.start.refusal.message = row.at(2).toString();
                 const QString reason = row.at(3).toString();
+                Refusal::Reason why = Refusal::Reason::None;
                 for (auto rr : {Refusal::Reason::AttemptUnknown, Refusal::Reason::AttemptStarting, Refusal::Reason::MaxParallel,
                                 Refusal::Reason::JobHasWinner, Refusal::Reason::JobCancelled, Refusal::Reason::BudgetSpent})
                     if (toText(rr) == reason)
-                        out.start.refusal.reason = rr;
-                out.start.refusal.blockingAttemptId = rows::optInt(row.at(4));
+                        why = rr;
+                out.start.refusal = Refusal::of(why, rows::optInt(row.at(4)), answeredRefusal(row.at(2)));
                 return out;
             }
             const OperatorResult answer = checkedReplay(operatorOutcome(row), req);

@@ -48,23 +48,23 @@ const QString kSqliteMark = QStringLiteral(
 
 void checkPolicy(const RetentionPolicy &p)
 {
-    auto invalid = [](const QString &why) { throw JobDeskError(Code::InvalidArgument, why); };
+    auto invalid = [](const RefusalText &why) { throw JobDeskError(Code::InvalidArgument, why); };
     if (p.retainDays < 1)
-        invalid(QStringLiteral("retain_days must be at least 1 (got %1)").arg(p.retainDays));
+        invalid(refusal::make("JD300", p.retainDays));
     for (auto it = p.retainDaysByRoute.begin(); it != p.retainDaysByRoute.end(); ++it)
         if (it.value() < 1)
-            invalid(QStringLiteral("retain_days of route %1 must be at least 1 (got %2)").arg(it.key()).arg(it.value()));
+            invalid(refusal::make("JD301", it.key(), it.value()));
     if (p.keyRetainDays && *p.keyRetainDays < 1)
-        invalid(QStringLiteral("key_retain_days must be at least 1 (got %1)").arg(*p.keyRetainDays));
+        invalid(refusal::make("JD302", *p.keyRetainDays));
     if (p.batchSize < 1 || p.batchSize > 10000)
-        invalid(QStringLiteral("the batch size must be 1..10000 (got %1)").arg(p.batchSize));
+        invalid(refusal::make("JD303", p.batchSize));
     if (!(p.restRatio >= 0 && p.restRatio <= 100))
-        invalid(QStringLiteral("the rest ratio must be 0..100 (got %1)").arg(p.restRatio));
+        invalid(refusal::make("JD304", p.restRatio));
     if (p.maxJobsPerRun < 1)
-        invalid(QStringLiteral("the jobs per run must be at least 1 (got %1)").arg(p.maxJobsPerRun));
+        invalid(refusal::make("JD305", p.maxJobsPerRun));
     const QFileInfo dir(p.archiveDir);
     if (p.archiveDir.isEmpty() || !dir.isDir() || !dir.isWritable())
-        invalid(QStringLiteral("the archive folder %1 is not a writable folder").arg(p.archiveDir));
+        invalid(refusal::make("JD306", p.archiveDir));
 }
 
 bool syncHandle(int fd)
@@ -97,9 +97,9 @@ public:
     explicit GzipWriter(const QString &path) : m_file(path)
     {
         if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            throw JobDeskError(Code::StoreError, QStringLiteral("cannot write the archive %1: %2").arg(path, m_file.errorString()));
+            throw JobDeskError(Code::StoreError, refusal::make("JD307", path, m_file.errorString()));
         if (deflateInit2(&m_z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-            throw JobDeskError(Code::StoreError, QStringLiteral("cannot start compressing the archive %1").arg(path));
+            throw JobDeskError(Code::StoreError, refusal::make("JD308", path));
     }
     ~GzipWriter() { deflateEnd(&m_z); }
 
@@ -114,7 +114,7 @@ public:
     {
         pump({}, Z_FINISH);
         if (!m_file.flush() || !syncHandle(m_file.handle()))
-            throw JobDeskError(Code::StoreError, QStringLiteral("cannot sync the archive %1").arg(m_file.fileName()));
+            throw JobDeskError(Code::StoreError, refusal::make("JD309", m_file.fileName()));
         m_file.close();
         return QString::fromLatin1(m_hash.result().toHex());
     }
@@ -132,8 +132,7 @@ private:
             const qint64 n = static_cast<qint64>(sizeof out - m_z.avail_out);
             if (n > 0) {
                 if (m_file.write(out, n) != n)
-                    throw JobDeskError(Code::StoreError,
-                                       QStringLiteral("cannot write the archive %1: %2").arg(m_file.fileName(), m_file.errorString()));
+                    throw JobDeskError(Code::StoreError, refusal::make("JD307", m_file.fileName(), m_file.errorString()));
                 m_hash.addData(QByteArrayView(out, n));
             }
         } while (m_z.avail_out == 0);
@@ -149,14 +148,14 @@ void writeFileSynced(const QString &path, const QByteArray &bytes)
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()
         || !syncHandle(f.handle()))
-        throw JobDeskError(Code::StoreError, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+        throw JobDeskError(Code::StoreError, refusal::make("JD310", path, f.errorString()));
 }
 
 void replaceFile(const QString &from, const QString &to)
 {
     QFile::remove(to);
     if (!QFile::rename(from, to))
-        throw JobDeskError(Code::StoreError, QStringLiteral("cannot move %1 into place as %2").arg(from, to));
+        throw JobDeskError(Code::StoreError, refusal::make("JD311", from, to));
 }
 
 class Run
@@ -448,8 +447,7 @@ public:
         return tx([&] {
             const SqlRows state = s.exec(QStringLiteral("SELECT state FROM retention_runs WHERE id = $1"), {run});
             if (state.isEmpty() || state.first().first().toString() != QLatin1String("archived"))
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("retention run %1 is not archived: nothing is removed before its archive is complete").arg(run));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD312", run));
             const SqlRows batch = s.exec(QStringLiteral("SELECT job_id FROM retention_run_jobs WHERE run_id = $1 AND outcome IS NULL "
                                                         "ORDER BY job_id LIMIT $2"),
                                          {run, policy.batchSize});
@@ -534,7 +532,7 @@ public:
             m_held = m_file->tryLock(0);
         }
         if (!m_held)
-            throw JobDeskError(Code::StoreBusy, QStringLiteral("another retention run is in progress on this store; nothing was done"));
+            throw JobDeskError(Code::StoreBusy, refusal::make("JD313"));
     }
     ~RunLock()
     {
@@ -563,7 +561,7 @@ RetentionReport Retention::run(const RetentionPolicy &policy, const QString &act
 {
     checkPolicy(policy);
     if (actor.trimmed().isEmpty() || actor.size() > 255)
-        throw JobDeskError(Code::InvalidArgument, QStringLiteral("a retention run needs an actor (1..255 characters)"));
+        throw JobDeskError(Code::InvalidArgument, refusal::make("JD314"));
     SqlSession &s = m_service.session();
     Run r(s, policy, checkpoint, rest);
     RetentionReport report;
@@ -611,8 +609,8 @@ RetentionReport Retention::run(const RetentionPolicy &policy, const QString &act
         return report;
     } catch (const SqlError &e) {
         if (e.kind() == SqlError::Kind::ConnectionLost)
-            throw JobDeskError(Code::StoreUnavailable, QStringLiteral("retention: the database is unreachable: %1").arg(e.message()));
-        throw JobDeskError(Code::StoreError, QStringLiteral("retention: %1").arg(e.message()));
+            throw JobDeskError(Code::StoreUnavailable, refusal::make("JD315", e.message()));
+        throw JobDeskError(Code::StoreError, refusal::make("JD316", e.message()));
     }
     qCInfo(lcService).noquote() << QStringLiteral("retention run %1 by %2: %3 selected, %4 removed, %5 kept, %6 tombstones expired")
                                        .arg(report.runId).arg(actor).arg(report.selected).arg(report.removed).arg(report.kept)
@@ -670,7 +668,7 @@ void RetentionSchedule::loop()
 QList<QJsonObject> readRetentionArchive(const QString &path)
 {
     auto refuse = [&](const QString &why) -> QList<QJsonObject> {
-        throw JobDeskError(Code::InvalidArgument, QStringLiteral("%1 is not a complete JobDesk archive: %2").arg(path, why));
+        throw JobDeskError(Code::InvalidArgument, refusal::make("JD317", path, why));
     };
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))

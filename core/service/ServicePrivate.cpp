@@ -4,18 +4,17 @@
 
 namespace jobdesk {
 
-void invalid(const QString &message)
+void invalid(const RefusalText &why)
 {
-    throw JobDeskError(JobDeskError::Code::InvalidArgument, message);
+    throw JobDeskError(JobDeskError::Code::InvalidArgument, why);
 }
 
 void requireLease(qint64 ms)
 {
     if (ms <= 0)
-        invalid(QStringLiteral("lease must be positive"));
+        invalid(refusal::make("JD221"));
     if (ms > kMaxLeaseMs)
-        invalid(QStringLiteral("a lease is at most %1 ms (a day); a longer one would keep a stopped worker's attempt "
-                               "from being reaped").arg(kMaxLeaseMs));
+        invalid(refusal::make("JD223", kMaxLeaseMs));
 }
 
 QVariant opt(const std::optional<qint64> &v)
@@ -79,25 +78,19 @@ std::optional<SubmitResult> tombstoneAnswer(SqlSession &s, const SubmitRequest &
 
 JobDeskError runningElsewhere(qint64 attemptId, const QString &sentTo)
 {
-    return JobDeskError(JobDeskError::Code::InvalidTransition,
-                        QStringLiteral("attempt %1 is already running and does not record that its request goes to %2: "
-                                       "nothing is to be sent from here")
-                            .arg(attemptId)
-                            .arg(sentTo));
+    return JobDeskError(JobDeskError::Code::InvalidTransition, refusal::make("JD141", attemptId, sentTo));
 }
 
 void requireSameActor(const QString &requestId, const Actor &actor, const QString &kind, const QString &id)
 {
     if (kind != actor.kind || id != actor.id)
-        invalid(QStringLiteral("request id %1 was already used by someone else").arg(requestId));
+        invalid(refusal::make("JD118", requestId));
 }
 
 void requireSameRetry(const QString &requestId, const QString &provider, bool providerNamed, const RetryResult &replay)
 {
     if (providerNamed && replay.replayed && replay.start.attempt.id && replay.start.attempt.provider != provider)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("request id %1 was already used for a retry on provider %2")
-                               .arg(requestId, replay.start.attempt.provider));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD117", requestId, replay.start.attempt.provider));
 }
 
 } // namespace jobdesk

@@ -47,7 +47,7 @@ struct ContractText
 
 inline const QString kOpenStates = QStringLiteral("('starting', 'running', 'unknown')");
 
-[[noreturn]] void invalid(const QString &message);
+[[noreturn]] void invalid(const RefusalText &why);
 void requireLease(qint64 ms);
 QVariant opt(const std::optional<qint64> &v);
 // Invariant 7: a random key per attempt, stored on its row, never derived from ids.
@@ -118,9 +118,7 @@ struct JobServiceImpl
                         session->reconnect();
                     } catch (const SqlError &re) {
                         if (attempt >= 2)
-                            throw JobDeskError(Code::StoreUnavailable,
-                                               QStringLiteral("%1: the database is unreachable: %2")
-                                                   .arg(QLatin1String(what), re.message()));
+                            throw JobDeskError(Code::StoreUnavailable, refusal::make("JD241", what, re.message()));
                         QThread::msleep(100u << attempt);
                     }
                     continue;
@@ -133,13 +131,9 @@ struct JobServiceImpl
                 // a 500 "the store failed"
                 // (tst_store_retries::aStoreThatStaysBusyIsUnavailableAndNothingIsWritten).
                 if (e.kind() == SqlError::Kind::Retryable)
-                    throw JobDeskError(Code::StoreBusy,
-                                       QStringLiteral("%1: the store stayed busy (%2); nothing was written, try again")
-                                           .arg(QLatin1String(what), e.message()));
+                    throw JobDeskError(Code::StoreBusy, refusal::make("JD240", what, e.message()));
                 if (e.kind() == SqlError::Kind::PermissionDenied)
-                    throw JobDeskError(Code::Forbidden,
-                                       QStringLiteral("%1: the database refuses this for your database user: %2")
-                                           .arg(QLatin1String(what), e.message()));
+                    throw JobDeskError(Code::Forbidden, refusal::make("JD242", what, e.message()));
                 if (e.kind() == SqlError::Kind::GuardRefused && (e.code() == QLatin1String("JD050") || e.code() == QLatin1String("JD052")))
                     throw TombstonedKey{};
                 if (e.kind() == SqlError::Kind::GuardRefused)
@@ -177,7 +171,7 @@ struct JobServiceImpl
     {
         auto j = lockJob(jobId);
         if (!j)
-            throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+            throw JobDeskError(Code::NotFound, refusal::make("JD121", jobId));
         return *j;
     }
 
@@ -190,7 +184,7 @@ struct JobServiceImpl
                                             + forUpdate(),
                                         {jobId});
         if (r.isEmpty())
-            throw JobDeskError(Code::NotFound, QStringLiteral("job %1 does not exist").arg(jobId));
+            throw JobDeskError(Code::NotFound, refusal::make("JD121", jobId));
         const SqlRow &row = r.first();
         Job j;
         j.id = row.at(0).toLongLong();
@@ -206,7 +200,7 @@ struct JobServiceImpl
     {
         auto a = lockAttempt(attemptId);
         if (!a)
-            throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+            throw JobDeskError(Code::NotFound, refusal::make("JD120", attemptId));
         return *a;
     }
 

@@ -136,10 +136,7 @@ public:
             const Job job = requireJob(a.jobId);
             checkStale(job, req);
             if (!isOpen(a.state))
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("attempt %1 is already %2; there is nothing to cancel")
-                                       .arg(attemptId)
-                                       .arg(toText(a.state)));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD122", attemptId, toText(a.state)));
             const Stamp st = stamp();
             const Attempt after = transition(a.id, AttemptState::Cancelled, req.actor, req.reason.trimmed(), st);
             const std::optional<Job> jobAfter = lockJob(a.jobId);
@@ -162,12 +159,9 @@ public:
             const Job job = requireJob(jobId);
             checkStale(job, req);
             if (job.state == JobState::Succeeded)
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("job %1 already has a winner (attempt %2); it cannot be cancelled")
-                                       .arg(jobId)
-                                       .arg(job.completedBy.value_or(0)));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD123", jobId, job.completedBy.value_or(0)));
             if (job.state == JobState::Cancelled)
-                throw JobDeskError(Code::InvalidTransition, QStringLiteral("job %1 is already cancelled").arg(jobId));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD124", jobId));
             const Stamp st = stamp();
             session->exec(QStringLiteral("UPDATE jobs SET state = 'cancelled', version = version + 1, state_reason = $2, "
                                             "change_seq = $3, updated_at_ms = $4 WHERE id = $1"),
@@ -215,8 +209,7 @@ public:
                 QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND start_request_id = $2"), {jobId, req.requestId});
             if (!other.isEmpty())
                 throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("request id %1 already started attempt %2 of job %3; a retry needs a request id of its own")
-                                       .arg(req.requestId, QString::number(other.first().first().toLongLong()), QString::number(jobId)));
+                                   refusal::make("JD009", req.requestId, other.first().first().toLongLong(), jobId));
             RetryResult out;
             out.start.refusal = startGuard(job, AttemptKind::Retry);
             if (out.start.refusal.reason != Refusal::Reason::None)
@@ -247,15 +240,10 @@ public:
             const Job job = requireJob(a.jobId);
             checkStale(job, req);
             if (a.state != AttemptState::Unknown)
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("attempt %1 is already %2; there is nothing to ask its provider")
-                                       .arg(attemptId)
-                                       .arg(toText(a.state)));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD125", attemptId, toText(a.state)));
             const SqlRows p = session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"), {a.provider});
             if (p.isEmpty() || !rows::jsonObject(p.first().first()).value(QStringLiteral("status_lookup")).toBool())
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("provider %1 offers no status lookup; ask its support about key %2 instead")
-                                       .arg(a.provider, a.providerKey));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD126", a.provider, a.providerKey));
             // Not a state change: no event, no change sequence (the audit row is what moved).
             const Stamp st{0, session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
                                   .first().first().toLongLong()};
@@ -282,17 +270,15 @@ public:
                 return *prior;
             const SqlRows provider = session->exec(QStringLiteral("SELECT config FROM providers WHERE name = $1"), {v.provider});
             if (provider.isEmpty())
-                throw JobDeskError(Code::NotFound, QStringLiteral("provider %1 is not known to this database").arg(v.provider));
+                throw JobDeskError(Code::NotFound, refusal::make("JD127", v.provider));
             if (session->exec(QStringLiteral("SELECT 1 FROM routes WHERE name = $1"), {v.route}).isEmpty())
-                throw JobDeskError(Code::NotFound, QStringLiteral("route %1 is not known to this database").arg(v.route));
+                throw JobDeskError(Code::NotFound, refusal::make("JD128", v.route));
             // No longer than the provider's own validation_ttl_ms (24 h when its config says nothing), as on PostgreSQL.
             const qint64 ttl = rows::jsonObject(provider.first().first())
                                    .value(QStringLiteral("validation_ttl_ms"))
                                    .toInteger(24LL * 3600 * 1000);
             if (validFor > ttl)
-                throw JobDeskError(Code::InvalidTransition,
-                                   QStringLiteral("a validation of %1 is valid for at most %2 ms (its validation_ttl_ms), not %3 ms")
-                                       .arg(v.provider, QString::number(ttl), QString::number(validFor)));
+                throw JobDeskError(Code::InvalidTransition, refusal::make("JD130", v.provider, ttl, validFor));
             const Stamp st{0, session->exec(QStringLiteral("SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"))
                                   .first().first().toLongLong()};
             const qint64 id = session->exec(
@@ -336,7 +322,7 @@ private:
                                             + forUpdate(),
                                         {attemptId});
         if (r.isEmpty())
-            throw JobDeskError(Code::NotFound, QStringLiteral("attempt %1 does not exist").arg(attemptId));
+            throw JobDeskError(Code::NotFound, refusal::make("JD120", attemptId));
         const SqlRow &row = r.first();
         Attempt a;
         a.id = row.at(0).toLongLong();
@@ -350,16 +336,11 @@ private:
     {
         Refusal no;
         if (auto u = firstAttemptIn(job.id, QStringLiteral("('unknown')")))
-            return {Refusal::Reason::AttemptUnknown, u,
-                    QStringLiteral("attempt %1 of job %2 is unknown: its outcome must be learned or it must be "
-                                   "cancelled before another attempt starts")
-                        .arg(*u)
-                        .arg(job.id)};
+            return Refusal::of(Refusal::Reason::AttemptUnknown, u, refusal::make("JD101", *u, job.id));
         if (job.completedBy)
-            return {Refusal::Reason::JobHasWinner, job.completedBy,
-                    QStringLiteral("job %1 already has a winner (attempt %2)").arg(job.id).arg(*job.completedBy)};
+            return Refusal::of(Refusal::Reason::JobHasWinner, job.completedBy, refusal::make("JD102", job.id, *job.completedBy));
         if (job.state == JobState::Cancelled)
-            return {Refusal::Reason::JobCancelled, std::nullopt, QStringLiteral("job %1 is cancelled").arg(job.id)};
+            return Refusal::of(Refusal::Reason::JobCancelled, std::nullopt, refusal::make("JD103", job.id));
         if (kind != AttemptKind::Retry) {
             // The same statement's view of the claim, by the database clock.
             const SqlRows c = session->exec(
@@ -370,44 +351,35 @@ private:
                 const SqlRows holder = session->exec(QStringLiteral("SELECT claimed_by FROM jobs WHERE id = $1"), {job.id});
                 const QString by = holder.isEmpty() || holder.first().first().isNull() ? QStringLiteral("nobody")
                                                                                         : holder.first().first().toString();
-                return {Refusal::Reason::ClaimLost, std::nullopt,
-                        QStringLiteral("worker %1 does not hold an unexpired claim on job %2 (held by %3)")
-                            .arg(workerId.isEmpty() ? QStringLiteral("(none)") : workerId, QString::number(job.id), by)};
+                return Refusal::of(Refusal::Reason::ClaimLost, std::nullopt,
+                                   refusal::make("JD104", workerId.isEmpty() ? QStringLiteral("(none)") : workerId, job.id, by));
             }
         }
         if (auto s = firstAttemptIn(job.id, QStringLiteral("('starting')")))
-            return {Refusal::Reason::AttemptStarting, s,
-                    QStringLiteral("attempt %1 of job %2 is still starting").arg(*s).arg(job.id)};
+            return Refusal::of(Refusal::Reason::AttemptStarting, s, refusal::make("JD105", *s, job.id));
         const SqlRows open = session->exec(
             QStringLiteral("SELECT count(*), MIN(id) FROM attempts WHERE job_id = $1 AND state IN ") + kOpenStates,
             {job.id});
         const qint64 openCount = open.first().at(0).toLongLong();
         if (openCount >= job.maxParallel)
-            return {Refusal::Reason::MaxParallel, rows::optInt(open.first().at(1)),
-                    QStringLiteral("job %1 already has %2 open attempt(s), its limit is %3")
-                        .arg(job.id)
-                        .arg(openCount)
-                        .arg(job.maxParallel)};
+            return Refusal::of(Refusal::Reason::MaxParallel, rows::optInt(open.first().at(1)),
+                               refusal::make("JD106", job.id, openCount, job.maxParallel));
         if (kind == AttemptKind::Automatic) {
             const SqlRows autoOpen = session->exec(
                 QStringLiteral("SELECT id FROM attempts WHERE job_id = $1 AND kind = 'automatic' AND state IN ") + kOpenStates
                     + QStringLiteral(" LIMIT 1"),
                 {job.id});
             if (!autoOpen.isEmpty())
-                return {Refusal::Reason::AutomaticOpen, autoOpen.first().first().toLongLong(),
-                        QStringLiteral("job %1 already has an open automatic attempt (%2); extra slots are for hedges")
-                            .arg(job.id)
-                            .arg(autoOpen.first().first().toLongLong())};
+                return Refusal::of(Refusal::Reason::AutomaticOpen, autoOpen.first().first().toLongLong(),
+                                   refusal::make("JD107", job.id, autoOpen.first().first().toLongLong()));
         }
         if (kind == AttemptKind::Hedge && openCount == 0)
-            return {Refusal::Reason::NothingToHedge, std::nullopt,
-                    QStringLiteral("job %1 has no open attempt to hedge").arg(job.id)};
+            return Refusal::of(Refusal::Reason::NothingToHedge, std::nullopt, refusal::make("JD108", job.id));
         if (kind != AttemptKind::Retry) {
             const SqlRows used = session->exec(
                 QStringLiteral("SELECT count(*) FROM attempts WHERE job_id = $1 AND kind <> 'retry'"), {job.id});
             if (used.first().first().toLongLong() >= job.maxAttempts)
-                return {Refusal::Reason::BudgetSpent, std::nullopt,
-                        QStringLiteral("job %1 has used its %2 automatic attempt(s)").arg(job.id).arg(job.maxAttempts)};
+                return Refusal::of(Refusal::Reason::BudgetSpent, std::nullopt, refusal::make("JD109", job.id, job.maxAttempts));
         }
         return no;
     }
@@ -447,13 +419,11 @@ private:
         const SqlRow &row = r.first();
         requireSameActor(requestId, actor, row.at(4).toString(), row.at(5).toString());
         if (row.at(0).toString() != action)
-            invalid(QStringLiteral("request id %1 was already used for a different action (%2)")
-                        .arg(requestId, row.at(0).toString()));
+            invalid(refusal::make("JD115", requestId, row.at(0).toString()));
         const bool sameTarget = (!jobId || rows::optInt(row.at(2)) == jobId) && (!attemptId || rows::optInt(row.at(3)) == attemptId);
         if (!sameTarget)
-            invalid(QStringLiteral("request id %1 was already used for %2 on another target (job %3, attempt %4)")
-                        .arg(requestId, action, row.at(2).isNull() ? QStringLiteral("-") : row.at(2).toString(),
-                             row.at(3).isNull() ? QStringLiteral("-") : row.at(3).toString()));
+            invalid(refusal::make("JD116", requestId, action, row.at(2).isNull() ? QStringLiteral("-") : row.at(2).toString(),
+                                  row.at(3).isNull() ? QStringLiteral("-") : row.at(3).toString()));
         return OperatorResult{true, rows::jsonObject(row.at(1))};
     }
 
@@ -461,7 +431,6 @@ private:
     {
         if (!req.seenChangeSeq || job.changeSeq <= *req.seenChangeSeq)
             return;
-        QString latest;
         const SqlRows ev = session->exec(
             QStringLiteral("SELECT a.attempt_no, e.from_state, e.to_state, e.actor_kind, e.actor_id, e.reason, e.at_ms "
                            "FROM attempt_events e JOIN attempts a ON a.id = e.attempt_id WHERE e.job_id = $1 "
@@ -475,23 +444,21 @@ private:
                            "AND lookup_in_progress_since_ms IS NOT NULL "
                            "ORDER BY lookup_in_progress_since_ms DESC, id DESC LIMIT 1"),
             {job.id});
-        if (!said.isEmpty() && (ev.isEmpty() || said.first().at(1).toLongLong() >= ev.first().at(6).toLongLong())) {
-            latest = QStringLiteral("; latest: the provider says attempt #%1 is still working on it").arg(said.first().at(0).toString());
-        } else if (!ev.isEmpty()) {
-            const SqlRow &e = ev.first();
-            latest = QStringLiteral("; latest: attempt #%1 %2 -> %3 by %4 %5")
-                         .arg(e.at(0).toString(), e.at(1).isNull() ? QStringLiteral("(new)") : e.at(1).toString(),
-                              e.at(2).toString(), e.at(3).toString(), e.at(4).toString());
-            if (!e.at(5).toString().isEmpty())
-                latest += QStringLiteral(" (") + e.at(5).toString() + u')';
-        }
-        throw JobDeskError(Code::StaleView,
-                           QStringLiteral("job %1 changed since you looked (change %2, now %3): it is %4%5. "
-                                          "Refresh and decide again.")
-                               .arg(job.id)
-                               .arg(*req.seenChangeSeq)
-                               .arg(job.changeSeq)
-                               .arg(toText(job.state), latest));
+        const QString state = toText(job.state);
+        if (!said.isEmpty() && (ev.isEmpty() || said.first().at(1).toLongLong() >= ev.first().at(6).toLongLong()))
+            throw JobDeskError(Code::StaleView, refusal::make("JD113", job.id, *req.seenChangeSeq, job.changeSeq, state,
+                                                              said.first().at(0).toString()));
+        if (ev.isEmpty())
+            throw JobDeskError(Code::StaleView, refusal::make("JD114", job.id, *req.seenChangeSeq, job.changeSeq, state));
+        const SqlRow &e = ev.first();
+        const QString from = e.at(1).isNull() ? QStringLiteral("(new)") : e.at(1).toString();
+        if (e.at(5).toString().isEmpty())
+            throw JobDeskError(Code::StaleView, refusal::make("JD111", job.id, *req.seenChangeSeq, job.changeSeq, state,
+                                                              e.at(0).toString(), from, e.at(2).toString(), e.at(3).toString(),
+                                                              e.at(4).toString()));
+        throw JobDeskError(Code::StaleView, refusal::make("JD112", job.id, *req.seenChangeSeq, job.changeSeq, state,
+                                                          e.at(0).toString(), from, e.at(2).toString(), e.at(3).toString(),
+                                                          e.at(4).toString(), e.at(5).toString()));
     }
 
     void audit(const OperatorRequest &req, const QString &action, std::optional<qint64> jobId,
@@ -586,8 +553,7 @@ private:
             return out;
         }
         if (a.state == AttemptState::Starting)
-            throw JobDeskError(Code::InvalidTransition,
-                               QStringLiteral("attempt %1 is still starting: mark it running before it completes").arg(a.id));
+            throw JobDeskError(Code::InvalidTransition, refusal::make("JD140", a.id));
         const Stamp st = stamp();
         if (canComplete(a.state) && !job.completedBy && job.state != JobState::Cancelled && job.version == a.readVersion) {
             const SqlRows cas = session->exec(

@@ -5,7 +5,6 @@
 #include "Logging.h"
 #include "service/Names.h"
 
-#include <QCoreApplication>
 #include <QRandomGenerator>
 
 #include <array>
@@ -112,16 +111,15 @@ auto TokenStore::guarded(const char *what, bool rerunAfterLostConnection, F body
 IssuedToken TokenStore::create(const QString &ownerId, TokenRole role, const QString &label)
 {
     if (ownerId.trimmed().isEmpty() || ownerId.size() > 255)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the owner must be 1..255 characters"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD250"));
     // "shop-1 " would be another owner than "shop-1" that reads the same in
     // every list, and a support engineer's search (trimmed) finds the other
     // one (tst_http_api::tokenOwnersAStoreCannotKeepApartAreRefused). Keys
     // refuse surrounding space already.
     if (ownerId.trimmed() != ownerId)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QCoreApplication::translate("TokenStore", "the owner must not begin or end with white space"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD251"));
     if (label.size() > 255)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QCoreApplication::translate("TokenStore", "the label is longer than 255 characters"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD252"));
     // The owner is who the token acts as: "u\0x" would be "u" on PostgreSQL.
     requireName(ownerId, "owner id");
     std::array<quint32, kSecretBytes / 4> words{};
@@ -160,7 +158,7 @@ ApiToken TokenStore::revoke(qint64 id)
                        {id});
         const SqlRows r = m_session.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM api_tokens WHERE id = $1"), {id});
         if (r.isEmpty())
-            throw JobDeskError(JobDeskError::Code::NotFound, QCoreApplication::translate("TokenStore", "token %1 does not exist").arg(id));
+            throw JobDeskError(JobDeskError::Code::NotFound, refusal::make("JD253", id));
         return tokenFromRow(r.first());
     });
     qCInfo(lcService).noquote() << QStringLiteral("token revoked: id=%1 owner=%2").arg(t.id).arg(t.ownerId);

@@ -168,7 +168,7 @@ QList<KeyIncident> JobService::keyIncidents(const QString &search, std::optional
     if (mayBeMore)
         *mayBeMore = false;
     if (limit < 1 || limit > 500)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument, QStringLiteral("page size must be 1..500"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD219"));
     requireSearchName(search, "search");
     // 1. Which (owner, key) pairs: the newest duplicates, or what was searched for.
     struct Key
@@ -301,8 +301,7 @@ QList<ProviderRouteStatus> JobService::providerStatus()
 QList<OutcomeBucket> JobService::outcomeHistory(qint64 fromMs, qint64 toMs, qint64 bucketMs)
 {
     if (bucketMs < 1000 || toMs <= fromMs || (toMs - fromMs) / bucketMs > 10000)
-        throw JobDeskError(JobDeskError::Code::InvalidArgument,
-                           QStringLiteral("a chart needs 1..10000 buckets of at least a second"));
+        throw JobDeskError(JobDeskError::Code::InvalidArgument, refusal::make("JD220"));
     QMap<qint64, OutcomeBucket> buckets;
     for (qint64 b = 0; fromMs + b * bucketMs < toMs; ++b)
         buckets[b].startMs = fromMs + b * bucketMs;

@@ -47,7 +47,7 @@ QString readResource(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw JobDeskError(JobDeskError::Code::Migration, QStringLiteral("cannot read schema file ") + path);
+        throw JobDeskError(JobDeskError::Code::Migration, refusal::make("JD265", path));
     return QString::fromUtf8(file.readAll());
 }
 
@@ -102,11 +102,7 @@ bool definitionsCurrent(const QHash<QString, QString> &recorded, const QList<Def
 
 JobDeskError newerSchema(int current, int known)
 {
-    return JobDeskError(JobDeskError::Code::Migration,
-                        QStringLiteral("the database's schema is version %1, newer than this JobDesk knows "
-                                       "(up to %2): upgrade JobDesk before using this database")
-                            .arg(current)
-                            .arg(known));
+    return JobDeskError(JobDeskError::Code::Migration, refusal::make("JD260", current, known));
 }
 
 // True when schema_migrations is the one JobDesk 0.1's development builds wrote.
@@ -176,12 +172,7 @@ void adoptLegacy(SqlSession &session)
     const QSet<int> applied = appliedVersions(session);
     const int last = applied.isEmpty() ? 0 : *std::max_element(applied.begin(), applied.end());
     if (last != kLegacyLastVersion)
-        throw JobDeskError(JobDeskError::Code::Migration,
-                           QStringLiteral("the database was made by a JobDesk 0.1 development build at its migration %1; "
-                                          "JobDesk 1.0 adopts only a 0.1 database at its last migration (%2). Open it "
-                                          "with the last 0.1 build first, or start a new database")
-                               .arg(last)
-                               .arg(kLegacyLastVersion));
+        throw JobDeskError(JobDeskError::Code::Migration, refusal::make("JD261", last, kLegacyLastVersion));
     const QString dir = dialectDir(session.dialect());
     qCInfo(lcStore) << "adopting a JobDesk 0.1 database as the 1.0 baseline:" << session.describe();
     session.execScript(substituted(readResource(dir + QStringLiteral("/adopt_0.1.sql")), quotedSchema(session)));
@@ -189,20 +180,12 @@ void adoptLegacy(SqlSession &session)
     const QStringList found = structure(schemaSnapshot(session));
     if (found == expected)
         return;
-    QString difference;
     for (qsizetype i = 0; i < std::max(found.size(), expected.size()); ++i) {
         const QString f = i < found.size() ? found.at(i) : QStringLiteral("(nothing)");
         const QString e = i < expected.size() ? expected.at(i) : QStringLiteral("(nothing)");
-        if (f != e) {
-            difference = QStringLiteral("the database has \"%1\" where the baseline has \"%2\"").arg(f.trimmed(), e.trimmed());
-            break;
-        }
+        if (f != e)
+            throw JobDeskError(JobDeskError::Code::Migration, refusal::make("JD262", f.trimmed(), e.trimmed()));
     }
-    throw JobDeskError(JobDeskError::Code::Migration,
-                       QStringLiteral("the database was made by a JobDesk 0.1 development build and its schema differs "
-                                      "from the 1.0 baseline (%1), so it was left as it was. Export what you need and "
-                                      "start a new database (docs/upgrade.md)")
-                           .arg(difference));
 }
 
 } // namespace
@@ -319,8 +302,7 @@ int migrate(SqlSession &session)
                 else // inside the BEGIN IMMEDIATE above
                     session.execScript(m.script);
                 if (!appliedVersions(session).contains(m.version))
-                    throw JobDeskError(JobDeskError::Code::Migration,
-                                       QStringLiteral("migration %1 did not record itself in schema_migrations").arg(m.name));
+                    throw JobDeskError(JobDeskError::Code::Migration, refusal::make("JD263", m.name));
             }
             if (pg)
                 session.execScript(QStringLiteral("BEGIN"));
@@ -346,8 +328,11 @@ int migrate(SqlSession &session)
     } catch (const JobDeskError &) {
         throw;
     } catch (const SqlError &e) {
-        throw JobDeskError(JobDeskError::Code::Migration,
-                           QStringLiteral("schema migration failed on %1: %2").arg(session.describe(), e.message()));
+        // A check of the schema's own (JD110) keeps its code; the driver's words are said as they came.
+        const RefusalText failed = refusal::make("JD264", session.describe(), e.message());
+        if (const std::optional<RefusalText> own = refusal::fromCode(e.code(), e.detail(), e.message()))
+            throw JobDeskError(JobDeskError::Code::Migration, failed.english(), *own);
+        throw JobDeskError(JobDeskError::Code::Migration, failed);
     }
 }
 

@@ -396,6 +396,10 @@ private Q_SLOTS:
         QCOMPARE(refused.problemType(), QStringLiteral("urn:jobdesk:problem:retry-refused"));
         QCOMPARE(refused.json().value(QStringLiteral("blocking_attempt_id")).toInteger(), first.id);
         QCOMPARE(refused.json().value(QStringLiteral("refusal")).toString(), QStringLiteral("attempt_unknown"));
+        // The refusal's stable code and parameters, for a client to match on (the detail is translated).
+        QCOMPARE(refused.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD101"));
+        QCOMPARE(refused.json().value(QStringLiteral("params")).toObject(),
+                 (QJsonObject{{QStringLiteral("attempt"), QString::number(first.id)}, {QStringLiteral("job"), QString::number(jobId)}}));
         QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // A stale view is a 409 that says what changed; nothing written.
@@ -404,6 +408,8 @@ private Q_SLOTS:
         QVERIFY2(stale.status == 409, qPrintable(stale.describe()));
         QCOMPARE(stale.problemType(), QStringLiteral("urn:jobdesk:problem:stale-view"));
         QVERIFY(stale.json().value(QStringLiteral("detail")).toString().contains(QStringLiteral("unknown")));
+        QCOMPARE(stale.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD112")); // the latest change, with its reason
+        QCOMPARE(stale.json().value(QStringLiteral("params")).toObject().value(QStringLiteral("to")).toString(), QStringLiteral("unknown"));
         QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // Cancel (with the change sequence the operator saw): 200, one audit row.
@@ -431,6 +437,8 @@ private Q_SLOTS:
         const HttpReply twice = postAction(env->port, env->op, cancelPath, "cancel-2", reason);
         QCOMPARE(twice.status, 409);
         QCOMPARE(twice.problemType(), QStringLiteral("urn:jobdesk:problem:invalid-transition"));
+        QCOMPARE(twice.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD122"));
+        QCOMPARE(twice.json().value(QStringLiteral("params")).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("cancelled"));
         QCOMPARE(StoreCounts::of(*env->svc), before);
 
         // Retry now allowed: 201 with the new attempt; a repeat answers the same.
@@ -454,6 +462,7 @@ private Q_SLOTS:
         const HttpReply reused = postAction(env->port, env->op, cancelNew, "retry-%1-%2", reason);
         QVERIFY2(reused.status == 409, qPrintable(reused.describe()));
         QCOMPARE(reused.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        QCOMPARE(reused.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD115"));
         // ... nor for the same action on another target.
         const HttpReply otherJob = postJob(env->port, env->client, "other", textInput(QStringLiteral("y")));
         const QByteArray otherCancel = "/v1/attempts/" + QByteArray::number(startRunning(*env->svc, otherJob.json().value(QStringLiteral("id")).toInteger()).id) + "/cancel";
@@ -461,6 +470,7 @@ private Q_SLOTS:
         const HttpReply reusedTarget = postAction(env->port, env->op, otherCancel, "cancel-1", reason);
         QVERIFY2(reusedTarget.status == 409, qPrintable(reusedTarget.describe()));
         QCOMPARE(reusedTarget.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        QCOMPARE(reusedTarget.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD116"));
         QCOMPARE(StoreCounts::of(*env->svc), before);
         // ... nor by another operator, whose key happens to be alice's: bob's
         // retry is refused, never answered with hers (found by a review).
@@ -469,6 +479,7 @@ private Q_SLOTS:
         const HttpReply bobsRetry = postAction(env->port, bob, jobPath + "/retry", "retry-%1-%2", reason);
         QVERIFY2(bobsRetry.status == 409, qPrintable(bobsRetry.describe()));
         QCOMPARE(bobsRetry.problemType(), QStringLiteral("urn:jobdesk:problem:idempotency-key-reused"));
+        QCOMPARE(bobsRetry.json().value(QStringLiteral("code")).toString(), QStringLiteral("JD118"));
         QVERIFY(bobsRetry.header("Idempotent-Replayed").isEmpty());
         QCOMPARE(StoreCounts::of(*env->svc), before);
         // ... nor for a retry of another job; the refusal names the request

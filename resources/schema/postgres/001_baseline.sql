@@ -10,8 +10,9 @@
 DO $$
 BEGIN
     IF has_schema_privilege('public', current_schema(), 'CREATE') THEN
-        RAISE EXCEPTION 'every role may create objects in schema "%" (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk''s guards and operator functions would run as the schema''s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA % FROM PUBLIC; (grant CREATE to the role that owns JobDesk''s tables if it needs it)',
-            current_schema(), quote_ident(current_schema());
+        RAISE EXCEPTION USING ERRCODE = 'JD110', MESSAGE = format('every role may create objects in schema "%s" (CREATE is granted to PUBLIC), so any login could plant functions or operators that JobDesk''s guards and operator functions would run as the schema''s owner. Revoke it, then open the store again: REVOKE CREATE ON SCHEMA %s FROM PUBLIC; (grant CREATE to the role that owns JobDesk''s tables if it needs it)',
+            current_schema(), quote_ident(current_schema())),
+            DETAIL = json_build_object('schema', current_schema(), 'schema_sql', quote_ident(current_schema()))::text;
     END IF;
 END $$;
 

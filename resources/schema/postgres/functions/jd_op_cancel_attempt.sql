@@ -23,7 +23,7 @@ BEGIN
     END IF;
     SELECT t.* INTO a FROM attempts t WHERE t.id = p_attempt FOR UPDATE;
     IF NOT FOUND THEN
-        outcome := 'not_found'; message := format('attempt %s does not exist', p_attempt);
+        outcome := 'not_found'; message := jd_refusal('JD120', jsonb_build_object('attempt', p_attempt));
         RETURN NEXT;
         RETURN;
     END IF;
@@ -34,7 +34,7 @@ BEGIN
         RETURN;
     END IF;
     IF a.state NOT IN ('starting', 'running', 'unknown') THEN
-        outcome := 'invalid'; message := format('attempt %s is already %s; there is nothing to cancel', a.id, a.state);
+        outcome := 'invalid'; message := jd_refusal('JD122', jsonb_build_object('attempt', a.id, 'state', a.state));
         RETURN NEXT;
         RETURN;
     END IF;

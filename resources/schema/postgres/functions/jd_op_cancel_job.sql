@@ -26,7 +26,7 @@ BEGIN
      ORDER BY t.id FOR UPDATE;
     SELECT t.* INTO j FROM jobs t WHERE t.id = p_job FOR UPDATE;
     IF NOT FOUND THEN
-        outcome := 'not_found'; message := format('job %s does not exist', p_job);
+        outcome := 'not_found'; message := jd_refusal('JD121', jsonb_build_object('job', p_job));
         RETURN NEXT;
         RETURN;
     END IF;
@@ -37,12 +37,12 @@ BEGIN
     END IF;
     IF j.state = 'succeeded' THEN
         outcome := 'invalid';
-        message := format('job %s already has a winner (attempt %s); it cannot be cancelled', p_job, j.completed_by);
+        message := jd_refusal('JD123', jsonb_build_object('job', p_job, 'winner', j.completed_by));
         RETURN NEXT;
         RETURN;
     END IF;
     IF j.state = 'cancelled' THEN
-        outcome := 'invalid'; message := format('job %s is already cancelled', p_job);
+        outcome := 'invalid'; message := jd_refusal('JD124', jsonb_build_object('job', p_job));
         RETURN NEXT;
         RETURN;
     END IF;

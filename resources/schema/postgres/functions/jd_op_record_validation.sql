@@ -20,17 +20,17 @@ BEGIN
         RETURN;
     END IF;
     IF NOT EXISTS (SELECT 1 FROM providers t WHERE t.name = p_provider) THEN
-        outcome := 'not_found'; message := format('provider %s is not known to this database', p_provider);
+        outcome := 'not_found'; message := jd_refusal('JD127', jsonb_build_object('provider', p_provider));
         RETURN NEXT;
         RETURN;
     END IF;
     IF NOT EXISTS (SELECT 1 FROM routes t WHERE t.name = p_route) THEN
-        outcome := 'not_found'; message := format('route %s is not known to this database', p_route);
+        outcome := 'not_found'; message := jd_refusal('JD128', jsonb_build_object('route', p_route));
         RETURN NEXT;
         RETURN;
     END IF;
     IF p_valid_for_ms IS NULL OR p_valid_for_ms < 0 OR p_report IS NULL OR jsonb_typeof(p_report) <> 'object' THEN
-        outcome := 'invalid'; message := 'a validation needs a report (an object) and a validity of zero or more';
+        outcome := 'invalid'; message := jd_refusal('JD129', '{}');
         RETURN NEXT;
         RETURN;
     END IF;
@@ -38,8 +38,7 @@ BEGIN
      WHERE t.name = p_provider;
     IF p_valid_for_ms > v_ttl THEN
         outcome := 'invalid';
-        message := format('a validation of %s is valid for at most %s ms (its validation_ttl_ms), not %s ms', p_provider,
-                          v_ttl, p_valid_for_ms);
+        message := jd_refusal('JD130', jsonb_build_object('provider', p_provider, 'ttl_ms', v_ttl, 'valid_for_ms', p_valid_for_ms));
         RETURN NEXT;
         RETURN;
     END IF;

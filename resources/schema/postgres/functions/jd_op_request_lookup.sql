@@ -22,7 +22,7 @@ BEGIN
     END IF;
     SELECT t.* INTO a FROM attempts t WHERE t.id = p_attempt FOR UPDATE;
     IF NOT FOUND THEN
-        outcome := 'not_found'; message := format('attempt %s does not exist', p_attempt);
+        outcome := 'not_found'; message := jd_refusal('JD120', jsonb_build_object('attempt', p_attempt));
         RETURN NEXT;
         RETURN;
     END IF;
@@ -34,15 +34,14 @@ BEGIN
     END IF;
     IF a.state <> 'unknown' THEN
         outcome := 'invalid';
-        message := format('attempt %s is already %s; there is nothing to ask its provider', a.id, a.state);
+        message := jd_refusal('JD125', jsonb_build_object('attempt', a.id, 'state', a.state));
         RETURN NEXT;
         RETURN;
     END IF;
     SELECT coalesce((t.config ->> 'status_lookup')::boolean, false) INTO v_lookup FROM providers t WHERE t.name = a.provider;
     IF NOT coalesce(v_lookup, false) THEN
         outcome := 'invalid';
-        message := format('provider %s offers no status lookup; ask its support about key %s instead', a.provider,
-                          a.provider_key);
+        message := jd_refusal('JD126', jsonb_build_object('provider', a.provider, 'key', a.provider_key));
         RETURN NEXT;
         RETURN;
     END IF;

@@ -23,7 +23,7 @@ BEGIN
     END IF;
     SELECT t.* INTO j FROM jobs t WHERE t.id = p_job FOR UPDATE;
     IF NOT FOUND THEN
-        outcome := 'not_found'; message := format('job %s does not exist', p_job);
+        outcome := 'not_found'; message := jd_refusal('JD121', jsonb_build_object('job', p_job));
         RETURN NEXT;
         RETURN;
     END IF;

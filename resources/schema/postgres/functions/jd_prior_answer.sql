@@ -15,12 +15,13 @@ BEGIN
     END IF;
     IF prior.action <> p_action THEN
         outcome := 'request_reused';
-        message := format('request id %s was already used for a different action (%s)', p_request, prior.action);
+        message := jd_refusal('JD115', jsonb_build_object('request', p_request, 'action', prior.action));
     ELSIF (p_job IS NOT NULL AND prior.job_id IS DISTINCT FROM p_job)
           OR (p_attempt IS NOT NULL AND prior.attempt_id IS DISTINCT FROM p_attempt) THEN
         outcome := 'request_reused';
-        message := format('request id %s was already used for %s on another target (job %s, attempt %s)', p_request,
-                          p_action, coalesce(prior.job_id::text, '-'), coalesce(prior.attempt_id::text, '-'));
+        message := jd_refusal('JD116', jsonb_build_object('request', p_request, 'action', p_action,
+                                                          'job', coalesce(prior.job_id::text, '-'),
+                                                          'attempt', coalesce(prior.attempt_id::text, '-')));
     ELSE
         outcome := 'replayed';
         response := prior.response;

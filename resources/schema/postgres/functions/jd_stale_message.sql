@@ -1,4 +1,5 @@
--- What changed since the change sequence an operator saw: the text of a stale-view refusal.
+-- What changed since the change sequence an operator saw: a stale-view refusal (JD111..JD114,
+-- as jd_refusal says it).
 -- Applied by the migration runner when this file changes (core/store/Migrations.cpp).
 
 CREATE OR REPLACE FUNCTION @schema@.jd_stale_message(p_job bigint, p_seen bigint) RETURNS text
@@ -8,7 +9,7 @@ DECLARE
     j jobs%ROWTYPE;
     e record;
     l record;
-    latest text := '';
+    v_params jsonb;
 BEGIN
     SELECT * INTO j FROM jobs WHERE id = p_job;
     SELECT a.attempt_no, ev.from_state, ev.to_state, ev.actor_kind, ev.actor_id, ev.reason, ev.at_ms INTO e
@@ -18,15 +19,16 @@ BEGIN
       FROM attempts a
      WHERE a.job_id = p_job AND a.state = 'unknown' AND a.lookup_in_progress_since_ms IS NOT NULL
      ORDER BY a.lookup_in_progress_since_ms DESC, a.id DESC LIMIT 1;
+    v_params := jsonb_build_object('job', p_job, 'seen', p_seen, 'now', j.change_seq, 'state', j.state);
     IF l.since IS NOT NULL AND (e.at_ms IS NULL OR l.since >= e.at_ms) THEN
-        latest := format('; latest: the provider says attempt #%s is still working on it', l.attempt_no);
-    ELSIF e.to_state IS NOT NULL THEN
-        latest := format('; latest: attempt #%s %s -> %s by %s %s', e.attempt_no, coalesce(e.from_state, '(new)'),
-                         e.to_state, e.actor_kind, e.actor_id);
-        IF coalesce(e.reason, '') <> '' THEN
-            latest := latest || ' (' || e.reason || ')';
-        END IF;
+        RETURN jd_refusal('JD113', v_params || jsonb_build_object('attempt_no', l.attempt_no));
+    ELSIF e.to_state IS NULL THEN
+        RETURN jd_refusal('JD114', v_params);
     END IF;
-    RETURN format('job %s changed since you looked (change %s, now %s): it is %s%s. Refresh and decide again.',
-                  p_job, p_seen, j.change_seq, j.state, latest);
+    v_params := v_params || jsonb_build_object('attempt_no', e.attempt_no, 'from', coalesce(e.from_state, '(new)'),
+                                               'to', e.to_state, 'actor_kind', e.actor_kind, 'actor', e.actor_id);
+    IF coalesce(e.reason, '') = '' THEN
+        RETURN jd_refusal('JD111', v_params);
+    END IF;
+    RETURN jd_refusal('JD112', v_params || jsonb_build_object('reason', e.reason));
 END $$;

@@ -57,39 +57,37 @@ BEGIN
             IF v_unknown IS NOT NULL THEN
                 v_block := v_unknown;
                 v_reason := 'attempt_unknown';
-                v_msg := format('attempt %s of job %s is unknown: its outcome must be learned or it must be '
-                                'cancelled before another attempt starts', v_block, p_job);
+                v_msg := jd_refusal('JD101', jsonb_build_object('attempt', v_block, 'job', p_job));
             ELSIF j.completed_by IS NOT NULL THEN
                 v_reason := 'job_has_winner';
                 v_block := j.completed_by;
-                v_msg := format('job %s already has a winner (attempt %s)', p_job, j.completed_by);
+                v_msg := jd_refusal('JD102', jsonb_build_object('job', p_job, 'winner', j.completed_by));
             ELSIF j.state = 'cancelled' THEN
                 v_reason := 'job_cancelled';
-                v_msg := format('job %s is cancelled', p_job);
+                v_msg := jd_refusal('JD103', jsonb_build_object('job', p_job));
             ELSIF p_kind <> 'retry' AND (p_worker IS NULL OR j.claimed_by IS DISTINCT FROM p_worker
                                          OR j.claim_expires_at_ms IS NULL OR j.claim_expires_at_ms <= v_now) THEN
                 v_reason := 'claim_lost';
-                v_msg := format('worker %s does not hold an unexpired claim on job %s (held by %s)',
-                                coalesce(p_worker, '(none)'), p_job, coalesce(j.claimed_by, 'nobody'));
+                v_msg := jd_refusal('JD104', jsonb_build_object('worker', coalesce(p_worker, '(none)'), 'job', p_job,
+                                                                'holder', coalesce(j.claimed_by, 'nobody')));
             ELSIF v_starting IS NOT NULL THEN
                 v_block := v_starting;
                 v_reason := 'attempt_starting';
-                v_msg := format('attempt %s of job %s is still starting', v_block, p_job);
+                v_msg := jd_refusal('JD105', jsonb_build_object('attempt', v_block, 'job', p_job));
             ELSIF v_open >= j.max_parallel THEN
                 v_block := v_first_open;
                 v_reason := 'max_parallel';
-                v_msg := format('job %s already has %s open attempt(s), its limit is %s', p_job, v_open, j.max_parallel);
+                v_msg := jd_refusal('JD106', jsonb_build_object('job', p_job, 'open', v_open, 'limit', j.max_parallel));
             ELSIF p_kind = 'automatic' AND v_automatic IS NOT NULL THEN
                 v_block := v_automatic;
                 v_reason := 'automatic_open';
-                v_msg := format('job %s already has an open automatic attempt (%s); extra slots are for hedges',
-                                p_job, v_block);
+                v_msg := jd_refusal('JD107', jsonb_build_object('job', p_job, 'attempt', v_block));
             ELSIF p_kind = 'hedge' AND v_open = 0 THEN
                 v_reason := 'nothing_to_hedge';
-                v_msg := format('job %s has no open attempt to hedge', p_job);
+                v_msg := jd_refusal('JD108', jsonb_build_object('job', p_job));
             ELSIF p_kind <> 'retry' AND v_used >= j.max_attempts THEN
                 v_reason := 'budget_spent';
-                v_msg := format('job %s has used its %s automatic attempt(s)', p_job, j.max_attempts);
+                v_msg := jd_refusal('JD109', jsonb_build_object('job', p_job, 'max_attempts', j.max_attempts));
             END IF;
             IF v_reason IS NOT NULL THEN
                 outcome := 'refused';
